@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Set up and run freight_freedom on a fresh machine with only Python 3.11+.
+
+    python3 dev.py lab     open JupyterLab on the guided notebooks
+    python3 dev.py test    run the whole test suite (ruff, mypy, pytest incl. notebooks and browser)
+
+Each command first makes sure a virtual environment ``.venv`` exists with the package and its
+development extras installed (re-installing only when ``pyproject.toml`` changed), so the second
+run starts at once. Extra arguments after ``test`` go to pytest (e.g. ``-m ui``, ``-k slow``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PY = BIN / ("python.exe" if os.name == "nt" else "python")
+STAMP = VENV / ".freight-freedom-installed"
+
+
+def _run(*cmd: str | Path, **kw: object) -> None:
+    print("+", " ".join(map(str, cmd)), flush=True)
+    subprocess.run([str(c) for c in cmd], check=True, cwd=ROOT, **kw)  # type: ignore[call-overload]
+
+
+def ensure_venv() -> None:
+    """Create .venv and install the package with its dev extras when missing or outdated."""
+    if sys.version_info < (3, 11):
+        sys.exit(f"freight_freedom needs Python 3.11 or newer; this is {sys.version.split()[0]}")
+    want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if PY.exists() and STAMP.exists() and STAMP.read_text() == want:
+        return
+    if not PY.exists():
+        print("Creating the virtual environment .venv ...", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    _run(PY, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
+    _run(PY, "-m", "pip", "install", "--quiet", "-e", ".[dev]")
+    STAMP.write_text(want)
+
+
+def ensure_chromium() -> None:
+    """Install Debian's Chromium for the browser tests when missing and we may (root + apt)."""
+    if Path("/usr/bin/chromium").exists():
+        return
+    is_root = hasattr(os, "geteuid") and os.geteuid() == 0
+    if is_root and shutil.which("apt-get"):
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        try:
+            _run("apt-get", "update", "-qq", env=env)
+            _run("apt-get", "install", "-y", "-qq", "chromium", env=env)
+        except subprocess.CalledProcessError:
+            print("Could not install chromium; browser tests will report why.", flush=True)
+    else:
+        print("Chromium missing and not root: browser tests will be skipped.", flush=True)
+
+
+def cmd_lab(args: list[str]) -> None:
+    ensure_venv()
+    jupyter = BIN / "jupyter"
+    target = "notebooks" if (ROOT / "notebooks").is_dir() else "."
+    os.execv(str(jupyter), [str(jupyter), "lab", "--notebook-dir", str(ROOT / target), *args])
+
+
+def cmd_test(args: list[str]) -> None:
+    ensure_venv()
+    ensure_chromium()
+    _run(BIN / "ruff", "check", "freight_freedom", "tests", "benchmarks", "dev.py")
+    _run(BIN / "mypy")
+    _run(PY, "-m", "pytest", *args)
+
+
+def main() -> None:
+    commands = {"lab": cmd_lab, "test": cmd_test}
+    if len(sys.argv) < 2 or sys.argv[1] not in commands:
+        sys.exit(__doc__)
+    try:
+        commands[sys.argv[1]](sys.argv[2:])
+    except subprocess.CalledProcessError as exc:
+        sys.exit(exc.returncode)
+
+
+if __name__ == "__main__":
+    main()

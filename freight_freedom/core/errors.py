@@ -1,0 +1,49 @@
+"""Errors raised by every game: each names the rule (or save-file field) it enforces.
+
+All are :class:`ValueError` subclasses, so ``except ValueError`` catches bad input of any kind,
+while code that cares can tell an illegal move from a bad option or a damaged save file.
+"""
+
+from __future__ import annotations
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow now.
+
+    ``rule`` is the rule ID (``SF-...``/``FR-...``) that forbids it and ``reason`` says why in
+    words. The game that raised it is exactly as it was before the call.
+    """
+
+    def __init__(self, reason: str, *, rule: str, action: object = None) -> None:
+        self.reason = reason
+        self.rule = rule
+        self.action = action
+        prefix = f"{action}: " if action is not None else ""
+        super().__init__(f"{prefix}{reason} [rule {rule}]")
+
+
+class ActionParseError(ValueError):
+    """Text that is not a well-formed action notation (see :meth:`Action.parse`)."""
+
+
+class OptionError(ValueError):
+    """An option outside what a game supports; ``option`` names it and ``rule`` the rule behind it."""
+
+    def __init__(self, option: str, reason: str, *, rule: str = "") -> None:
+        self.option = option
+        self.reason = reason
+        self.rule = rule
+        suffix = f" [rule {rule}]" if rule else ""
+        super().__init__(f"option {option!r}: {reason}{suffix}")
+
+
+class SaveFileError(ValueError):
+    """A save file that cannot be loaded: malformed, truncated, tampered or of an unknown version.
+
+    ``field`` names the part of the file at fault (``"history[12]"``, ``"digest"``, ...).
+    """
+
+    def __init__(self, field: str, reason: str) -> None:
+        self.field = field
+        self.reason = reason
+        super().__init__(f"save file field {field!r}: {reason}")

@@ -1,0 +1,290 @@
+"""The game-agnostic kernel: one door (``apply``) through which every change to a game passes.
+
+A concrete game subclasses :class:`Game` and fills in a few small hooks (``_new_state``,
+``_legal_actions``, ``_apply``, ...). Everything that must be the same for every game lives here
+once: seat and game-over checks, legality checks that leave the game untouched on failure, the
+event log, undo/redo by replay, copying, scenario set-ups and the JSON save format.
+
+Undo and redo replay the game from its seed: history is data, and replay is the one mechanism
+that cannot drift from the rules. A game of a few hundred steps replays in milliseconds.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import secrets
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from .action import Action, Scenario, Step
+from .errors import IllegalAction, OptionError
+from .event import Event
+
+S = TypeVar("S")
+G = TypeVar("G", bound="Game[Any]")
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """The pending decision in words: who decides, what, under which rule."""
+
+    seat: int | None
+    text: str
+    rule: str
+
+    def __str__(self) -> str:
+        who = "Game over" if self.seat is None else f"Player {self.seat + 1}"
+        return f"{who}: {self.text} [rule {self.rule}]"
+
+
+class Game(ABC, Generic[S]):
+    """Base class of both games. See DESIGN.md, "Public API".
+
+    Subclasses set ``name``, ``rules_version``, ``supported_rules_versions``, ``RULE_TURN``
+    (the rule that says whose decision it is) and ``RULE_GAME_OVER``, and implement the hooks.
+    """
+
+    name: ClassVar[str]
+    rules_version: ClassVar[str]
+    supported_rules_versions: ClassVar[frozenset[str]]
+    RULE_TURN: ClassVar[str]
+    RULE_GAME_OVER: ClassVar[str]
+
+    def __init__(self, *, seed: int | None = None, **options: Any) -> None:
+        if seed is None:
+            seed = secrets.randbits(32)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise OptionError("seed", f"must be an int in [0, 2**63), not {seed!r}")
+        self._options: dict[str, Any] = self._check_options(dict(options))
+        self._seed = seed
+        self._history: list[Step] = []
+        self._redo: list[Step] = []
+        self._log: list[Event] = []
+        self._legal_cache: list[Action] | None = None
+        self._reset()
+
+    # ----------------------------------------------------------------- hooks
+    @classmethod
+    @abstractmethod
+    def _check_options(cls, options: dict[str, Any]) -> dict[str, Any]:
+        """Validate and complete the options (raise :class:`OptionError`); JSON-ready values."""
+
+    @abstractmethod
+    def _new_state(self, options: Mapping[str, Any], seed: int) -> tuple[S, list[Event]]:
+        """The state after set-up, and the set-up events."""
+
+    @abstractmethod
+    def _legal_actions(self, state: S) -> list[Action]:
+        """Every legal action for the pending decision, in a deterministic order."""
+
+    @abstractmethod
+    def _apply(self, state: S, action: Action) -> list[Event]:
+        """Carry out a legal action (already checked) on ``state`` and return the events."""
+
+    @abstractmethod
+    def _to_move(self, state: S) -> int | None:
+        """The seat deciding now, ``None`` once the game is over."""
+
+    @abstractmethod
+    def _prompt(self, state: S) -> Prompt:
+        """The pending decision in words."""
+
+    @abstractmethod
+    def _outcome(self, state: S) -> Any:
+        """The result once the game is over, else ``None``."""
+
+    @abstractmethod
+    def _state_dict(self, state: S) -> dict[str, Any]:
+        """The whole state as plain JSON-ready data (used for digests and inspection)."""
+
+    def _explain_illegal(self, state: S, action: Action) -> tuple[str, str]:
+        """Rule ID and reason for an action that is not legal now; games refine this."""
+        prompt = self._prompt(state)
+        return prompt.rule, f"not a legal choice for: {prompt.text}"
+
+    def _scenario(self, state: S, name: str, params: Mapping[str, Any]) -> list[Event]:
+        """Apply a named scenario set-up; games list theirs in ``scenario`` docs."""
+        raise IllegalAction(f"{type(self).__name__} has no scenario {name!r}", rule="SCENARIO")
+
+    # ----------------------------------------------------------- public API
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self._options)
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def history(self) -> tuple[Step, ...]:
+        return tuple(self._history)
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        return tuple(self._log)
+
+    @property
+    def to_move(self) -> int | None:
+        return self._to_move(self.state)
+
+    @property
+    def prompt(self) -> Prompt:
+        return self._prompt(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        return self._to_move(self.state) is None
+
+    @property
+    def outcome(self) -> Any:
+        return self._outcome(self.state)
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions for the pending decision; ``[]`` exactly when the game is over."""
+        if self._legal_cache is None:
+            self._legal_cache = [] if self.is_over else self._legal_actions(self.state)
+        return list(self._legal_cache)
+
+    def is_legal(self, action: Action) -> bool:
+        return action in self.legal_actions()
+
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalAction` (naming the rule) unless ``action`` is legal now."""
+        if not isinstance(action, Action):
+            raise IllegalAction(
+                f"{action!r} is not an Action (use Action.parse for text)", rule=self.RULE_TURN
+            )
+        if self.is_over:
+            raise IllegalAction("the game is over", rule=self.RULE_GAME_OVER, action=action)
+        seat = self._to_move(self.state)
+        if action.seat != seat:
+            assert seat is not None
+            raise IllegalAction(
+                f"it is Player {seat + 1}'s decision, not Player {action.seat + 1}'s",
+                rule=self.RULE_TURN,
+                action=action,
+            )
+        if not self.is_legal(action):
+            rule, reason = self._explain_illegal(self.state, action)
+            raise IllegalAction(reason, rule=rule, action=action)
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Check and carry out one decision; returns the events it caused.
+
+        Raises :class:`IllegalAction` (a ``ValueError``) naming the rule, and then the game is
+        exactly as before. Text is parsed with :meth:`Action.parse`.
+        """
+        if isinstance(action, str):
+            action = Action.parse(action)
+        self.check(action)
+        return self._do(action, clear_redo=True)
+
+    def apply_unchecked(self, action: Action) -> list[Event]:
+        """Fast path for simulations: the caller guarantees ``action`` came from legal_actions()."""
+        return self._do(action, clear_redo=True)
+
+    def scenario(self, name: str, **params: Any) -> list[Event]:
+        """A logged set-up change outside the rules (stack a deck, fix the next roll).
+
+        It becomes part of the history, so undo, saves and replays include it.
+        """
+        step = Scenario(name, tuple(sorted(params.items())))
+        json.dumps(step.to_dict())  # parameters must be JSON data
+        return self._do(step, clear_redo=True)
+
+    def undo(self) -> Step:
+        """Take back the last step (action or scenario); returns it. Raises if nothing to undo."""
+        if not self._history:
+            raise IllegalAction("there is nothing to undo", rule=self.RULE_TURN)
+        step = self._history[-1]
+        steps = self._history[:-1]
+        redo = [*self._redo, step]
+        self._replay(steps)
+        self._redo = redo
+        return step
+
+    def redo(self) -> Step:
+        """Apply again the last undone step; raises if there is none."""
+        if not self._redo:
+            raise IllegalAction("there is nothing to redo", rule=self.RULE_TURN)
+        step = self._redo[-1]
+        rest = self._redo[:-1]
+        self._do(step, clear_redo=True)
+        self._redo = rest
+        return step
+
+    def copy(self: G) -> G:
+        """An independent copy (state, history, log)."""
+        other = copy.copy(self)
+        other.state = copy.deepcopy(self.state)
+        other._options = dict(self._options)
+        other._history = list(self._history)
+        other._redo = list(self._redo)
+        other._log = list(self._log)
+        other._legal_cache = None
+        return other
+
+    def state_dict(self) -> dict[str, Any]:
+        """The whole state as plain data (what the save digest covers)."""
+        return self._state_dict(self.state)
+
+    def digest(self) -> str:
+        """SHA-256 of the canonical state: equal digests mean equal games."""
+        text = json.dumps(self._state_dict(self.state), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def to_json(self) -> str:
+        """A versioned JSON save (options, seed, history, digest); see :mod:`.save`."""
+        from .save import dump
+
+        return dump(self)
+
+    @classmethod
+    def from_json(cls: type[G], text: str | bytes) -> G:
+        """Load a save made by :meth:`to_json`, replaying and verifying it.
+
+        Raises :class:`~freight_freedom.core.errors.SaveFileError` naming the bad field.
+        Never executes anything from the file.
+        """
+        from .save import load
+
+        return load(cls, text)
+
+    def __repr__(self) -> str:
+        opts = " ".join(f"{k}={v!r}" for k, v in sorted(self._options.items()))
+        return f"<{type(self).__name__} {opts} seed={self._seed} steps={len(self._history)}>"
+
+    # ------------------------------------------------------------- internals
+    def _reset(self) -> None:
+        self.state, events = self._new_state(self._options, self._seed)
+        self._log = list(events)
+        self._history = []
+        self._legal_cache = None
+
+    def _do(self, step: Step, *, clear_redo: bool) -> list[Event]:
+        try:
+            if isinstance(step, Scenario):
+                events = self._scenario(self.state, step.name, dict(step.params))
+            else:
+                events = self._apply(self.state, step)
+        except IllegalAction:
+            self._replay(list(self._history))  # a scenario may reject after partial work
+            raise
+        except Exception:
+            self._replay(list(self._history))
+            raise
+        self._legal_cache = None
+        self._history.append(step)
+        self._log.extend(events)
+        if clear_redo:
+            self._redo = []
+        return events
+
+    def _replay(self, steps: Sequence[Step]) -> None:
+        self._reset()
+        for step in steps:
+            self._do(step, clear_redo=False)
