@@ -33,7 +33,7 @@ def _run(*cmd: str | Path, **kw: object) -> None:
 
 def ensure_venv() -> None:
     """Create .venv and install the package with its dev extras when missing or outdated."""
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - dev.py may be started by an older python3
         sys.exit(f"freight_freedom needs Python 3.11 or newer; this is {sys.version.split()[0]}")
     want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if PY.exists() and STAMP.exists() and STAMP.read_text() == want:

@@ -27,7 +27,7 @@ class ActionParseError(ValueError):
 
 
 class OptionError(ValueError):
-    """An option outside what a game supports; ``option`` names it and ``rule`` the rule behind it."""
+    """An option outside what a game supports; ``option`` names it, ``rule`` the rule behind it."""
 
     def __init__(self, option: str, reason: str, *, rule: str = "") -> None:
         self.option = option

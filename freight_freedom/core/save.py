@@ -73,7 +73,8 @@ def load(cls: type[G], text: str | bytes) -> G:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SaveFileError("file", f"not valid JSON (truncated?): {exc.msg} at {exc.pos}") from None
+        reason = f"not valid JSON (truncated?): {exc.msg} at {exc.pos}"
+        raise SaveFileError("file", reason) from None
     if not isinstance(data, dict):
         raise SaveFileError("file", "the top level must be a JSON object")
     expected = {"format", "format_version", "game", "rules_version", "options", "seed",

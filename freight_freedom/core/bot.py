@@ -1,0 +1,58 @@
+"""The bot protocol: a bot looks at a game and picks one of its legal actions.
+
+Bots never change the game they are shown and choose only from ``game.legal_actions()``, so a bot
+cannot break a rule. Games expose what a seat may see; bots should read only that.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+from .action import Action
+from .game import Game
+from .rng import Rng
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything with ``choose(game) -> Action`` (and a ``name`` for result tables)."""
+
+    name: str
+
+    def choose(self, game: Game[Any]) -> Action: ...
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions, from its own seeded RNG."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, game: Game[Any]) -> Action:
+        actions = game.legal_actions()
+        if not actions:
+            raise ValueError("the game is over: there is nothing to choose")
+        return self.rng.choice(actions)
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+def play_out(game: Game[Any], bots: Any, *, max_steps: int = 100_000, checked: bool = True) -> int:
+    """Let ``bots`` (one bot, or a sequence indexed by seat) play ``game`` to the end.
+
+    Returns the number of decisions made. ``checked=False`` uses the unchecked fast path.
+    """
+    steps = 0
+    apply = game.apply if checked else game.apply_unchecked
+    while not game.is_over:
+        if steps >= max_steps:
+            raise RuntimeError(f"game did not end within {max_steps} decisions")
+        seat = game.to_move
+        assert seat is not None
+        bot = bots[seat] if isinstance(bots, (list, tuple)) else bots
+        apply(bot.choose(game))
+        steps += 1
+    return steps
