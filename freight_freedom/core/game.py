@@ -226,6 +226,7 @@ class Game(ABC, Generic[S]):
         other._redo = list(self._redo)
         other._log = list(self._log)
         other._legal_cache = None
+        other.__dict__.pop("_app", None)  # a cached app belongs to the original game
         return other
 
     def state_dict(self) -> dict[str, Any]:
@@ -253,6 +254,42 @@ class Game(ABC, Generic[S]):
         from .save import load
 
         return load(cls, text)
+
+    # ------------------------------------------------------------ rendering
+    # The rules never import the view: these import the rendering modules only when called.
+    def figure(self) -> Any:
+        """A plotly Figure of the current state (route map or table of trains)."""
+        from ..ui.display import figure_for
+
+        return figure_for(self)
+
+    def app(self, **kwargs: Any) -> Any:
+        """The ipywidgets play / walkthrough app bound to this game (cached per game)."""
+        from ..ui.display import app_for
+
+        return app_for(self, **kwargs)
+
+    def _repr_html_(self) -> str:
+        """Static summary for places without a kernel (GitHub, nbviewer, untrusted notebooks)."""
+        from ..ui.display import html_summary
+
+        return html_summary(self)
+
+    def _repr_mimebundle_(
+        self, include: Any = None, exclude: Any = None
+    ) -> dict[str, Any]:
+        """The live app in Jupyter, with the text and static HTML views as fallbacks."""
+        bundle: dict[str, Any] = {"text/plain": repr(self), "text/html": self._repr_html_()}
+        try:
+            widget = self.app()
+        except ImportError:  # no ipywidgets in this environment: the static views suffice
+            return bundle
+        widget_bundle = widget._repr_mimebundle_(include=include, exclude=exclude)
+        if isinstance(widget_bundle, tuple):
+            widget_bundle = widget_bundle[0]
+        if widget_bundle:
+            bundle.update(widget_bundle)
+        return bundle
 
     def __repr__(self) -> str:
         opts = " ".join(f"{k}={v!r}" for k, v in sorted(self._options.items()))

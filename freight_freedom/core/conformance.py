@@ -1,0 +1,106 @@
+"""A conformance check anyone can run on a game (in the spirit of PettingZoo's ``api_test``).
+
+``api_test(make_game)`` plays seeded random games and checks the promises of the public API at
+every step: legal actions print and parse back, ``legal_actions()`` is empty exactly when the game
+is over, an illegal or wrong-seat action raises and changes nothing, undo/redo and save/load
+reproduce the game exactly, and copies are independent. It raises ``AssertionError`` naming what
+broke; it returns the number of decisions checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .action import Action
+from .bot import RandomBot
+from .errors import IllegalAction
+from .game import Game
+
+
+def _wrong_seat(game: Game[Any], action: Action, seats: int) -> Action | None:
+    for seat in range(seats):
+        if seat != action.seat:
+            return Action(seat, action.kind, action.args)
+    return None
+
+
+def api_test(
+    make_game: Callable[[int], Game[Any]],
+    *,
+    games: int = 3,
+    seats: int = 2,
+    deep_every: int = 25,
+    seed: int = 0,
+) -> int:
+    """Check the API contract over ``games`` random playouts of ``make_game(seed)``.
+
+    Expensive checks (undo/redo, save/load, copy) run every ``deep_every`` decisions.
+    """
+    decisions = 0
+    for g in range(games):
+        game = make_game(seed + g)
+        bot = RandomBot(seed + g)
+        step = 0
+        while True:
+            actions = game.legal_actions()
+            over = game.is_over
+            assert (actions == []) == over, "legal_actions() must be [] iff the game is over"
+            if game.is_over:
+                assert game.to_move is None and game.outcome is not None
+                break
+            assert game.to_move is not None and game.prompt.seat == game.to_move
+            assert len(set(actions)) == len(actions), "legal actions must be distinct"
+            for a in actions:
+                assert a.seat == game.to_move, f"{a} is offered to the wrong seat"
+                assert Action.parse(str(a)) == a, f"{a} does not parse back"
+            if step % deep_every == 0:
+                _deep_checks(game, actions, seats)
+            game.apply(bot.choose(game))
+            step += 1
+            decisions += 1
+        before = game.to_json()
+        try:
+            game.apply(Action(0, "pass"))
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError("an action after the end must raise IllegalAction")
+        assert game.to_json() == before
+        assert type(game).from_json(before).digest() == game.digest()
+    return decisions
+
+
+def _deep_checks(game: Game[Any], actions: list[Action], seats: int) -> None:
+    saved = game.to_json()
+    wrong = _wrong_seat(game, actions[0], seats)
+    if wrong is not None:
+        try:
+            game.apply(wrong)
+        except IllegalAction as exc:
+            assert exc.rule, "an IllegalAction must name a rule"
+        else:
+            raise AssertionError(f"wrong-seat action {wrong} was accepted")
+        assert game.to_json() == saved, "a rejected action changed the game"
+    bogus = Action(actions[0].seat, "no_such_action_kind")
+    try:
+        game.apply(bogus)
+    except IllegalAction:
+        pass
+    else:
+        raise AssertionError("an unknown action kind was accepted")
+    assert game.to_json() == saved
+    # undo/redo round trip
+    if game.history:
+        digest = game.digest()
+        game.undo()
+        game.redo()
+        assert game.digest() == digest and game.to_json() == saved, "undo+redo changed the game"
+    # save/load
+    loaded = type(game).from_json(saved)
+    assert loaded.digest() == game.digest() and loaded.legal_actions() == actions
+    assert [str(e) for e in loaded.log] == [str(e) for e in game.log], "replayed log differs"
+    # copies are independent
+    twin = game.copy()
+    twin.apply(actions[-1])
+    assert game.to_json() == saved, "applying to a copy changed the original"
