@@ -1,0 +1,11 @@
+"""Shared ipywidgets pieces of the play and walkthrough apps, used by both games.
+
+Nothing in :mod:`freight_freedom` imports this package at start-up: the games reach it lazily
+through ``Game.figure()``, ``Game.app()`` and the notebook display hooks, so the rules stay
+importable where there is no display (workers, the command line).
+
+One file per concern: :mod:`.app` assembles the pieces (:mod:`.action_panel`, :mod:`.log_view`,
+:mod:`.inspector`, :mod:`.stepper`, :mod:`.seats`, :mod:`.saveload`, :mod:`.newgame`,
+:mod:`.errors`); :mod:`.adapter` is the small per-game hook table each game fills in;
+:mod:`.display` is what ``Game`` delegates to.
+"""

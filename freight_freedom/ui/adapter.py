@@ -1,0 +1,137 @@
+"""The per-game hook table: what the shared app needs to know about one game.
+
+The shared pieces in :mod:`freight_freedom.ui` know only the kernel API (``legal_actions``,
+``apply``, ``undo``, ``prompt``, ``log`` ...). What is particular to a game (how to draw it, what a
+click on the drawing means, which bots and options exist, which tables describe its state) is
+collected in one :class:`GameUI` per game, built by ``freight_freedom.<game>.app.game_ui()``.
+:func:`ui_for` finds it by ``game.name``; a game without one (a test game) gets the defaults,
+which still give a working app without a figure.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.action import Action
+from ..core.bot import Bot, RandomBot
+from ..core.game import Game
+
+AnyGame = Game[Any]
+
+#: where each game's UI hooks live, by ``Game.name``
+GAME_UI_MODULES = {
+    "slowfreight": "freight_freedom.slowfreight.app",
+    "freedom": "freight_freedom.freedom.app",
+}
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One new-game option: a name, a label and either choices or a free-form kind.
+
+    ``kind`` is ``"int"``, ``"choice"``, ``"multi"`` (several choices, as a tuple) or ``"bool"``.
+    """
+
+    name: str
+    label: str
+    kind: str
+    default: Any = None
+    choices: Sequence[Any] = ()
+    lo: int = 0
+    hi: int = 0
+
+
+@dataclass
+class Selection:
+    """UI-only state of a multi-click choice on the figure (e.g. the origin space picked first)."""
+
+    origin: str | None = None
+
+
+@dataclass(frozen=True)
+class ClickResult:
+    """What a click on the figure means: an action to apply, and/or a new selection."""
+
+    action: Action | None = None
+    selection: Selection = field(default_factory=Selection)
+    message: str = ""
+
+
+def _no_figure(game: AnyGame) -> Any:
+    return None
+
+
+def _no_update(fig: Any, game: AnyGame, selection: Selection) -> None:
+    return None
+
+
+def _no_click(game: AnyGame, trace: str, index: int, selection: Selection) -> ClickResult:
+    return ClickResult(message="clicks on this figure do not choose anything")
+
+
+def _no_html(game: AnyGame) -> str:
+    return ""
+
+
+def _no_tables(game: AnyGame) -> dict[str, Any]:
+    return {}
+
+
+def _default_describe(game: AnyGame, action: Action) -> str:
+    describe = getattr(game, "describe", None)
+    if callable(describe):
+        try:
+            return str(describe(action))
+        except Exception:  # noqa: BLE001 - a label must never break the panel
+            return str(action)
+    return str(action)
+
+
+def _default_bots() -> dict[str, Callable[[int], Bot]]:
+    return {"Random bot": lambda seed: RandomBot(seed)}
+
+
+def _default_summary(game: AnyGame) -> list[tuple[str, str]]:
+    return []
+
+
+@dataclass(frozen=True)
+class GameUI:
+    """Hooks one game gives the shared app; every field has a harmless default.
+
+    - ``build_figure(game)``: a complete ``plotly.graph_objects.Figure`` (or ``None``). Its traces
+      must be the same in number and order for every state, so that ``update_figure`` can change
+      a displayed FigureWidget in place.
+    - ``update_figure(fig, game, selection)``: set the state-dependent properties of ``fig``
+      (called inside ``batch_update`` for a FigureWidget).
+    - ``click(game, trace_name, point_index, selection)``: the meaning of a click.
+    - ``side_html(game)``: state shown beside the figure (HTML, escaped by the game).
+    - ``tables(game)``: named pandas DataFrames for the state inspector.
+    - ``summary(game)``: key facts as (label, value) rows for the static HTML summary.
+    - ``bots``: name -> factory(seed) of the bots a seat may be given.
+    - ``options``: the new-game options.
+    """
+
+    title: str = "Game"
+    build_figure: Callable[[AnyGame], Any] = _no_figure
+    update_figure: Callable[[Any, AnyGame, Selection], None] = _no_update
+    click: Callable[[AnyGame, str, int, Selection], ClickResult] = _no_click
+    side_html: Callable[[AnyGame], str] = _no_html
+    tables: Callable[[AnyGame], dict[str, Any]] = _no_tables
+    summary: Callable[[AnyGame], list[tuple[str, str]]] = _default_summary
+    describe: Callable[[AnyGame, Action], str] = _default_describe
+    bots: Callable[[], dict[str, Callable[[int], Bot]]] = _default_bots
+    options: Sequence[OptionSpec] = ()
+
+
+def ui_for(game: AnyGame) -> GameUI:
+    """The :class:`GameUI` of ``game`` (defaults for a game without one)."""
+    module_name = GAME_UI_MODULES.get(getattr(game, "name", ""))
+    if module_name is None:
+        return GameUI(title=type(game).__name__)
+    module = importlib.import_module(module_name)
+    result: GameUI = module.game_ui()
+    return result

@@ -1,0 +1,243 @@
+"""GameApp: the play and walkthrough app of either game, assembled from the shared pieces.
+
+Layout, top to bottom: title and undo/redo; the pending prompt with its rule ID; an error area;
+the figure (a plotly FigureWidget) with the game's side panel beside it; the legal actions; the
+stepper and the seats; tabs with the event log, the state inspector, save/load and new game.
+
+Every change goes through ``game.apply`` (via :meth:`GameApp.play`), ``undo``/``redo`` or the
+stepper, and is followed by one :meth:`GameApp.refresh`, which updates every piece in place: the
+FigureWidget is changed inside ``batch_update`` (one message to the browser), never rebuilt. The
+figure is built completely *before* it is wrapped in a FigureWidget, because Voila can keep
+showing the first state of a figure changed between construction and first display.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..core.action import Action
+from ..core.game import Game
+from .action_panel import ActionPanel
+from .adapter import GameUI, Selection, ui_for
+from .errors import ErrorArea
+from .inspector import Inspector, state_tables
+from .log_view import LogView
+from .newgame import NewGame
+from .saveload import SaveLoad
+from .seats import Seats
+from .stepper import Stepper
+
+
+def players_of(game: Game[Any]) -> int:
+    """Number of seats of ``game`` (its ``players`` option; 1 if it has none)."""
+    players = game.options.get("players", 1)
+    return int(players) if isinstance(players, int) else 1
+
+
+class GameApp(widgets.VBox):  # type: ignore[misc]
+    """The app bound to ``game`` (``app.game``; loading or a new game replace it).
+
+    Tests and notebooks can drive it like a user: ``app.actions.press(action)``,
+    ``app.undo_button.click()``, ``app.stepper.step("phase")``, ``app.click_figure(trace, i)``.
+    """
+
+    def __init__(self, game: Game[Any], *, seats: list[str] | None = None) -> None:
+        super().__init__(layout=widgets.Layout(width="100%"))
+        self.game = game
+        self.ui: GameUI = ui_for(game)
+        self.selection = Selection()
+        self.errors = ErrorArea()
+        self.last_refresh_ms = 0.0
+        guard = self.errors.guard
+
+        self.title = widgets.HTML()
+        self.undo_button = widgets.Button(description="Undo", icon="undo",
+                                          layout=widgets.Layout(width="90px"))
+        self.redo_button = widgets.Button(description="Redo", icon="repeat",
+                                          layout=widgets.Layout(width="90px"))
+        self.undo_button.on_click(guard(lambda _b: self.undo()))
+        self.redo_button.on_click(guard(lambda _b: self.redo()))
+        self.prompt = widgets.HTML(layout=widgets.Layout(width="100%"))
+
+        self.figure: Any = None
+        self.side = widgets.HTML(layout=widgets.Layout(width="330px", min_width="260px"))
+        self.board = widgets.HBox(layout=widgets.Layout(width="100%", align_items="flex-start"))
+
+        self.actions = ActionPanel(guard(self.play))
+        self.seats = self._make_seats(seats)
+        self.stepper = Stepper(lambda: self.game, self.seats, self._after_steps, guard,
+                               fallback_bot=self._fallback_bot)
+        self.log_view = LogView()
+        self.inspector = Inspector(self._tables)
+        self.saveload = SaveLoad(lambda: self.game, self.set_game, self.errors.show_error, guard)
+        self.newgame = NewGame(lambda: self.game, self.ui.options, self.set_game, guard)
+        self.tabs = widgets.Tab(children=[self.log_view.widget, self.inspector.widget,
+                                          self.saveload.widget, self.newgame.widget])
+        for i, name in enumerate(["Log", "State", "Save / load", "New game"]):
+            self.tabs.set_title(i, name)
+        self.tabs.observe(guard(self._tab_changed), names="selected_index")
+
+        self._build_figure()
+        self.children = [
+            widgets.HBox([self.title, self.undo_button, self.redo_button],
+                         layout=widgets.Layout(align_items="center")),
+            self.prompt,
+            self.errors.widget,
+            self.board,
+            self.actions.widget,
+            self.stepper.widget,
+            self.seats_box,
+            self.tabs,
+        ]
+        self.refresh()
+
+    # ------------------------------------------------------------------ pieces
+    def _make_seats(self, choices: list[str] | None) -> Seats:
+        seats = Seats(players_of(self.game), self.ui.bots())
+        for seat, choice in enumerate(choices or []):
+            if seat < len(seats.dropdowns):
+                seats.set(seat, choice)
+        self.seats_box = getattr(self, "seats_box", widgets.Box())
+        self.seats_box.children = [widgets.HTML("<b>Seats:</b>&nbsp;"), seats.widget]
+        return seats
+
+    def _fallback_bot(self) -> Any:
+        factories = self.ui.bots()
+        return next(iter(factories.values()))(7) if factories else None
+
+    def _build_figure(self) -> None:
+        fig = self.ui.build_figure(self.game)
+        if fig is None:
+            self.figure = None
+            self.board.children = [self.side]
+            return
+        import plotly.graph_objects as go
+
+        self.ui.update_figure(fig, self.game, self.selection)  # complete before wrapping
+        widget = go.FigureWidget(fig)
+        for trace in widget.data:
+            trace.on_click(self._on_click_trace)
+        self.figure = widget
+        self.board.children = [widget, self.side]
+
+    def _tables(self) -> dict[str, Any]:
+        tables = dict(self.ui.tables(self.game))
+        if not tables:
+            tables = state_tables(self.game.state_dict())
+        return tables
+
+    def _tab_changed(self, change: dict[str, Any]) -> None:
+        self.inspector.set_active(change["new"] == 1)
+
+    # ------------------------------------------------------------ user actions
+    def play(self, action: Action | str) -> None:
+        """Apply a human decision, let bot seats answer (if auto), then redraw once."""
+        self.errors.clear()
+        self.game.apply(action)
+        self.selection = Selection()
+        self.stepper.autoplay()
+        self.refresh()
+
+    def undo(self) -> None:
+        """Take back the last decision (one step; bots' answers are steps too)."""
+        self.errors.clear()
+        self.game.undo()
+        self.selection = Selection()
+        self.refresh()
+
+    def redo(self) -> None:
+        self.errors.clear()
+        self.game.redo()
+        self.selection = Selection()
+        self.refresh()
+
+    def set_game(self, game: Game[Any]) -> None:
+        """Bind the app to another game (loaded or new); the figure is rebuilt for it."""
+        old = self.game
+        self.game = game
+        game.__dict__["_app"] = self
+        old.__dict__.pop("_app", None)
+        self.selection = Selection()
+        if players_of(game) != players_of(old):
+            labels = self.seats.labels()
+            self.seats = self._make_seats(labels)
+            self.stepper.seats = self.seats
+        self._build_figure()
+        self.errors.show_info(f"Now playing: {game!r}")
+        self.refresh()
+
+    def click_figure(self, trace_name: str, index: int) -> None:
+        """What a click on point ``index`` of the trace named ``trace_name`` does."""
+        result = self.ui.click(self.game, trace_name, index, self.selection)
+        self.selection = result.selection
+        if result.action is not None:
+            self.play(result.action)
+            return
+        if result.message:
+            self.errors.show_info(result.message)
+        self.refresh()
+
+    def _on_click_trace(self, trace: Any, points: Any, _state: Any) -> None:
+        if not points.point_inds:  # plotly calls every trace's handler; only one was hit
+            return
+        self.errors.guard(self.click_figure)(str(trace.name), int(points.point_inds[0]))
+
+    def _after_steps(self, steps: int, reason: str) -> None:
+        self.selection = Selection()
+        self.refresh()
+
+    # ----------------------------------------------------------------- redraw
+    def refresh(self) -> None:
+        """Bring every piece up to date with ``self.game`` (in place; timed in ms)."""
+        start = time.perf_counter()
+        game = self.game
+        steps = len(game.history)
+        self.title.value = (
+            f"<b style='font-size:16px'>{html.escape(self.ui.title)}</b> "
+            f"<span style='color:#666'>seed {game.seed} &middot; {steps} steps</span>&nbsp;"
+        )
+        self.prompt.value = self._prompt_html()
+        if self.figure is not None:
+            with self.figure.batch_update():
+                self.ui.update_figure(self.figure, game, self.selection)
+        self.side.value = self.ui.side_html(game)
+        legal = game.legal_actions()
+        labels = [self.ui.describe(game, a) for a in legal]
+        note = ""
+        if game.to_move is not None and not self.seats.is_human(game.to_move):
+            note = (f"Player {game.to_move + 1} is played by a bot: use the stepper, "
+                    "or choose for it here.")
+        self.actions.show(legal, labels, note)
+        self.undo_button.disabled = not game.history
+        self.redo_button.disabled = not getattr(game, "_redo", None)
+        self.log_view.update(game.log)
+        self.inspector.update()
+        self.saveload.link.value = ""
+        self.last_refresh_ms = (time.perf_counter() - start) * 1000
+
+    def _prompt_html(self) -> str:
+        game = self.game
+        prompt = game.prompt
+        where = (f"Round {getattr(game, 'round', '?')} &middot; "
+                 f"{html.escape(str(getattr(game, 'phase', '')))}")
+        if game.is_over:
+            outcome = html.escape(str(game.outcome))
+            body = f"<b>Game over.</b> {outcome}"
+            colour = "#555"
+        else:
+            seat = prompt.seat if prompt.seat is not None else game.to_move
+            who = "" if seat is None else f"Player {seat + 1}"
+            if seat is not None:
+                label = "human" if self.seats.is_human(seat) else self.seats.labels()[seat]
+                who += f" ({label})"
+            body = f"<b>{html.escape(who)}:</b> {html.escape(prompt.text)}"
+            colour = "#0b57d0"
+        rule = f"<code style='background:#eef;padding:1px 4px'>{html.escape(prompt.rule)}</code>"
+        return (
+            f"<div style='border-left:5px solid {colour};padding:4px 10px;background:#f6f8fc'>"
+            f"<span style='color:#666'>{where}</span><br>{body} &nbsp;rule {rule}</div>"
+        )

@@ -1,0 +1,90 @@
+"""Show errors raised inside widget callbacks in the app, never only in a log console.
+
+ipywidgets and plotly run callbacks from traitlets observers; an exception there is written to
+the kernel log (JupyterLab's "log console") where a student never looks, and in Voila it is
+lost. Every callback of the apps therefore goes through :meth:`ErrorArea.guard`, which catches
+the exception and shows it in a visible area of the app: the message in words (with the rule
+ID for an :class:`~freight_freedom.core.errors.IllegalAction`) and the traceback folded away.
+
+An HTML widget is used rather than an ``Output`` widget: ``Output`` captures only inside a live
+IPython kernel, while an HTML value is plain state that tests and Voila see the same way.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import traceback
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import ipywidgets as widgets
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class ErrorArea:
+    """A visible place for errors and notices; ``widget`` goes into the app's layout.
+
+    ``messages`` keeps the text of everything shown (tests read it); ``show_error`` and
+    ``show_info`` replace what is on screen, ``clear`` hides it.
+    """
+
+    def __init__(self) -> None:
+        self.widget = widgets.HTML(value="", layout=widgets.Layout(width="100%"))
+        self.messages: list[str] = []
+        self.last_kind: str = ""
+
+    def show_error(self, message: str, detail: str = "") -> None:
+        """Show ``message`` as an error; ``detail`` (a traceback) goes in a folded section."""
+        self.messages.append(message)
+        self.last_kind = "error"
+        extra = (
+            f"<details><summary>details</summary><pre style='font-size:11px;white-space:pre-wrap'>"
+            f"{html.escape(detail)}</pre></details>"
+            if detail
+            else ""
+        )
+        self.widget.value = (
+            "<div role='alert' style='border:2px solid #b00020;background:#fdecee;color:#5f0010;"
+            f"padding:6px 10px;border-radius:4px'><b>Error:</b> {html.escape(message)}{extra}</div>"
+        )
+
+    def show_info(self, message: str) -> None:
+        """Show a neutral notice (a saved file, a loaded game)."""
+        self.messages.append(message)
+        self.last_kind = "info"
+        self.widget.value = (
+            "<div style='border:1px solid #2e7d32;background:#edf7ee;color:#1b5e20;"
+            f"padding:6px 10px;border-radius:4px'>{html.escape(message)}</div>"
+        )
+
+    def clear(self) -> None:
+        self.last_kind = ""
+        self.widget.value = ""
+
+    @property
+    def text(self) -> str:
+        """The last message shown, or ``""`` when the area is clear."""
+        return self.messages[-1] if self.last_kind and self.messages else ""
+
+    def report(self, exc: BaseException) -> None:
+        """Show an exception: its message in words, the traceback folded away."""
+        detail = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+        message = str(exc) or type(exc).__name__
+        if not isinstance(exc, ValueError):  # bad input explains itself; a bug names its type
+            message = f"{type(exc).__name__}: {message}"
+        self.show_error(message, detail)
+
+    def guard(self, fn: F) -> F:
+        """Wrap a callback so that any exception it raises is shown here instead of lost."""
+
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(*args, **kwargs)
+            except Exception as exc:  # noqa: BLE001 - shown to the user, by design
+                self.report(exc)
+                return None
+
+        return wrapper  # type: ignore[return-value]
