@@ -1,0 +1,33 @@
+"""What-if analysis: Monte Carlo simulation and sweeps as pandas DataFrames, and plots.
+
+>>> from freight_freedom.analysis import simulate, sweep
+>>> df = sweep("slowfreight", {"players": [2, 3], "bot": ["random"]}, 5, progress=False)
+>>> df.groupby("players").size().to_dict()
+{2: 5, 3: 5}
+
+Nothing here imports plotly: the plot helpers import it when called, so simulations run in worker
+processes with no display stack loaded.
+"""
+
+from __future__ import annotations
+
+from .bots import bot_names, make_bot
+from .plots import length_distribution, round_trajectories, score_distribution, win_rate
+from .seeds import bot_seed, game_seed
+from .simulate import SimulationError, simulate
+from .sweep import grid_configs, sweep
+
+__all__ = [
+    "SimulationError",
+    "bot_names",
+    "bot_seed",
+    "game_seed",
+    "grid_configs",
+    "length_distribution",
+    "make_bot",
+    "round_trajectories",
+    "score_distribution",
+    "simulate",
+    "sweep",
+    "win_rate",
+]

@@ -1,0 +1,81 @@
+"""What one simulated game contributes to a result table: plain numbers and short strings.
+
+Every row has the same leading columns, whatever the game:
+
+- ``config``: index of the option combination in a sweep (0 for :func:`simulate`);
+- ``game_index``: the game's position in the run, ``seed``: the game's own seed;
+- ``game``, ``rules_version``: what was played, under which rules (stamped, as in save files);
+- the game's options, one column each (``players``, ``difficulty``, ``movement_table``...);
+  non-scalar options as compact JSON text so they can be grouped on;
+- ``bot``: the bot name (``"greedy"``; ``"mcts:8/random"`` when seats differ), ``bot_<seat>``;
+- ``decisions``: atomic decisions made.
+
+Then the game's key figures (:func:`figures`): see :func:`slowfreight_figures` and
+:func:`freedom_figures`. Per-round trajectories come from a :func:`tracker` that watches the game
+while it is played (Freedom: people freed and lost at the end of each round).
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields, is_dataclass
+from typing import Any, Protocol
+
+
+def _cell(value: Any) -> Any:
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return ",".join(str(_cell(v)) for v in value)
+    return str(value)
+
+
+def flatten(prefix: str, value: Any) -> dict[str, Any]:
+    """Flatten a dataclass/dict/sequence into ``prefix_field`` cells (sequences by position)."""
+    out: dict[str, Any] = {}
+    if is_dataclass(value) and not isinstance(value, type):
+        items: list[tuple[Any, Any]] = [(f.name, getattr(value, f.name)) for f in fields(value)]
+    elif isinstance(value, dict):
+        items = list(value.items())
+    else:
+        return {prefix: _cell(value)}
+    for name, item in items:
+        key = f"{prefix}_{name}" if prefix else str(name)
+        if isinstance(item, (list, tuple)) and all(
+            x is None or isinstance(x, (bool, int, float)) for x in item
+        ):
+            out[key] = _cell(item)
+        else:
+            out.update(flatten(key, item))
+    return out
+
+
+def figures(game_name: str, game: Any) -> dict[str, Any]:
+    """The key figures of a finished game (dispatches on the game's registry name)."""
+    if game_name == "slowfreight":
+        return slowfreight_figures(game)
+    if game_name == "freedom":
+        return freedom_figures(game)
+    return flatten("", game.outcome)
+
+
+def slowfreight_figures(game: Any) -> dict[str, Any]:
+    """Slow Freight key figures; filled in from the engine's outcome and state."""
+    return flatten("", game.outcome)
+
+
+def freedom_figures(game: Any) -> dict[str, Any]:
+    """Freedom key figures; filled in from the engine's outcome and state."""
+    return flatten("", game.outcome)
+
+
+class Tracker(Protocol):
+    """Watches one game as it is played and adds per-round columns to its row."""
+
+    def step(self, game: Any) -> None: ...
+
+    def columns(self, game: Any) -> dict[str, Any]: ...
+
+
+def tracker(game_name: str) -> Tracker | None:
+    """A fresh tracker for one game of ``game_name``, or None when it has nothing to track."""
+    return None

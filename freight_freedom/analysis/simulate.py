@@ -1,0 +1,221 @@
+"""Monte Carlo simulation: play many games with bots and get one tidy DataFrame row per game.
+
+>>> from freight_freedom.analysis import simulate
+>>> df = simulate("slowfreight", 20, bot="random", seed=1, players=2, progress=False)
+>>> len(df), df["players"].unique().tolist()
+(20, [2])
+>>> df.equals(simulate("slowfreight", 20, bot="random", seed=1, players=2, progress=False))
+True
+
+How a run is reproducible: game ``i`` is played with seed ``game_seed(seed, i)`` and the bot in
+seat ``k`` is built fresh with ``bot_seed(game seed, k)`` (:mod:`.seeds`), so a row depends only on
+(options, bots, seed, i), never on ``n_jobs``, the backend or the batch size. Rows are sorted by
+game index. The row schema is described in :mod:`.records`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+from . import parallel, records
+from .bots import BotSpec, check_spec, game_key, label, make_bot, seat_specs
+from .seeds import bot_seed, game_seed
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ..core import Game
+    from ..core.bot import Bot
+
+_CLASSES = {
+    "slowfreight": ("freight_freedom.slowfreight.game", "SlowFreight"),
+    "freedom": ("freight_freedom.freedom.game", "Freedom"),
+}
+
+
+class SimulationError(RuntimeError):
+    """A game failed during a simulation; the message names its index, seed and options.
+
+    ``Freedom(seed=..., **options)`` with the named seed and the bots rebuilt from their seeds
+    replays the failing game exactly.
+    """
+
+
+def game_class(game: Any) -> type[Game[Any]]:
+    """The game class for a name (``"freedom"``, ``"slowfreight"``) or a class (returned as is)."""
+    if isinstance(game, type):
+        game_key(game)  # raises for a class that is not one of ours
+        return game
+    module, attr = _CLASSES[game_key(game)]
+    cls: type[Game[Any]] = getattr(import_module(module), attr)
+    return cls
+
+
+@dataclass(frozen=True)
+class Config:
+    """One combination of options and bots: everything a worker needs to play its games."""
+
+    game: str
+    cls: type[Game[Any]]
+    options: dict[str, Any]
+    """Completed, validated options (every option the game has, JSON-ready)."""
+    bots: tuple[BotSpec, ...]
+    labels: tuple[str, ...]
+    index: int = 0
+    """Position of this combination in a sweep (the ``config`` column)."""
+    checked: bool = False
+    max_decisions: int = 100_000
+
+
+def make_config(
+    game: Any, options: Mapping[str, Any], bot: BotSpec | Sequence[BotSpec], *, index: int = 0,
+    checked: bool = False, max_decisions: int = 100_000,
+) -> Config:
+    """Validate ``options`` and ``bot`` once, before any work is sent out (clear errors early)."""
+    cls = game_class(game)
+    key = game_key(cls)
+    probe = cls(seed=0, **dict(options))  # raises OptionError for a bad option
+    full = probe.options
+    players = full.get("players")
+    specs = seat_specs(bot, players) if isinstance(players, int) else (
+        list(bot) if isinstance(bot, (list, tuple)) else [bot])
+    for spec in specs:
+        check_spec(key, spec)
+    return Config(key, cls, full, tuple(specs), tuple(label(s) for s in specs), index, checked,
+                  max_decisions)
+
+
+def option_columns(options: Mapping[str, Any]) -> dict[str, Any]:
+    """Options as table cells: scalars as they are, anything else as compact JSON text."""
+    cells: dict[str, Any] = {}
+    for name, value in sorted(options.items()):
+        if value is None or isinstance(value, (bool, int, float, str)):
+            cells[name] = value
+        else:
+            cells[name] = json.dumps(value, sort_keys=True, separators=(",", ":"))
+    return cells
+
+
+def play_game(config: Config, index: int, seed: int) -> dict[str, Any]:
+    """Play game ``index`` of ``config`` with ``seed`` and return its result row."""
+    game = config.cls(seed=seed, **config.options)
+    bots: dict[int, Bot] = {}
+    tracker = records.tracker(config.game)
+    apply = game.apply if config.checked else game.apply_unchecked
+    decisions = 0
+    try:
+        while not game.is_over:
+            if decisions >= config.max_decisions:
+                raise RuntimeError(f"no end after {config.max_decisions} decisions")
+            seat = game.to_move
+            assert seat is not None
+            bot = bots.get(seat)
+            if bot is None:  # built on first use: a game need not say how many seats it has
+                spec = config.bots[seat] if len(config.bots) > 1 else config.bots[0]
+                bot = bots[seat] = make_bot(config.game, spec, seat=seat,
+                                            seed=bot_seed(seed, seat))
+            apply(bot.choose(game))
+            decisions += 1
+            if tracker is not None:
+                tracker.step(game)
+    except Exception as exc:
+        raise SimulationError(
+            f"{config.game} game {index} (seed={seed}, options={config.options}, "
+            f"bots={list(config.labels)}) failed after {decisions} decisions: "
+            f"{type(exc).__name__}: {exc}"
+        ) from exc
+    row: dict[str, Any] = {
+        "config": config.index,
+        "game_index": index,
+        "seed": seed,
+        "game": config.game,
+        "rules_version": game.rules_version,
+        **option_columns(config.options),
+        "bot": config.labels[0] if len(set(config.labels)) == 1 else "/".join(config.labels),
+    }
+    for seat, name in enumerate(config.labels):
+        row[f"bot_{seat}"] = name
+    row["decisions"] = decisions
+    row.update(records.figures(config.game, game))
+    if tracker is not None:
+        row.update(tracker.columns(game))
+    return row
+
+
+def play_batch(config: Config, master: int, start: int, stop: int) -> list[dict[str, Any]]:
+    """Play games ``start .. stop - 1`` of ``config`` (one worker task); rows only."""
+    return [play_game(config, i, game_seed(master, i)) for i in range(start, stop)]
+
+
+def run_configs(
+    configs: Sequence[Config],
+    n_games: int,
+    *,
+    seed: int,
+    n_jobs: int,
+    progress: bool,
+    backend: str,
+    batch_size: int | None = None,
+) -> pd.DataFrame:
+    """Play ``n_games`` of every config (the same game seeds for each) -> one sorted DataFrame."""
+    import pandas as pd
+
+    if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
+        raise ValueError(f"n_games must be a positive integer, not {n_games!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an integer, not {seed!r}")
+    parallel.check_backend(backend, n_jobs)
+    workers = parallel.workers_for(n_jobs, backend)
+    size = parallel.batch_size(n_games * len(configs), workers, batch_size)
+    tasks: list[parallel.Task] = [
+        (play_batch, (config, seed, start, min(start + size, n_games)))
+        for config in configs
+        for start in range(0, n_games, size)
+    ]
+    rows = parallel.run(tasks, total=n_games * len(configs), n_jobs=n_jobs, backend=backend,
+                        progress=progress, desc=configs[0].game if configs else "games")
+    rows.sort(key=lambda r: (r["config"], r["game_index"]))
+    frame = pd.DataFrame.from_records(rows)
+    frame.attrs.update({"game": configs[0].game, "seed": seed, "n_games": n_games})
+    return frame
+
+
+def simulate(
+    game: Any,
+    n_games: int,
+    *,
+    bot: BotSpec | Sequence[BotSpec] = "random",
+    seed: int = 0,
+    n_jobs: int = 1,
+    progress: bool = True,
+    backend: str = "loky",
+    batch_size: int | None = None,
+    checked: bool = False,
+    max_decisions: int = 100_000,
+    **options: Any,
+) -> pd.DataFrame:
+    """Play ``n_games`` games of ``game`` with ``bot`` and return one row per game.
+
+    ``game`` is ``"freedom"``, ``"slowfreight"`` or the game class; ``options`` are the game's own
+    keyword options (``players=2``, ``difficulty="challenging"``, ``movement_table="harsh"``...).
+    ``bot`` is a bot name (``"random"``, ``"heuristic"``, ``"mcts:16"``; see
+    :func:`~freight_freedom.analysis.bots.bot_names`), a bot class or instance, or a list with one
+    per seat. ``seed`` is the master seed; ``n_jobs`` the number of processes (-1: all cores);
+    ``backend="dask"`` runs on the current ``dask.distributed`` client instead.
+    ``checked=True`` checks every bot decision against the rules (slower; bots already choose
+    only legal actions). ``batch_size`` sets games per worker task (it never changes results).
+
+    Raises ValueError (or :class:`~freight_freedom.core.OptionError`) for a bad game, option, bot
+    or argument, before any game is played; :class:`SimulationError` if a game fails.
+
+    >>> df = simulate("slowfreight", 4, seed=3, players=3, progress=False)
+    >>> df[["game_index", "players", "bot"]].values.tolist()
+    [[0, 3, 'random'], [1, 3, 'random'], [2, 3, 'random'], [3, 3, 'random']]
+    """
+    config = make_config(game, options, bot, checked=checked, max_decisions=max_decisions)
+    return run_configs([config], n_games, seed=seed, n_jobs=n_jobs, progress=progress,
+                       backend=backend, batch_size=batch_size)
