@@ -1,0 +1,87 @@
+"""Slow Freight bots beyond the kernel's :class:`~freight_freedom.core.bot.RandomBot`.
+
+:class:`GreedyBot` is a small heuristic player for baselines and classroom opponents: finish the
+trains already rolling, grow single-kind trains toward five cars, start a train only when none is
+waiting for cars. It reads only public parts of the table (face-up cards, its own trains), never a
+deck order (SF-RULING-22), and chooses only from ``legal_actions()``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Action, Game, Rng
+from .components import XLOCO
+from .state import SlowFreightState, Train
+from .trains import NCARS, NEXT, TYPE_OF
+
+TARGET_CARS = 3
+"""A resting train with this many cars sets off when nothing better is on offer."""
+
+
+def _train(state: SlowFreightState, seat: int, name: object) -> Train:
+    train = state.find_train(seat, name)
+    assert train is not None
+    return train
+
+
+def take_value(state: SlowFreightState, action: Action) -> float:
+    """How much the greedy player likes a ``take`` action (higher is better; <= 0: not worth it)."""
+    slot, name = action.args
+    assert isinstance(slot, int)
+    card = state.face_up[slot]
+    assert card is not None
+    train = _train(state, action.seat, name)
+    kind = state.comps.card_kind[card]
+    n = NCARS[train.code]
+    if kind == XLOCO:
+        return n - 3.5  # an Extra Locomotive pays off only on a big train
+    new = NEXT[train.code][kind]
+    single = TYPE_OF[new] < 3
+    return NCARS[new] + (0.5 if single else 0.0)
+
+
+class GreedyBot:
+    """Finish what rolls, grow what waits; seeded tie-breaks, so games are reproducible."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, game: Game[Any]) -> Action:
+        actions = game.legal_actions()
+        if not actions:
+            raise ValueError("the game is over: there is nothing to choose")
+        if len(actions) == 1:
+            return actions[0]
+        state: SlowFreightState = game.state
+        seat = actions[0].seat
+        takes = [a for a in actions if a.kind == "take"]
+        best_take = max(takes, key=lambda a: take_value(state, a), default=None)
+        take_score = take_value(state, best_take) if best_take is not None else 0.0
+        if state.taken:
+            return best_take if best_take is not None and take_score > 0 else actions[-1]
+        moves = [_train(state, seat, a.args[0]) for a in actions if a.kind == "move"]
+        rolling = [t for t in moves if t.moving]
+        if rolling:
+            train = max(rolling, key=lambda t: (t.track, t.id))
+            return next(a for a in actions if a.kind == "move" and a.args[0] == train.name)
+        if best_take is not None and take_score >= 2:
+            return best_take
+        ready = [t for t in moves if t.ncars >= TARGET_CARS]
+        if ready:
+            train = max(ready, key=lambda t: (t.ncars, t.id))
+            return next(a for a in actions if a.kind == "move" and a.args[0] == train.name)
+        if best_take is not None and take_score > 0:
+            return best_take
+        waiting = any(t.code == 0 for t in state.players[seat].trains)
+        if not waiting and actions[0].kind == "loco":
+            return actions[0]
+        if moves:
+            train = moves[self.rng.below(len(moves))]
+            return next(a for a in actions if a.kind == "move" and a.args[0] == train.name)
+        return actions[-1]
+
+    def __repr__(self) -> str:
+        return "GreedyBot()"

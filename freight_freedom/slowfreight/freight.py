@@ -1,0 +1,136 @@
+"""The face-up Freight row: taking cards onto trains and refilling the row (SF-TAKE, SF-XLOCO-1..3).
+
+A take-cards turn is a sequence of atomic ``take`` decisions (SF-RULING-16). The row is refilled
+once, after the player's last card, with the Extra Locomotive rule of SF-TAKE-3.
+"""
+
+from __future__ import annotations
+
+from ..core import Event
+from .components import KIND_NAMES, XLOCO
+from .state import PlayerState, SlowFreightState, Train
+from .text import card_list, train_words
+from .trains import NEXT
+from .turns import next_turn
+
+
+def can_take_kind(state: SlowFreightState, train: Train, kind: int) -> bool:
+    """Whether a card of ``kind`` may go onto ``train`` now.
+
+    SF-FORM-6 (not moving), SF-XLOCO-2/3 (one Extra Locomotive per train and turn), SF-RULING-5
+    (an Extra Locomotive needs cars), SF-RULING-7 (the train stays valid).
+    """
+    if train.moving or train.xloco is not None:
+        return False
+    if kind == XLOCO:
+        return not state.xloco_taken and train.code > 0
+    return NEXT[train.code][kind] >= 0
+
+
+def any_take(state: SlowFreightState, player: PlayerState) -> bool:
+    """Whether the player could legally take any face-up card now."""
+    kinds = state.comps.card_kind
+    for card in state.face_up:
+        if card is None:
+            continue
+        kind = kinds[card]
+        for train in player.trains:
+            if can_take_kind(state, train, kind):
+                return True
+    return False
+
+
+def deal(state: SlowFreightState) -> list[int]:
+    """Fill empty face-up slots from the top of the deck, in slot order; returns the cards dealt."""
+    dealt = []
+    deck = state.freight_deck
+    face_up = state.face_up
+    for i, card in enumerate(face_up):
+        if card is None and deck:
+            face_up[i] = new = deck.pop(0)
+            dealt.append(new)
+    return dealt
+
+
+def xlocos_face_up(state: SlowFreightState) -> list[int]:
+    kinds = state.comps.card_kind
+    return [c for c in state.face_up if c is not None and kinds[c] == XLOCO]
+
+
+def reshuffle_row(state: SlowFreightState) -> None:
+    """Put every face-up card back into the deck, shuffle it and turn up a new row."""
+    back = [c for c in state.face_up if c is not None]
+    state.freight_deck.extend(back)
+    state.face_up = [None] * len(state.face_up)
+    state.rng.shuffle(state.freight_deck)
+    deal(state)
+
+
+def take(state: SlowFreightState, seat: int, slot: int, train: Train) -> list[Event]:
+    """Take the face-up card in ``slot`` onto ``train`` (checked legal by the caller)."""
+    card = state.face_up[slot]
+    assert card is not None
+    state.face_up[slot] = None
+    kind = state.comps.card_kind[card]
+    who = f"Player {seat + 1}"
+    if kind == XLOCO:
+        train.xloco = card
+        state.xloco_taken = True
+        event = Event(
+            "SF-XLOCO-1",
+            f"{who} adds an Extra Locomotive to {train.name} ({train_words(train)}): it takes no "
+            "more cars and must move every turn from the next one on",
+            {"seat": seat, "slot": slot, "train": train.name, "card": state.comps.card_names[card]},
+        )
+    else:
+        train.cars.append(card)
+        train.code = NEXT[train.code][kind]
+        event = Event(
+            "SF-TAKE-1",
+            f"{who} takes the face-up {KIND_NAMES[kind]} car onto {train.name} "
+            f"(now {train_words(train)})",
+            {"seat": seat, "slot": slot, "train": train.name, "card": state.comps.card_names[card]},
+        )
+    state.taken += 1
+    events = [event]
+    if state.taken >= len(state.face_up) or not any_take(state, state.players[seat]):
+        events.extend(end_take_turn(state))
+    return events
+
+
+def end_take_turn(state: SlowFreightState) -> list[Event]:
+    """Refill the row (SF-TAKE-2, SF-TAKE-3) and pass the turn on."""
+    events = refill(state)
+    next_turn(state)
+    return events
+
+
+def refill(state: SlowFreightState) -> list[Event]:
+    """Refill to three face-up cards; remove an Extra Locomotive and reshuffle while 2+ show."""
+    comps = state.comps
+    dealt = deal(state)
+    shown = sum(1 for c in state.face_up if c is not None)
+    text = f"The face-up row is refilled with {card_list(comps, dealt)}" if dealt else (
+        "No card is dealt"
+    )
+    rule = "SF-TAKE-2"
+    if shown < len(state.face_up):
+        rule = "SF-RULING-1"
+        text += f": the Freight deck is empty, {shown} card(s) face up"
+    events = [Event(rule, text, {"dealt": [comps.card_names[c] for c in dealt]})]
+    while True:
+        xlocos = xlocos_face_up(state)
+        if len(xlocos) < 2:
+            return events
+        gone = xlocos[0]
+        state.face_up[state.face_up.index(gone)] = None
+        state.removed.append(gone)
+        reshuffle_row(state)
+        events.append(Event(
+            "SF-TAKE-3",
+            f"{len(xlocos)} Extra Locomotives were face up: one leaves the game, the other cards "
+            f"are shuffled back and {card_list(comps, [c for c in state.face_up if c is not None])}"
+            " are turned up",
+            {"removed": comps.card_names[gone],
+             "face_up": [None if c is None else comps.card_names[c] for c in state.face_up]},
+        ))

@@ -1,0 +1,206 @@
+"""``SlowFreight``: the Slow Freight rules on the shared kernel (``docs/rules/slow_freight.md``).
+
+>>> from freight_freedom import SlowFreight
+>>> game = SlowFreight(players=2, seed=7)
+>>> game.to_move, game.round, game.phase
+(0, 1, 'turn')
+>>> [str(a) for a in game.legal_actions()][:1]
+['0:loco']
+>>> _ = game.apply("0:loco")
+>>> game.to_move
+1
+
+This class only wires the hooks of :class:`~freight_freedom.core.Game` to the rule modules:
+:mod:`.setup`, :mod:`.legal`, :mod:`.freight`, :mod:`.movement`, :mod:`.turns`, :mod:`.scoring`,
+:mod:`.scenarios` and :mod:`.observation`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ..core import Action, Event, Game, IllegalAction, OptionError, Prompt, Step
+from ..core.options import choice_option, int_option, no_unknown_options
+from . import freight, legal, movement, turns
+from .components import Components, MovementTable, load_components, load_movement_tables
+from .observation import observation, redraw_hidden
+from .scenarios import run_scenario
+from .scoring import Outcome, running_score
+from .setup import new_state
+from .state import SlowFreightState, Train
+from .text import board_text, describe_action
+
+OPTIONS = ("players", "movement_table", "first_player", "track_supply")
+
+
+class SlowFreight(Game[SlowFreightState]):
+    """A game of Slow Freight for 2-4 players.
+
+    Options (keyword-only): ``players`` (2-4, default 3), ``movement_table`` (``"standard"``,
+    ``"gentle"``, ``"harsh"``), ``first_player`` (a seat or ``"random"``, default 0, the youngest
+    player), ``track_supply`` (default 48; ``None`` for unlimited). ``seed`` fixes the shuffles.
+    Bad options raise :class:`~freight_freedom.core.OptionError` naming the option and rule.
+    """
+
+    name: ClassVar[str] = "slow_freight"
+    rules_version: ClassVar[str] = "sf-1"
+    supported_rules_versions: ClassVar[frozenset[str]] = frozenset({"sf-1"})
+    RULE_TURN: ClassVar[str] = "SF-TURN-2"
+    RULE_GAME_OVER: ClassVar[str] = "SF-END-1"
+
+    _determinized: bool = False
+
+    # ------------------------------------------------------------------ options
+    @classmethod
+    def _check_options(cls, options: dict[str, Any]) -> dict[str, Any]:
+        comps = load_components()
+        counts = comps.player_counts
+        players = int_option(options, "players", 3, counts[0], counts[-1], rule="SF-CLOCK-5")
+        table = choice_option(options, "movement_table", "standard",
+                              tuple(load_movement_tables()), rule="SF-RULING-15")
+        first = options.pop("first_player", 0)
+        if first != "random" and (
+            isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players
+        ):
+            raise OptionError("first_player", f"must be a seat from 0 to {players - 1} or "
+                              f"'random', not {first!r}", rule="SF-RULING-10")
+        supply = options.pop("track_supply", comps.track_supply)
+        if supply is not None and (
+            isinstance(supply, bool) or not isinstance(supply, int) or not 9 <= supply <= 10_000
+        ):
+            raise OptionError("track_supply", f"must be an integer from 9 to 10000 or None "
+                              f"(unlimited), not {supply!r}", rule="SF-RULING-3")
+        no_unknown_options(options, OPTIONS)
+        return {"players": players, "movement_table": table, "first_player": first,
+                "track_supply": supply}
+
+    # -------------------------------------------------------------------- hooks
+    def _new_state(self, options: Mapping[str, Any], seed: int
+                   ) -> tuple[SlowFreightState, list[Event]]:
+        return new_state(
+            load_components(),
+            load_movement_tables()[options["movement_table"]],
+            players=options["players"],
+            first_player=options["first_player"],
+            track_supply=options["track_supply"],
+            seed=seed,
+        )
+
+    def _legal_actions(self, state: SlowFreightState) -> list[Action]:
+        return legal.legal_actions(state)
+
+    def _apply(self, state: SlowFreightState, action: Action) -> list[Event]:
+        kind, seat, args = action.kind, action.seat, action.args
+        if kind == "move":
+            return movement.move(state, seat, _train(state, seat, args[0]))
+        if kind == "take":
+            slot = args[0]
+            assert isinstance(slot, int)
+            return freight.take(state, seat, slot, _train(state, seat, args[1]))
+        if kind == "pass":
+            return movement.pass_turn(state, seat)
+        if kind == "loco":
+            return turns.bring_loco(state, seat)
+        if kind == "stop":
+            return freight.end_take_turn(state)
+        raise IllegalAction(f"unknown action {kind!r}", rule="SF-TURN-3", action=action)
+
+    def _to_move(self, state: SlowFreightState) -> int | None:
+        return None if state.over else state.seat
+
+    def _prompt(self, state: SlowFreightState) -> Prompt:
+        return legal.prompt(state)
+
+    def _outcome(self, state: SlowFreightState) -> Outcome | None:
+        outcome: Outcome | None = state.outcome
+        return outcome
+
+    def _state_dict(self, state: SlowFreightState) -> dict[str, Any]:
+        return state.to_dict()
+
+    def _explain_illegal(self, state: SlowFreightState, action: Action) -> tuple[str, str]:
+        return legal.explain_illegal(state, action)
+
+    def _scenario(self, state: SlowFreightState, name: str, params: Mapping[str, Any]
+                  ) -> list[Event]:
+        return run_scenario(state, name, params)
+
+    # ------------------------------------------------------------ public extras
+    @property
+    def round(self) -> int:
+        """The turn number, from 1 (each player's turn counts one)."""
+        return self.state.turn
+
+    @property
+    def phase(self) -> str:
+        return "game over" if self.state.over else "turn"
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """Scores, their breakdown, winners and the reason the game ended; ``None`` before."""
+        return self._outcome(self.state)
+
+    @property
+    def components(self) -> Components:
+        return self.state.comps
+
+    @property
+    def movement_table(self) -> MovementTable:
+        return self.state.table
+
+    def scores(self) -> list[int]:
+        """Points held now by seat (delivered cars and Bonus chips), before end scoring."""
+        if self.state.outcome is not None:
+            return list(self.state.outcome.scores)
+        return [running_score(p) for p in self.state.players]
+
+    def describe(self, action: Action | str) -> str:
+        """The action in words: ``"Player 2 moves train t3 (2 Coal cars)"``."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        return describe_action(self.state, action)
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see: everything but the deck orders and the RNG (SF-RULING-22)."""
+        return observation(self.state, seat)
+
+    def determinized(self, seat: int, seed: int) -> SlowFreight:
+        """A copy whose hidden deck orders and future shuffles are re-drawn from ``seed``.
+
+        Everything ``seat`` can see is unchanged (in Slow Freight no seat sees more than another,
+        so ``seat`` only documents whose view it is). The copy is for simulation: it plays on,
+        but it cannot be saved, undone or redone, since its history no longer reproduces it.
+        """
+        if not 0 <= seat < len(self.state.players):
+            raise ValueError(f"seat {seat} is not in this game")
+        other = self.copy()
+        redraw_hidden(other.state, seed)
+        other._determinized = True
+        return other
+
+    def to_json(self) -> str:
+        self._refuse_if_determinized("saved")
+        return super().to_json()
+
+    def undo(self) -> Step:
+        self._refuse_if_determinized("undone")
+        return super().undo()
+
+    def redo(self) -> Step:
+        self._refuse_if_determinized("redone")
+        return super().redo()
+
+    def _refuse_if_determinized(self, what: str) -> None:
+        if self._determinized:
+            raise IllegalAction(f"a determinized copy cannot be {what}", rule="SF-RULING-22")
+
+    def __str__(self) -> str:
+        return board_text(self.state)
+
+
+def _train(state: SlowFreightState, seat: int, name: object) -> Train:
+    train = state.find_train(seat, name)
+    if train is None:
+        raise IllegalAction(f"you have no train {name!s}", rule="SF-FORM-1")
+    return train

@@ -1,0 +1,157 @@
+"""Which decisions are legal now, why another one is not, and the pending decision in words.
+
+The single source of legality (STYLE.md 3): :func:`legal_actions` lists every legal action in a
+fixed order (``loco``, ``take`` by slot then train, ``move`` by train, ``pass``; or, inside a
+take-cards turn, ``take``... then ``stop``). :func:`explain_illegal` is only called for actions not
+in that list and turns them into a reason with a rule ID.
+"""
+
+from __future__ import annotations
+
+from ..core import Action, Prompt
+from .actions import KINDS, ActionTable, action_table
+from .components import KIND_NAMES, XLOCO
+from .state import SlowFreightState, Train
+from .trains import NEXT, add_rejection
+
+
+def _table(state: SlowFreightState) -> ActionTable:
+    comps = state.comps
+    return action_table(comps.face_up, comps.locomotives)
+
+
+def forced_train(state: SlowFreightState, seat: int) -> Train | None:
+    """The seat's Extra-Locomotive train, which it must move this turn (SF-XLOCO-4)."""
+    if state.taken:
+        return None
+    for train in state.players[seat].trains:
+        if train.xloco is not None:
+            return train
+    return None
+
+
+def _takes(state: SlowFreightState, seat: int, out: list[Action]) -> None:
+    growing = [t for t in state.players[seat].trains if not t.moving and t.xloco is None]
+    if not growing:
+        return
+    kinds = state.comps.card_kind
+    table = _table(state).take[seat]
+    xloco_ok = not state.xloco_taken
+    for slot, card in enumerate(state.face_up):
+        if card is None:
+            continue
+        kind = kinds[card]
+        row = table[slot]
+        if kind == XLOCO:
+            if xloco_ok:
+                out.extend([row[t.id] for t in growing if t.code])
+        else:
+            out.extend([row[t.id] for t in growing if NEXT[t.code][kind] >= 0])
+
+
+def legal_actions(state: SlowFreightState) -> list[Action]:
+    """Every legal action for the seat to move, in the documented order."""
+    seat = state.seat
+    table = _table(state)
+    out: list[Action] = []
+    if state.taken:
+        _takes(state, seat, out)
+        out.append(table.stop[seat])
+        return out
+    trains = state.players[seat].trains
+    moves = table.move[seat]
+    for t in trains:
+        if t.xloco is not None:
+            return [moves[t.id]]
+    if state.loco_supply:
+        out.append(table.loco[seat])
+    _takes(state, seat, out)
+    out.extend([moves[t.id] for t in trains if t.code])
+    out.append(table.pass_[seat])
+    return out
+
+
+def _train_problem(state: SlowFreightState, seat: int, name: object) -> tuple[str, str] | None:
+    """Why ``name`` is not one of the seat's trains on its way (None if it is)."""
+    if state.find_train(seat, name) is not None:
+        return None
+    for p in state.players:
+        if any(t.name == name for t in p.delivered):
+            return "SF-ARRIVE-1", f"train {name} has already reached its destination"
+        if p.seat != seat and any(t.name == name for t in p.trains):
+            return "SF-FORM-1", f"train {name} belongs to Player {p.seat + 1}"
+    return "SF-FORM-1", f"you have no train {name!s}: cards go onto a train you own"
+
+
+def explain_illegal(state: SlowFreightState, action: Action) -> tuple[str, str]:
+    """Rule ID and reason for an action that is not in :func:`legal_actions`."""
+    seat, kind, args = action.seat, action.kind, action.args
+    if kind not in KINDS:
+        return "SF-TURN-3", f"unknown action {kind!r}; the actions are {', '.join(KINDS)}"
+    forced = forced_train(state, seat)
+    if forced is not None and not (kind == "move" and args == (forced.name,)):
+        return "SF-XLOCO-4", f"you must move {forced.name}: it has an Extra Locomotive"
+    if state.taken and kind in ("loco", "move", "pass"):
+        return "SF-RULING-16", "you are taking cards this turn: take another card or stop"
+    if kind == "stop":
+        return "SF-RULING-16", "stop ends a take-cards turn: take a card first"
+    if kind in ("loco", "pass") and args:
+        return "SF-TURN-3", f"{kind} takes no arguments"
+    if kind == "loco":
+        return "SF-RULING-2", "the Locomotive supply is empty"
+    if kind == "move":
+        if len(args) != 1:
+            return "SF-MOVE-1", "move names one train, e.g. 'move t3'"
+        problem = _train_problem(state, seat, args[0])
+        if problem is not None:
+            return problem
+        return "SF-RULING-6", f"train {args[0]} has no cars: a bare Locomotive cannot move"
+    # take
+    slot = args[0] if args else None
+    if len(args) != 2 or not isinstance(slot, int):
+        return "SF-TAKE-1", "take names a face-up slot and a train, e.g. 'take 0 t3'"
+    name = args[1]
+    last = len(state.face_up) - 1
+    if not 0 <= slot <= last:
+        return "SF-TAKE-1", f"there is no face-up slot {slot} (slots are 0-{last})"
+    card = state.face_up[slot]
+    if card is None:
+        if state.taken:
+            return "SF-RULING-16", f"slot {slot} was taken this turn; it is refilled after the turn"
+        return "SF-RULING-1", f"slot {slot} is empty: the Freight deck has run out"
+    problem = _train_problem(state, seat, name)
+    if problem is not None:
+        return problem
+    train = state.find_train(seat, name)
+    assert train is not None
+    card_kind = state.comps.card_kind[card]
+    if train.moving:
+        return "SF-FORM-6", f"train {name} has started moving: no more cars"
+    if card_kind == XLOCO:
+        if state.xloco_taken:
+            return "SF-XLOCO-3", "only one Extra Locomotive per turn"
+        if train.xloco is not None:
+            return "SF-XLOCO-2", f"train {name} already has an Extra Locomotive"
+        return "SF-RULING-5", f"train {name} has no cars: an Extra Locomotive needs a train"
+    if train.xloco is not None:
+        return "SF-XLOCO-2", f"train {name} has an Extra Locomotive: no more cars"
+    rejection = add_rejection(train.code, card_kind)
+    if rejection is not None:
+        rule, reason = rejection
+        return rule, f"a {KIND_NAMES[card_kind]} car cannot join {name}: {reason}"
+    return "SF-TURN-3", "not a legal choice now"
+
+
+def prompt(state: SlowFreightState) -> Prompt:
+    """The pending decision in words with its rule."""
+    if state.over:
+        return Prompt(None, f"the game is over: {state.end_reason}", "SF-END-1")
+    seat = state.seat
+    if state.taken:
+        return Prompt(seat, f"take another face-up card ({state.taken} taken) or stop",
+                      "SF-RULING-16")
+    forced = forced_train(state, seat)
+    if forced is not None:
+        return Prompt(seat, f"move {forced.name}: it has an Extra Locomotive", "SF-XLOCO-4")
+    return Prompt(seat, f"turn {state.turn}: bring a Locomotive, take cards, move a train or pass",
+                  "SF-TURN-3")

@@ -1,0 +1,176 @@
+"""Moving trains and passing: Movement cards, Clocks, Track, arrival and the end of the game.
+
+Covers SF-MOVE, SF-CLOCK, SF-ARRIVE, SF-END, SF-XLOCO-5 and SF-TURN-4, with the rulings on
+Extra-Locomotive moves and Clocks (SF-RULING-4, -8, -17, -18) and on the Track supply (SF-RULING-3).
+"""
+
+from __future__ import annotations
+
+from ..core import Event
+from .components import TYPE_NAMES
+from .scoring import final_scoring
+from .state import SlowFreightState, Train
+from .text import train_words
+from .trains import NCARS
+from .turns import next_turn
+
+
+def _draw(state: SlowFreightState) -> int:
+    """Turn up the top Movement card. The deck cannot be empty: it always holds the Clock
+    (SF-RULING-11)."""
+    return state.movement_deck.pop(0)
+
+
+def _clock(state: SlowFreightState, card: int, who: str) -> tuple[list[Event], bool]:
+    """Lay out a drawn Clock (SF-CLOCK-3); unless it is the last, bring in the next Clock and
+    reshuffle every Movement card (SF-CLOCK-4). Returns the events and whether it was the last."""
+    state.clocks_drawn.append(card)
+    n, total = len(state.clocks_drawn), state.clocks_in_game
+    name = state.comps.movement_names[card]
+    laid = Event("SF-CLOCK-3", f"{who} draws a Clock: Clock {n} of {total} is laid out",
+                 {"card": name, "clocks": n})
+    if not state.clock_pile:
+        return [laid], True
+    new = state.clock_pile.pop(0)
+    deck = state.movement_deck
+    deck.extend(state.discard)
+    deck.append(new)
+    state.discard.clear()
+    state.rng.shuffle(deck)
+    return [laid, Event(
+        "SF-CLOCK-4",
+        f"The next Clock joins the Movement cards and all {len(deck)} are shuffled into a new deck",
+        {"card": state.comps.movement_names[new]},
+    )], False
+
+
+def _take_track(state: SlowFreightState, train: Train, wanted: int) -> int:
+    """Give ``train`` up to ``wanted`` Track pieces from the supply (SF-RULING-3)."""
+    supply = state.track_supply
+    got = wanted if supply is None or supply >= wanted else supply
+    if supply is not None:
+        state.track_supply = supply - got
+    train.track += got
+    return got
+
+
+def _track_event(state: SlowFreightState, who: str, train: Train, card: int, wanted: int,
+                 got: int, *, second: bool, first: bool) -> Event:
+    comps = state.comps
+    name = comps.movement_names[card]
+    if card >= comps.train_cards:
+        rule, how = "SF-CLOCK-2", "a Clock: the train moves 4 whatever its size"
+    elif second:
+        rule, how = "SF-XLOCO-5", f"second card {name}, read for 5 cars: {wanted}"
+    else:
+        rule, how = "SF-MOVE-1", f"{name} shows {wanted} for {train.ncars} car(s)"
+    text = f"{who} moves {train.name} ({train_words(train)}): {how}; takes {got} Track"
+    if got < wanted:
+        rule, text = "SF-RULING-3", text + f" (only {got} left in the supply)"
+    text += f", {train.track} of {comps.destination}"
+    if first:
+        text += "; it has started moving: no more cars (SF-FORM-6)"
+    return Event(rule, text, {"train": train.name, "card": name, "track": got,
+                              "total": train.track})
+
+
+def _one_card(state: SlowFreightState, who: str, train: Train, *, second: bool,
+              first: bool = False) -> tuple[list[Event], bool]:
+    """Draw one Movement card for ``train``; returns events and whether the game ended."""
+    comps = state.comps
+    card = _draw(state)
+    if card >= comps.train_cards:
+        got = _take_track(state, train, comps.clock_move)
+        events = [_track_event(state, who, train, card, comps.clock_move, got, second=second,
+                               first=first)]
+        clock_events, last = _clock(state, card, who)
+        events.extend(clock_events)
+        return events, last
+    # The second card of an Extra-Locomotive move is read for the biggest train (SF-XLOCO-5).
+    wanted = state.table.rows[card][comps.max_cars - 1 if second else NCARS[train.code] - 1]
+    got = _take_track(state, train, wanted)
+    state.discard.append(card)
+    return [_track_event(state, who, train, card, wanted, got, second=second, first=first)], False
+
+
+def move(state: SlowFreightState, seat: int, train: Train) -> list[Event]:
+    """Move ``train`` (SF-MOVE-1..4); an Extra-Locomotive train draws a second card (SF-XLOCO-5)."""
+    who = f"Player {seat + 1}"
+    first = not train.moving
+    train.moving = True
+    events, last = _one_card(state, who, train, second=False, first=first)
+    if not last and train.xloco is not None:
+        more, last = _one_card(state, who, train, second=True)
+        events.extend(more)
+    if train.track >= state.comps.destination:
+        events.extend(arrive(state, seat, train))
+    if last:
+        events.extend(end_game(state, who))
+    else:
+        next_turn(state)
+    return events
+
+
+def pass_turn(state: SlowFreightState, seat: int) -> list[Event]:
+    """Pass: still draw a Movement card; it is discarded unless a Clock (SF-TURN-4, SF-RULING-8)."""
+    who = f"Player {seat + 1}"
+    card = _draw(state)
+    name = state.comps.movement_names[card]
+    if card >= state.comps.train_cards:
+        events = [Event("SF-TURN-4", f"{who} passes and draws a Clock", {"card": name})]
+        clock_events, last = _clock(state, card, who)
+        events.extend(clock_events)
+        if last:
+            events.extend(end_game(state, who))
+            return events
+    else:
+        state.discard.append(card)
+        events = [Event("SF-TURN-4", f"{who} passes; {name} is discarded", {"card": name})]
+    next_turn(state)
+    return events
+
+
+def arrive(state: SlowFreightState, seat: int, train: Train) -> list[Event]:
+    """A train with 9+ Track arrives: Track back, 2 points a car, a Bonus chip if one is left."""
+    comps = state.comps
+    player = state.players[seat]
+    player.trains.remove(train)
+    player.delivered.append(train)
+    track, train.track = train.track, 0
+    if state.track_supply is not None:
+        state.track_supply += track
+    points = comps.points_per_car * train.ncars
+    player.car_points += points
+    kind = train.type
+    events = [
+        Event("SF-ARRIVE-1", f"{train.name} ({train_words(train)}) reaches its destination with "
+              f"{track} Track", {"seat": seat, "train": train.name, "track": track}),
+        Event("SF-ARRIVE-2", f"Its {track} Track pieces go back to the supply",
+              {"track": track}),
+        Event("SF-ARRIVE-4", f"Player {seat + 1} scores {points} points for {train.ncars} car(s)",
+              {"seat": seat, "points": points}),
+    ]
+    chips = state.bonus_chips[kind]
+    if chips:
+        chip = chips.pop(0)
+        player.bonus_chips.append((kind, chip))
+        events.append(Event(
+            "SF-ARRIVE-3",
+            f"Player {seat + 1} takes the {chip}-point {TYPE_NAMES[kind]} Bonus chip",
+            {"seat": seat, "type": kind, "points": chip}))
+    else:
+        events.append(Event(
+            "SF-ARRIVE-3", f"No {TYPE_NAMES[kind]} Bonus chip is left for this train",
+            {"seat": seat, "type": kind, "points": 0}))
+    return events
+
+
+def end_game(state: SlowFreightState, who: str) -> list[Event]:
+    """The last Clock was drawn: the game ends at once and is scored (SF-END-1, SF-END-2)."""
+    state.over = True
+    total = state.clocks_in_game
+    state.end_reason = f"{who} drew the last Clock ({total} of {total})"
+    events = [Event("SF-END-1", f"The game ends: {state.end_reason}",
+                    {"clocks": len(state.clocks_drawn)})]
+    events.extend(final_scoring(state))
+    return events

@@ -1,0 +1,94 @@
+"""Preparations (SF-SETUP-1..8, SF-TURN-1): the table before the first turn.
+
+The order of random draws is fixed (Freight shuffle, face-up reshuffles, Movement shuffle, then a
+random first player if asked), so a seed always gives the same set-up.
+"""
+
+from __future__ import annotations
+
+from ..core import Event, Rng
+from .components import Components, MovementTable
+from .freight import deal, reshuffle_row, xlocos_face_up
+from .state import PlayerState, SlowFreightState, Train
+from .text import card_list
+
+
+def new_state(
+    comps: Components,
+    table: MovementTable,
+    *,
+    players: int,
+    first_player: int | str,
+    track_supply: int | None,
+    seed: int,
+) -> tuple[SlowFreightState, list[Event]]:
+    """Set up a game for ``players`` seats; returns the state and the set-up events."""
+    rng = Rng(seed)
+    events: list[Event] = []
+    deck = list(range(comps.freight_total))
+    rng.shuffle(deck)
+    clocks_in_game = comps.clocks_for(players)
+    clocks = list(range(comps.train_cards, comps.movement_total))
+    movement = [*range(comps.train_cards), clocks[0]]
+    state = SlowFreightState(
+        comps=comps,
+        table=table,
+        rng=rng,
+        players=[PlayerState(seat) for seat in range(players)],
+        freight_deck=deck,
+        face_up=[None] * comps.face_up,
+        removed=[],
+        loco_supply=list(range(players, comps.locomotives)),
+        movement_deck=movement,
+        discard=[],
+        clock_pile=clocks[1:clocks_in_game],
+        clocks_drawn=[],
+        unused_clocks=clocks[clocks_in_game:],
+        bonus_chips=[list(chips) for chips in comps.bonus_chips],
+        biggest_chips=[0, 1, 2, 3],
+        track_supply=track_supply,
+        clocks_in_game=clocks_in_game,
+        seat=0,
+    )
+    events.append(Event(
+        "SF-SETUP-1",
+        f"Slow Freight for {players} players: {comps.freight_total} Freight cards, "
+        f"{comps.locomotives} Locomotives, {comps.movement_total} Movement cards, "
+        f"movement table {table.name!r}",
+        {"players": players, "movement_table": table.name}))
+    events.append(Event("SF-SETUP-2", f"The {len(deck)} Freight cards are shuffled into a deck",
+                        {"cards": len(deck)}))
+    deal(state)
+    events.append(Event("SF-SETUP-3", "Face up: " + card_list(comps, _shown(state)),
+                        {"face_up": [comps.card_names[c] for c in _shown(state)]}))
+    while len(xlocos_face_up(state)) >= 2:  # SF-RULING-13: reshuffle, nothing removed
+        reshuffle_row(state)
+        events.append(Event("SF-SETUP-3", "Two or more Extra Locomotives were face up: "
+                            "reshuffled, now face up: " + card_list(comps, _shown(state)),
+                            {"face_up": [comps.card_names[c] for c in _shown(state)]}))
+    for seat, player in enumerate(state.players):
+        player.trains.append(Train(id=seat + 1, owner=seat, loco=seat))
+        events.append(Event("SF-SETUP-4",
+                            f"Player {seat + 1} takes a Locomotive: train t{seat + 1}",
+                            {"seat": seat, "train": f"t{seat + 1}"}))
+    state.next_train = players + 1
+    events.append(Event("SF-SETUP-5", f"{len(state.loco_supply)} Locomotives form the supply",
+                        {"locomotives": len(state.loco_supply)}))
+    rng.shuffle(state.movement_deck)
+    events.append(Event(
+        "SF-SETUP-6",
+        f"{comps.train_cards} Train cards and one Clock are shuffled into the Movement deck; "
+        f"{len(state.clock_pile)} Clocks wait in the pile ({clocks_in_game} in this game)",
+        {"clocks_in_game": clocks_in_game}))
+    events.append(Event("SF-SETUP-7", "The Bonus chips are laid out: 5, 3, 1 and 8 per train type",
+                        {}))
+    supply = "unlimited" if track_supply is None else str(track_supply)
+    events.append(Event("SF-SETUP-8", f"Track supply: {supply}", {"track": track_supply}))
+    start = rng.below(players) if first_player == "random" else int(first_player)
+    state.seat = start
+    events.append(Event("SF-TURN-1", f"Player {start + 1} starts", {"seat": start}))
+    return state, events
+
+
+def _shown(state: SlowFreightState) -> list[int]:
+    return [c for c in state.face_up if c is not None]

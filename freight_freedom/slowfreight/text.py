@@ -1,0 +1,89 @@
+"""Words for cards, trains and actions: the teaching narrative and ``describe(action)``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core import Action
+from .components import KIND_NAMES, TYPE_NAMES, Components
+from .state import SlowFreightState, Train
+from .trains import CODES, NCARS, TYPE_OF, counts_of
+
+
+def card_list(comps: Components, cards: Sequence[int]) -> str:
+    """``"Coal, Tank and Auto Carrier"`` for a list of Freight card ids."""
+    words = [KIND_NAMES[comps.card_kind[c]] for c in cards]
+    if not words:
+        return "nothing"
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def cars_words(code: int) -> str:
+    """``"2 Coal cars"``, ``"Mixed Freight: 1 Auto Carrier, 1 Tank, 1 Coal"``, ``"no cars"``."""
+    n = NCARS[code]
+    kind = TYPE_OF[code]
+    if n == 0:
+        return "no cars"
+    if 0 <= kind < 3:
+        return f"{n} {TYPE_NAMES[kind]} car{'s' if n > 1 else ''}"
+    parts = [f"{x} {KIND_NAMES[k]}" for k, x in enumerate(counts_of(code)) if x]
+    return "Mixed Freight: " + ", ".join(parts)
+
+
+CARS_WORDS = tuple(cars_words(code) for code in range(CODES))
+
+
+def train_words(train: Train) -> str:
+    """The train's cars in words, with ``" + Extra Locomotive"`` when it has one."""
+    text = CARS_WORDS[train.code]
+    return text if train.xloco is None else text + " + Extra Locomotive"
+
+
+def describe_action(state: SlowFreightState, action: Action) -> str:
+    """The action in words, e.g. ``"Player 2 moves train t3 (2 Coal cars)"``."""
+    who = f"Player {action.seat + 1}"
+    kind, args = action.kind, action.args
+    if kind == "loco":
+        return f"{who} brings a Locomotive into play (new train t{state.next_train})"
+    if kind == "stop":
+        return f"{who} stops taking cards"
+    if kind == "pass":
+        return f"{who} passes (and still draws a Movement card)"
+    if kind == "move" and len(args) == 1:
+        train = state.find_train(action.seat, args[0])
+        what = f" ({train_words(train)})" if train is not None else ""
+        return f"{who} moves train {args[0]}{what}"
+    slot = args[0] if args else None
+    if kind == "take" and len(args) == 2 and isinstance(slot, int):
+        name = args[1]
+        card = state.face_up[slot] if 0 <= slot < len(state.face_up) else None
+        what = KIND_NAMES[state.comps.card_kind[card]] if card is not None else "(empty)"
+        train = state.find_train(action.seat, name)
+        onto = f"{name} ({train_words(train)})" if train is not None else str(name)
+        return f"{who} takes the face-up {what} (slot {slot}) onto train {onto}"
+    return f"{who}: {action}"
+
+
+def board_text(state: SlowFreightState) -> str:
+    """A plain-text picture of the table (the ``str`` of a game)."""
+    comps = state.comps
+    face = ", ".join("-" if c is None else KIND_NAMES[comps.card_kind[c]] for c in state.face_up)
+    supply = "unlimited" if state.track_supply is None else str(state.track_supply)
+    lines = [
+        f"Slow Freight, turn {state.turn}"
+        + (" (game over)" if state.over else f", Player {state.seat + 1} to play"),
+        f"Face up: {face} | Freight deck {len(state.freight_deck)} | "
+        f"Locomotives {len(state.loco_supply)} | Track {supply} | "
+        f"Clocks {len(state.clocks_drawn)}/{state.clocks_in_game} | "
+        f"Movement deck {len(state.movement_deck)}, discards {len(state.discard)}",
+    ]
+    for p in state.players:
+        chips = sum(v for _, v in p.bonus_chips)
+        lines.append(f"Player {p.seat + 1}: {p.car_points + chips} points, "
+                     f"{len(p.delivered)} delivered")
+        for t in p.trains:
+            moving = ", moving" if t.moving else ""
+            lines.append(f"  {t.name}: {train_words(t)}; track {t.track}{moving}")
+    return "\n".join(lines)

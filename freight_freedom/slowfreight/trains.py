@@ -1,0 +1,94 @@
+"""Train validity and train types (SF-FORM-2..5, SF-RULING-7), as precomputed lookup tables.
+
+A train's cars are summarised by a *code*: ``auto * 36 + tank * 6 + coal`` (counts 0-5 each).
+Every question the engine asks per decision ("may this card go onto this train?", "what type is
+it?", "how many cars?") is then a tuple lookup, which keeps legal-move generation cheap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .components import AUTO, COAL, MIXED, TANK
+
+MAX_CARS = 5
+STEP = (36, 6, 1)
+"""What adding one car of kind AUTO, TANK, COAL adds to a code."""
+CODES = 6 * 6 * 6
+
+
+def counts_of(code: int) -> tuple[int, int, int]:
+    return code // 36, (code // 6) % 6, code % 6
+
+
+def code_of(counts: Iterable[int]) -> int:
+    a, t, c = counts
+    return a * 36 + t * 6 + c
+
+
+def train_type(counts: tuple[int, int, int]) -> int | None:
+    """The train type (AUTO, TANK, COAL or MIXED) of a valid train, ``None`` if not valid.
+
+    Valid (SF-FORM-2..5): 1-5 cars, and either one kind only, or two cars of different kinds, or
+    three to five cars with all three kinds.
+    """
+    n = sum(counts)
+    if not 1 <= n <= MAX_CARS:
+        return None
+    kinds = sum(1 for x in counts if x)
+    if kinds == 1:
+        return next(k for k, x in enumerate(counts) if x)
+    if n == 2 and kinds == 2:
+        return MIXED
+    if n >= 3 and kinds == 3:
+        return MIXED
+    return None
+
+
+def is_valid(counts: tuple[int, int, int]) -> bool:
+    return train_type(counts) is not None
+
+
+def _tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int, int], ...]]:
+    kinds: list[int] = []
+    ncars: list[int] = []
+    nexts: list[tuple[int, int, int]] = []
+    for code in range(CODES):
+        counts = counts_of(code)
+        t = train_type(counts)
+        kinds.append(-1 if t is None else t)
+        ncars.append(sum(counts))
+        row = []
+        for kind in (AUTO, TANK, COAL):
+            new = list(counts)
+            new[kind] += 1
+            ok = new[kind] <= MAX_CARS and (code == 0 or t is not None) and is_valid(
+                (new[0], new[1], new[2])
+            )
+            row.append(code + STEP[kind] if ok else -1)
+        nexts.append((row[0], row[1], row[2]))
+    return tuple(kinds), tuple(ncars), tuple(nexts)
+
+
+TYPE_OF, NCARS, NEXT = _tables()
+"""``TYPE_OF[code]``: train type or -1 (no cars / invalid); ``NCARS[code]``: number of cars;
+``NEXT[code][kind]``: the code after adding a car of ``kind``, or -1 if that breaks SF-RULING-7."""
+
+
+def add_rejection(code: int, kind: int) -> tuple[str, str] | None:
+    """Why a ``kind`` car cannot join a train ``code``: (rule, reason); ``None`` if it can."""
+    if NEXT[code][kind] >= 0:
+        return None
+    counts = counts_of(code)
+    n = sum(counts)
+    if n >= MAX_CARS:
+        return "SF-FORM-2", f"a train holds at most {MAX_CARS} Freight cars"
+    new = list(counts)
+    new[kind] += 1
+    kinds = sum(1 for x in new if x)
+    if kinds == 2:
+        return "SF-FORM-5", (
+            "a Mixed train of 3-5 cars needs all three kinds; each added car must leave a "
+            "valid train [SF-RULING-7]"
+        )
+    return "SF-RULING-7", "each added car must leave a valid train"
