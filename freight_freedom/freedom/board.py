@@ -290,12 +290,17 @@ def read_packaged(filename: str) -> dict[str, Any]:
     return _parse_json(text, filename)
 
 
-@functools.cache
 def load_board(name: str = "default") -> Board:
     """The packaged map called ``name`` (``"default"`` reads ``data/map.json``), validated.
 
-    Cached: every caller shares one immutable :class:`Board`.
+    Cached: every caller shares one immutable :class:`Board` (``load_board()`` and
+    ``load_board("default")`` return the same object).
     """
+    return _load_board_cached(name)
+
+
+@functools.cache
+def _load_board_cached(name: str) -> Board:
     filename = "map.json" if name == "default" else f"map_{name}.json"
     return Board.from_dict(read_packaged(filename), source=filename)
 
