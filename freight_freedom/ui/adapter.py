@@ -23,6 +23,7 @@ AnyGame = Game[Any]
 
 #: where each game's UI hooks live, by ``Game.name``
 GAME_UI_MODULES = {
+    "slow_freight": "freight_freedom.slowfreight.app",
     "slowfreight": "freight_freedom.slowfreight.app",
     "freedom": "freight_freedom.freedom.app",
 }

@@ -1,0 +1,262 @@
+"""The Slow Freight table as a plotly figure: every train, the face-up cards, the clocks, the chips.
+
+One row per train on its way, grouped by player: the Locomotive, its Freight cars as coloured
+squares (Auto Carrier blue, Tank red, Coal yellow, as on the cards and chips), an Extra
+Locomotive in green, and its Track pieces as a progress bar toward the 9 that deliver it. A
+train that must move every turn (it has an Extra Locomotive, SF-XLOCO-4) is flagged in red, a
+train already moving in grey. Each player's header gives the score so far and the trains
+delivered. Above the players: the three face-up cards, the Clocks drawn of the total (the game
+clock) and the Bonus chips left per train type.
+
+Built from ``game.state_dict()`` (the engine's plain, documented view of the state), so the
+drawing cannot reach into rules internals. :func:`figure` builds it; :func:`update` changes the
+arrays and height of an existing figure in place (the trace list is fixed), as the app does on a
+FigureWidget after every action.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import plotly.graph_objects as go
+
+KIND_COLOUR = {"auto": "#1e88e5", "tank": "#e53935", "coal": "#fdd835", "xloco": "#43a047",
+               "mixed": "#8e24aa"}
+KIND_NAME = {"auto": "Auto Carrier", "tank": "Tank", "coal": "Coal", "xloco": "Extra Locomotive",
+             "mixed": "Mixed Freight"}
+TRACK_GOAL = 9
+ROW = 1.0
+TRACK_X0 = 8.6
+TRACK_STEP = 0.8
+CAR_X0 = 2.2
+
+_DIGITS = re.compile(r"\d+$")
+
+
+def card_kind(name: str | None) -> str:
+    """``"tank4"`` -> ``"tank"`` (the kind of a Freight card from its name)."""
+    return "" if name is None else _DIGITS.sub("", name)
+
+
+def _rows(data: dict[str, Any]) -> int:
+    return sum(1 + max(1, len(p["trains"])) for p in data["players"])
+
+
+def figure(game: Any) -> go.Figure:
+    """A complete figure of ``game``'s table now."""
+    fig = go.Figure()
+    text = {"mode": "text", "hoverinfo": "skip", "showlegend": False}
+    fig.add_trace(go.Scatter(x=[], y=[], name="track goal", mode="lines",
+                             line={"color": "#e0e0e0", "width": 12}, hoverinfo="skip",
+                             showlegend=False))
+    fig.add_trace(go.Scatter(x=[], y=[], name="track", mode="lines",
+                             line={"color": "#6d4c41", "width": 12}, hoverinfo="skip",
+                             showlegend=False))
+    fig.add_trace(go.Scatter(x=[], y=[], name="track text", textposition="middle right",
+                             textfont={"size": 11}, **text))
+    fig.add_trace(go.Scatter(x=[], y=[], name="player headers", textposition="middle right",
+                             textfont={"size": 13}, **text))
+    fig.add_trace(go.Scatter(x=[], y=[], name="train labels", textposition="middle left",
+                             textfont={"size": 11, "color": "#555"}, **text))
+    fig.add_trace(go.Scatter(x=[], y=[], name="Locomotive", mode="markers",
+                             marker={"symbol": "triangle-right", "size": 20, "color": "#424242"},
+                             hoverinfo="text"))
+    for kind in ("auto", "tank", "coal", "xloco"):
+        fig.add_trace(go.Scatter(
+            x=[], y=[], name=KIND_NAME[kind], mode="markers", hoverinfo="text",
+            marker={"symbol": "triangle-right" if kind == "xloco" else "square", "size": 20,
+                    "color": KIND_COLOUR[kind], "line": {"color": "#333", "width": 1}}))
+    fig.add_trace(go.Scatter(x=[], y=[], name="flags", textposition="middle right",
+                             textfont={"size": 11}, **text))
+    fig.add_trace(go.Scatter(x=[], y=[], name="face-up cards", mode="markers+text",
+                             marker={"symbol": "square", "size": 46,
+                                     "line": {"color": "#333", "width": 2}},
+                             textfont={"size": 10, "color": "black"}, hoverinfo="text",
+                             showlegend=False))
+    fig.add_trace(go.Scatter(x=[], y=[], name="clocks", mode="markers",
+                             marker={"symbol": "circle", "size": 18,
+                                     "line": {"color": "#333", "width": 1.5}},
+                             hoverinfo="text", showlegend=False))
+    fig.add_trace(go.Scatter(x=[], y=[], name="bonus chips", mode="markers+text",
+                             marker={"symbol": "circle", "size": 22,
+                                     "line": {"color": "#333", "width": 1}},
+                             textfont={"size": 10, "color": "white"}, hoverinfo="text",
+                             showlegend=False))
+    fig.add_trace(go.Scatter(x=[], y=[], name="table labels", textposition="middle right",
+                             textfont={"size": 12}, **text))
+    fig.update_layout(
+        template="plotly_white",
+        margin={"l": 10, "r": 10, "t": 40, "b": 10},
+        xaxis={"visible": False, "range": [-0.6, 21.5], "fixedrange": True},
+        yaxis={"visible": False, "fixedrange": True},
+        hovermode="closest",
+        legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "x": 1.0, "xanchor": "right",
+                "font": {"size": 11}, "itemclick": False, "itemdoubleclick": False},
+        title={"x": 0.01, "font": {"size": 15}},
+        plot_bgcolor="#fafaf7",
+    )
+    update(fig, game)
+    return fig
+
+
+def _trace(fig: Any, name: str) -> Any:
+    for trace in fig.data:
+        if trace.name == name:
+            return trace
+    raise KeyError(name)
+
+
+def update(fig: Any, game: Any, selection: Any = None) -> None:
+    """Set every state-dependent array of ``fig`` (built by :func:`figure`) from ``game``."""
+    data = game.state_dict()
+    scores = list(game.scores())
+    esc = html.escape
+
+    # ---- the table: face-up cards, clocks, bonus chips (top band, y > 0)
+    cards = data["face_up"]
+    ct = _trace(fig, "face-up cards")
+    ct.x = [0.8 + 1.7 * i for i in range(len(cards))]
+    ct.y = [1.3] * len(cards)
+    kinds = [card_kind(c) for c in cards]
+    ct.marker.color = [KIND_COLOUR.get(k, "white") for k in kinds]
+    ct.text = [KIND_NAME.get(k, "-").replace(" ", "<br>") if k != "coal" else "Coal"
+               for k in kinds]
+    ct.textfont.color = ["black" if k == "coal" else "white" for k in kinds]
+    ct.text = [t if k else "empty" for t, k in zip(ct.text, kinds, strict=True)]
+    ct.hovertext = [f"face-up card {i}: {esc(KIND_NAME.get(k, 'empty'))}"
+                    for i, k in enumerate(kinds)]
+    total = int(data["clocks_in_game"])
+    drawn = len(data["clocks_drawn"])
+    clocks = _trace(fig, "clocks")
+    clocks.x = [6.4 + 0.62 * i for i in range(total)]
+    clocks.y = [1.05] * total
+    clocks.marker.color = ["#263238" if i < drawn else "white" for i in range(total)]
+    clocks.hovertext = [f"Clocks drawn: {drawn} of {total} (the game ends with the last)"] * total
+    chip_x, chip_y, chip_c, chip_t, chip_h = [], [], [], [], []
+    for col, kind in enumerate(("auto", "tank", "coal", "mixed")):
+        left = list(data["bonus_chips"].get(kind, []))
+        has_big = kind in data["biggest_chips"]
+        for j, value in enumerate([*left, *([8] if has_big else [])]):
+            chip_x.append(12.9 + col * 3.1 + j * 0.62)
+            chip_y.append(1.05)
+            chip_c.append(KIND_COLOUR[kind])
+            chip_t.append(str(value))
+            what = "biggest-train chip" if j == len(left) else "Bonus chip"
+            chip_h.append(f"{esc(KIND_NAME[kind])} {what}: {value} points")
+    chips = _trace(fig, "bonus chips")
+    chips.x, chips.y, chips.text, chips.hovertext = chip_x, chip_y, chip_t, chip_h
+    chips.marker.color = chip_c
+    chips.textfont.color = ["black" if c == KIND_COLOUR["coal"] else "white" for c in chip_c]
+    labels = _trace(fig, "table labels")
+    labels.x = [0.2, 6.2, 12.7]
+    labels.y = [2.25, 1.75, 1.75]
+    labels.text = ["<b>Face-up cards</b>", f"<b>Clocks</b> {drawn} of {total}",
+                   "<b>Bonus chips left</b> (Auto, Tank, Coal, Mixed; 8 = biggest)"]
+
+    # ---- the players' trains (rows going down from y = 0)
+    hx, hy, htext = [], [], []
+    lx, ly, ltext = [], [], []
+    locx, locy, loch = [], [], []
+    cars: dict[str, tuple[list[float], list[float], list[str]]] = {
+        k: ([], [], []) for k in ("auto", "tank", "coal", "xloco")}
+    gx: list[float | None] = []
+    gy: list[float | None] = []
+    tx: list[float | None] = []
+    ty: list[float | None] = []
+    ttx, tty, ttt = [], [], []
+    fx, fy, ftext = [], [], []
+    y = -0.3
+    to_move = game.to_move
+    for player in data["players"]:
+        seat = int(player["seat"])
+        delivered = player["delivered"]
+        summary = ", ".join(
+            f"{esc(KIND_NAME.get(t['type'] or '', '?'))} ×{len(t['cars'])}" for t in delivered)
+        arrow = "&#9654; " if seat == to_move else ""
+        hx.append(-0.4)
+        hy.append(y)
+        htext.append(f"{arrow}<b>Player {seat + 1}</b>: {scores[seat]} points · "
+                     f"{len(delivered)} delivered" + (f" ({summary})" if summary else ""))
+        y -= ROW
+        if not player["trains"]:
+            lx.append(1.2)
+            ly.append(y)
+            ltext.append("no trains on the way")
+            y -= ROW
+        for train in player["trains"]:
+            name = str(train["id"])
+            lx.append(0.7)
+            ly.append(y)
+            ltext.append(name)
+            locx.append(1.2)
+            locy.append(y)
+            ttype = KIND_NAME.get(train["type"] or "", "no cars yet")
+            loch.append(f"train {esc(name)} of Player {seat + 1}: {esc(ttype)}, "
+                        f"{len(train['cars'])} cars, {train['track']} Track")
+            for i, car in enumerate(train["cars"]):
+                kind = card_kind(car)
+                bucket = cars.get(kind)
+                if bucket is not None:
+                    bucket[0].append(CAR_X0 + i * 0.95)
+                    bucket[1].append(y)
+                    bucket[2].append(f"{esc(KIND_NAME[kind])} car on {esc(name)}")
+            if train["xloco"] is not None:
+                xb = cars["xloco"]
+                xb[0].append(CAR_X0 + 5 * 0.95 + 0.2)
+                xb[1].append(y)
+                xb[2].append(f"Extra Locomotive on {esc(name)}: it must move every turn")
+            track = int(train["track"])
+            gx += [TRACK_X0, TRACK_X0 + TRACK_GOAL * TRACK_STEP, None]
+            gy += [y, y, None]
+            if track:
+                tx += [TRACK_X0, TRACK_X0 + min(track, TRACK_GOAL) * TRACK_STEP, None]
+                ty += [y, y, None]
+            ttx.append(TRACK_X0 + TRACK_GOAL * TRACK_STEP + 0.2)
+            tty.append(y)
+            ttt.append(f"{track}/{TRACK_GOAL} Track")
+            flag = ""
+            if train["xloco"] is not None:
+                flag = "<b style='color:#c62828'>MUST MOVE</b> (Extra Locomotive)"
+            elif train["moving"]:
+                flag = "<span style='color:#555'>moving</span>"
+            if flag:
+                fx.append(TRACK_X0 + TRACK_GOAL * TRACK_STEP + 2.3)
+                fy.append(y)
+                ftext.append(flag)
+            y -= ROW
+        y -= 0.25
+
+    def put(name: str, xs: list[Any], ys: list[Any], **props: Any) -> None:
+        trace = _trace(fig, name)
+        trace.x, trace.y = xs, ys
+        for key, value in props.items():
+            setattr(trace, key, value)
+
+    put("player headers", hx, hy, text=htext)
+    put("train labels", lx, ly, text=ltext)
+    put("Locomotive", locx, locy, hovertext=loch)
+    for kind, (xs, ys, hov) in cars.items():
+        put(KIND_NAME[kind], xs, ys, hovertext=hov)
+    put("track goal", gx, gy)
+    put("track", tx, ty)
+    put("track text", ttx, tty, text=ttt)
+    put("flags", fx, fy, text=ftext)
+    rows = _rows(data)
+    fig.layout.yaxis.range = [y - 0.2, 2.7]
+    fig.layout.height = int(190 + rows * 30 + 0.25 * 30 * len(data["players"]))
+    fig.layout.title.text = _title(game, data, drawn, total)
+
+
+def _title(game: Any, data: dict[str, Any], drawn: int, total: int) -> str:
+    if game.is_over:
+        outcome = game.outcome
+        winners = getattr(outcome, "winners", ())
+        who = " and ".join(f"Player {w + 1}" for w in winners)
+        return html.escape(f"Game over: {who} wins · clocks {drawn}/{total}")
+    return html.escape(
+        f"Turn {data['turn']} · Player {int(data['seat']) + 1} to play · "
+        f"Clocks {drawn}/{total} · decks: Freight {len(data['freight_deck'])}, "
+        f"Movement {len(data['movement_deck'])}"
+    )

@@ -1,0 +1,50 @@
+"""The bots a seat can be given in the app, taken from the analysis bot registry.
+
+One registry (:mod:`freight_freedom.analysis.bots`) knows every game's bots; the app offers the
+quick ones by their registry names (search bots think for seconds per move, too slow to answer a
+click). A bot whose module is missing (an engine still being written) is left out, not an error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..core.bot import Bot, RandomBot
+
+LABELS = {
+    "random": "Random bot",
+    "greedy": "Greedy bot",
+    "heuristic": "Heuristic bot",
+    "small-fast": "Small-fast bot",
+    "big-slow": "Big-slow bot",
+}
+
+
+def registry_bots(game_name: str, names: Sequence[str]) -> dict[str, Callable[[int], Bot]]:
+    """Label -> factory(seed) for the registry bots ``names`` of ``game_name`` that import."""
+    from importlib import import_module
+
+    from ..analysis import bots as registry
+
+    out: dict[str, Callable[[int], Bot]] = {"Random bot": lambda seed: RandomBot(seed)}
+    entries = registry._entries(registry.game_key(game_name))
+    for name in names:
+        entry = entries.get(name)
+        if entry is None or name == "random":
+            continue
+        module_name = entry.target.partition(":")[0]
+        try:
+            import_module(module_name)
+        except ImportError:
+            continue
+        out[LABELS.get(name, name)] = _factory(game_name, name)
+    return out
+
+
+def _factory(game_name: str, name: str) -> Callable[[int], Bot]:
+    from ..analysis import bots as registry
+
+    def make(seed: int) -> Bot:
+        return registry.make_bot(game_name, name, seat=0, seed=seed)
+
+    return make
