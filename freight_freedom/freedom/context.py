@@ -1,0 +1,168 @@
+"""All component data of Freedom gathered once, with the lookups the rules need precomputed.
+
+The map, tokens, cards, Slave Market cards, Victory cards, dice and roles are immutable data
+loaded from the package's data files by their own modules. :class:`Ctx` bundles them and adds
+plain-dict lookups (capacity, gold, triggers, path positions, a cache of reachable spaces) so that
+the hot paths of the engine never call into networkx or search a tuple.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from .board import Board, load_board
+from .cards import AbolitionistCard, CardSet, load_cards
+from .components import (
+    ConductorStack,
+    Dice,
+    FundraisingStack,
+    MarketCard,
+    TokenBoard,
+    load_dice,
+    load_market,
+    load_tokens,
+    load_victory,
+)
+from .roles import Role, load_roles
+from .state import FreedomState
+
+
+def count_for(value: Any, players: int) -> int:
+    """A per-player-count number stored as a mapping (by int or str key) or a sequence."""
+    if isinstance(value, int):
+        return value
+    if isinstance(value, Mapping):
+        if players in value:
+            return int(value[players])
+        return int(value[str(players)])
+    if isinstance(value, Sequence):
+        return int(value[players - 1])
+    raise TypeError(f"cannot read a player count from {value!r}")
+
+
+@dataclass(eq=False)
+class Ctx:
+    """The components and derived lookups; one shared instance (see :func:`context`)."""
+
+    board: Board
+    tokens: TokenBoard
+    cards: CardSet
+    market_cards: dict[str, MarketCard]
+    victory: Any
+    dice: Dice
+    roles: dict[str, Role]
+    capacity: dict[str, int | None] = field(default_factory=dict)
+    money: dict[str, int] = field(default_factory=dict)
+    region: dict[str, str] = field(default_factory=dict)
+    triggers: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    path_index: dict[str, dict[str, int]] = field(default_factory=dict)
+    paths: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    canada_set: frozenset[str] = frozenset()
+    plantation_set: frozenset[str] = frozenset()
+    space_order: dict[str, int] = field(default_factory=dict)
+    map_spaces: tuple[str, ...] = ()  # every non-Canada space, in map order
+    canada_distance: dict[str, int] = field(default_factory=dict)
+    card_by_id: dict[str, AbolitionistCard] = field(default_factory=dict)
+    stack_kind: dict[str, str] = field(default_factory=dict)  # "conductor" | "fundraising"
+    stack_period: dict[str, int] = field(default_factory=dict)
+    _conductor: dict[str, ConductorStack] = field(default_factory=dict)
+    _fundraising: dict[str, FundraisingStack] = field(default_factory=dict)
+    _reach: dict[tuple[str, int, frozenset[str]], tuple[str, ...]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        b = self.board
+        order = list(b.spaces)
+        self.space_order = {s: i for i, s in enumerate(order)}
+        for sid, sp in b.spaces.items():
+            self.capacity[sid] = sp.capacity
+            self.money[sid] = sp.money
+            self.region[sid] = sp.region
+            self.triggers[sid] = tuple(b.triggers(sid))
+        for colour, cp in b.catchers.items():
+            self.paths[colour] = tuple(cp.path)
+            self.path_index[colour] = {s: i for i, s in enumerate(cp.path)}
+        self.canada_set = frozenset(b.canada)
+        self.plantation_set = frozenset(b.plantations)
+        self.map_spaces = tuple(s for s in order if s not in self.canada_set)
+        # Breadth-first distance from every space to the nearest Canada space (bots use it).
+        dist = {c: 0 for c in b.canada}
+        frontier = list(b.canada)
+        while frontier:
+            nxt = []
+            for s in frontier:
+                for n in b.neighbours(s):
+                    if n not in dist:
+                        dist[n] = dist[s] + 1
+                        nxt.append(n)
+            frontier = nxt
+        self.canada_distance = dist
+        self.card_by_id = {c.id: c for c in self.cards.cards}
+        self._conductor = {c.id: c for c in self.tokens.conductor}
+        self._fundraising = {f.id: f for f in self.tokens.fundraising}
+        for cs in self.tokens.conductor:
+            self.stack_kind[cs.id] = "conductor"
+            self.stack_period[cs.id] = cs.period
+        for fs in self.tokens.fundraising:
+            self.stack_kind[fs.id] = "fundraising"
+            self.stack_period[fs.id] = fs.period
+
+    # -------------------------------------------------------------- lookups
+    def name(self, space: str) -> str:
+        return self.board.spaces[space].name
+
+    def reachable(self, origin: str, spaces: int, blocked: frozenset[str]) -> tuple[str, ...]:
+        """Spaces within ``spaces`` steps of ``origin`` not passing through ``blocked`` (cached)."""
+        key = (origin, spaces, blocked)
+        hit = self._reach.get(key)
+        if hit is None:
+            found = self.board.reachable(origin, spaces, blocked)
+            hit = tuple(sorted(found, key=self.space_order.__getitem__))
+            if len(self._reach) > 200_000:
+                self._reach.clear()
+            self._reach[key] = hit
+        return hit
+
+    def step_toward(self, colour: str, here: str, target: str) -> str:
+        idx = self.path_index[colour]
+        i, j = idx[here], idx[target]
+        if i == j:
+            return here
+        return self.paths[colour][i + 1 if j > i else i - 1]
+
+    def step_along(self, colour: str, here: str, direction: str, steps: int) -> str:
+        path = self.paths[colour]
+        i = self.path_index[colour][here]
+        j = i - steps if direction == "west" else i + steps
+        return path[max(0, min(len(path) - 1, j))]
+
+    def conductor(self, stack: str) -> ConductorStack:
+        return self._conductor[stack]
+
+    def fundraising(self, stack: str) -> FundraisingStack:
+        return self._fundraising[stack]
+
+    def victory_side(self, st: FreedomState) -> Any:
+        return getattr(self.victory[st.players], st.difficulty)
+
+    def lost_limit(self, st: FreedomState) -> int:
+        return int(self.victory_side(st).lost)
+
+    def freed_target(self, st: FreedomState) -> int:
+        return int(self.victory_side(st).freed)
+
+
+@lru_cache(maxsize=1)
+def context() -> Ctx:
+    """The shared, immutable-by-convention component bundle."""
+    return Ctx(
+        board=load_board(),
+        tokens=load_tokens(),
+        cards=load_cards(),
+        market_cards={m.id: m for m in load_market()},
+        victory=load_victory(),
+        dice=load_dice(),
+        roles=load_roles(),
+    )

@@ -1,0 +1,476 @@
+"""Freedom: The Underground Railroad on the shared kernel.
+
+>>> from freight_freedom import Freedom
+>>> game = Freedom(players=2, seed=1, roles=("Conductor", "Preacher"))
+>>> game.round, game.phase
+(1, 'Slave Catcher')
+>>> str(game.legal_actions()[0])
+'0:roll'
+
+The rules are in ``docs/rules/freedom.md`` (rule IDs ``FR-*``). This module holds only the glue:
+option checking, the kernel hooks, the prompt, specific reasons for illegal actions, the
+scenario set-ups teachers use, and the views bots may read (:meth:`Freedom.observation`,
+:meth:`Freedom.determinized`). The phase machine lives in :mod:`.engine` and the phase modules.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ..core.action import Action
+from ..core.errors import IllegalAction, OptionError
+from ..core.event import Event
+from ..core.game import Game, Prompt
+from ..core.options import bool_option, choice_option, int_option, no_unknown_options
+from ..core.rng import Rng
+from . import engine
+from .context import Ctx, context
+from .effects import capture_candidates, move_options, support_price
+from .movement import destinations, route_blocker
+from .phase_action import card_price, pass_income
+from .phase_planning import conductor_price, token_limit
+from .roles import ROLE_NAMES
+from .setup import new_state
+from .state import PHASE_NAMES, QUEUE_SIZE, FreedomState
+from .victory import FreedomOutcome, outcome
+
+OPTION_NAMES = (
+    "players", "difficulty", "roles", "easier_triples", "easier_money", "easier_empty_centre",
+    "harder_full_plantations", "harder_extra_support", "optional_scoring",
+)
+
+
+class Freedom(Game[FreedomState]):
+    """A game of Freedom: The Underground Railroad (cooperative, 1-4 players).
+
+    Options (keyword-only): ``players`` 1-4; ``difficulty`` ``"regular"`` or ``"challenging"``
+    (the Victory Conditions card side); ``roles`` a sequence of role names, one per player, or
+    ``None`` to deal at random; ``easier_triples``, ``easier_money``, ``easier_empty_centre``,
+    ``harder_full_plantations``, ``harder_extra_support`` (FR-OPT-*); ``optional_scoring``.
+    Raises :class:`~freight_freedom.core.errors.OptionError` naming a bad option.
+    """
+
+    name: ClassVar[str] = "freedom"
+    rules_version: ClassVar[str] = "freedom-1"
+    supported_rules_versions: ClassVar[frozenset[str]] = frozenset({"freedom-1"})
+    RULE_TURN: ClassVar[str] = "FR-ROUND-2"
+    RULE_GAME_OVER: ClassVar[str] = "FR-WIN-3"
+
+    # ------------------------------------------------------------------ options
+    @classmethod
+    def _check_options(cls, options: dict[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        out["players"] = int_option(options, "players", 2, 1, 4, rule="FR-SETUP-1")
+        out["difficulty"] = choice_option(options, "difficulty", "regular",
+                                          ("regular", "challenging"), rule="FR-OPT-1")
+        roles = options.pop("roles", None)
+        if roles is not None:
+            if isinstance(roles, str) or not isinstance(roles, (list, tuple)):
+                raise OptionError("roles", "must be a list of role names or None",
+                                  rule="FR-SETUP-1")
+            by_key = {r.lower().replace("_", " "): r for r in ROLE_NAMES}
+            names = []
+            for r in roles:
+                key = r.lower().replace("_", " ") if isinstance(r, str) else None
+                if key not in by_key:
+                    raise OptionError("roles", f"unknown role {r!r}; the roles are "
+                                      f"{list(ROLE_NAMES)}", rule="FR-ROLE-1")
+                names.append(by_key[key])
+            if len(names) != out["players"]:
+                raise OptionError("roles", f"needs one role per player ({out['players']}), "
+                                  f"not {len(names)}", rule="FR-SETUP-1")
+            if len(set(names)) != len(names):
+                raise OptionError("roles", "each player needs a different role",
+                                  rule="FR-ROLE-1")
+            roles = names
+        out["roles"] = roles
+        for flag in OPTION_NAMES[3:]:
+            out[flag] = bool_option(options, flag, False, rule="FR-OPT-2")
+        no_unknown_options(options, OPTION_NAMES)
+        return out
+
+    # ------------------------------------------------------------------ kernel hooks
+    @property
+    def ctx(self) -> Ctx:
+        return context()
+
+    def _new_state(self, options: Mapping[str, Any], seed: int) -> tuple[FreedomState, list[Event]]:
+        ctx = context()
+        st, ev = new_state(ctx, options, seed)
+        engine.advance(ctx, st, ev)
+        return st, ev
+
+    def _legal_actions(self, state: FreedomState) -> list[Action]:
+        return engine.legal(context(), state)
+
+    def _apply(self, state: FreedomState, action: Action) -> list[Event]:
+        ev: list[Event] = []
+        engine.apply(context(), state, action, ev)
+        return ev
+
+    def _to_move(self, state: FreedomState) -> int | None:
+        return engine.to_move(state)
+
+    def _outcome(self, state: FreedomState) -> FreedomOutcome | None:
+        return outcome(context(), state)
+
+    def _state_dict(self, state: FreedomState) -> dict[str, Any]:
+        return state.to_dict()
+
+    # ------------------------------------------------------------------ where we stand
+    @property
+    def round(self) -> int:
+        """The round being played, 1-8."""
+        return self.state.round
+
+    @property
+    def phase(self) -> str:
+        """The phase being played: Slave Catcher, Planning, Action, Slave Market, Lantern."""
+        return PHASE_NAMES[self.state.phase]
+
+    def _prompt(self, state: FreedomState) -> Prompt:
+        ctx = context()
+        seat = engine.to_move(state)
+        if seat is None:
+            res = state.result or {}
+            return Prompt(None, f"the game is over: {res.get('reason', '')}", self.RULE_GAME_OVER)
+        if state.pending:
+            p = state.pending[-1]
+            k = p["kind"]
+            if k == "move":
+                if p.get("to"):
+                    text = f"move up to {p['left']} more from the plantations to " \
+                           f"{ctx.name(p['to'])}, or stop ({p['source']})"
+                else:
+                    text = f"move up to {p['left']} more people up to {p['spaces']} spaces " \
+                           f"each, or stop ({p['source']})"
+                return Prompt(seat, text, "FR-MOVE-1")
+            if k == "catcher_move":
+                return Prompt(seat, f"move a Slave Catcher up to {p['spaces']} spaces along its "
+                              f"path, or skip ({p['source']})", "FR-EFF-CATCHER-MOVE")
+            if k == "queue_remove":
+                return Prompt(seat, f"remove up to {p['left']} cards from the Queue, or stop "
+                              f"({p['source']})", "FR-EFF-QUEUE-REMOVE")
+            if k == "support_offer":
+                return Prompt(seat, f"buy a Support token for ${p['price']} or decline "
+                              f"({p['source']})", "FR-EFF-SUPPORT")
+            if k == "capture_choice":
+                return Prompt(seat, f"choose who is captured ({p['left']} more, "
+                              f"{p['source']})", "FR-EFF-CAPTURE-NEAR")
+            return Prompt(seat, "play your Reserve card against the Slave Catcher roll, or "
+                          "decline", "FR-CARD-RESERVE-REACT")
+        ph = state.phase
+        if ph == "catcher":
+            return Prompt(seat, f"round {state.round}: roll the Slave Catcher and Movement dice",
+                          "FR-CATCH-1")
+        if ph == "planning":
+            return Prompt(seat, f"buy up to {token_limit(ctx, state) - state.planning_taken} "
+                          "more tokens, or be done planning", "FR-PLAN-1")
+        if ph == "action":
+            return Prompt(seat, "take an action (benefit, special, play a token, buy a card, "
+                          "reserve), pass for income, or end the turn", "FR-ACT-1")
+        if ph == "market":
+            return Prompt(seat, "choose the plantation that receives the next delivered person",
+                          "FR-MKT-PHASE-1")
+        return Prompt(seat, "continue", "FR-ROUND-1")
+
+    # ------------------------------------------------------------------ words
+    def describe(self, action: Action) -> str:
+        """The action in words, e.g. "Player 1 moves a person from Cincinnati to Columbus"."""
+        ctx = context()
+        who = f"Player {action.seat + 1}"
+        k, a = action.kind, action.args
+        st = self.state
+        if k == "move":
+            return f"{who} moves a person from {ctx.name(str(a[0]))} to {ctx.name(str(a[1]))}"
+        if k == "buy":
+            stack = str(a[0])
+            if ctx.stack_kind.get(stack) == "conductor":
+                return f"{who} buys a Conductor token ({ctx.conductor(stack).label})"
+            return f"{who} buys a Fundraising token"
+        if k == "card" and isinstance(a[0], int) and 1 <= a[0] <= QUEUE_SIZE:
+            cid = st.queue[a[0] - 1]
+            name = ctx.card_by_id[cid].name if cid else "an empty position"
+            return f"{who} buys {name} from Queue position {a[0]}"
+        if k == "remove" and isinstance(a[0], int) and 1 <= a[0] <= QUEUE_SIZE:
+            cid = st.queue[a[0] - 1]
+            name = ctx.card_by_id[cid].name if cid else "an empty position"
+            return f"{who} removes {name} from the Queue"
+        if k == "play":
+            return f"{who} plays a token from stack {a[0]}"
+        if k == "catcher":
+            return f"{who} moves the {a[0]} Slave Catcher to {ctx.name(str(a[1]))}"
+        if k == "capture":
+            return f"{who} chooses a person at {ctx.name(str(a[0]))} to be captured"
+        if k == "deliver":
+            return f"{who} delivers a person to {ctx.name(str(a[0]))}"
+        if k == "call":
+            return f"{who} asks Player {int(a[0]) + 1} (Station Master) to use the Special Ability"
+        words = {
+            "roll": "rolls the Slave Catcher and Movement dice", "support": "buys a Support token",
+            "done": "is done planning", "benefit": "takes the Role Benefit",
+            "special": "uses the Role's Special Ability", "reserve": "plays the Reserve card",
+            "pass": "passes and takes the period's income", "end": "ends the turn",
+            "stop": "stops", "skip": "skips", "buy_support": "buys the Support token",
+            "decline": "declines",
+        }
+        return f"{who} {words.get(k, k)}"
+
+    # ------------------------------------------------------------------ illegal actions
+    def _explain_illegal(self, state: FreedomState, action: Action) -> tuple[str, str]:
+        ctx = context()
+        k, a = action.kind, action.args
+        top = state.pending[-1] if state.pending else None
+        spaces = ctx.board.spaces
+        if k == "move":
+            if top is None or top["kind"] != "move":
+                return "FR-MOVE-1", "no movement is in progress: play a Conductor token first"
+            if len(a) != 2 or not all(isinstance(x, str) and x in spaces for x in a):
+                return "FR-MOVE-1", "'move' needs two space ids, e.g. move cincinnati columbus"
+            origin, dest = str(a[0]), str(a[1])
+            if state.people.get(origin, 0) == 0:
+                return "FR-MOVE-1", f"no one stands at {ctx.name(origin)}"
+            if state.people[origin] <= top["moved"].get(origin, 0):
+                return "FR-MOVE-2", "a person moves once per token"
+            if top.get("origin") == "plantation" and origin not in ctx.plantation_set:
+                return "FR-EFF-MOVE", "this movement starts only from the plantations"
+            holder = next((c for c, s in state.catchers.items() if s == dest), None)
+            if holder is not None:
+                return ("FR-RULING-MOVE-ONTO-CATCHER",
+                        f"the {holder} Slave Catcher stands at {ctx.name(dest)}")
+            cap = ctx.capacity[dest]
+            if cap is not None and state.people[dest] >= cap:
+                return "FR-MOVE-3", (f"{ctx.name(dest)} holds {cap} "
+                                     f"{'person' if cap == 1 else 'people'}")
+            if top.get("to") is None:
+                blocker = route_blocker(ctx, state, origin, dest, top["spaces"])
+                if blocker is not None:
+                    colour = next(c for c, s in state.catchers.items() if s == blocker)
+                    return "FR-MOVE-6", (f"cannot pass through the {colour} Slave Catcher at "
+                                         f"{ctx.name(blocker)}")
+                if dest not in destinations(ctx, state, origin, top["spaces"]):
+                    return "FR-MOVE-1", (f"{ctx.name(dest)} is more than {top['spaces']} "
+                                         f"space{'s' if top['spaces'] != 1 else ''} from "
+                                         f"{ctx.name(origin)}")
+            return "FR-MOVE-1", f"this movement goes only to {ctx.name(str(top.get('to')))}"
+        if top is not None:
+            return self._prompt(state).rule, f"first finish: {self._prompt(state).text}"
+        seat = action.seat
+        if state.phase == "planning":
+            if k in ("support", "buy") and state.planning_taken >= token_limit(ctx, state):
+                return "FR-PLAN-1", (f"at most {token_limit(ctx, state)} tokens per Planning "
+                                     "phase")
+            if k == "support":
+                if state.support_left[state.period - 1] == 0:
+                    return "FR-PLAN-3", "no Support token is left in the active period"
+                price = support_price(ctx, state)
+                return "FR-PLAN-3", f"not enough money: a Support token costs ${price}"
+            if k == "buy" and a and isinstance(a[0], str) and a[0] in ctx.stack_kind:
+                stack = a[0]
+                if ctx.stack_period[stack] > state.period:
+                    return "FR-PLAN-2", f"Period {ctx.stack_period[stack]} is not active yet"
+                if state.stacks[stack] == 0:
+                    return "FR-PLAN-6", "that stack is empty"
+                price = conductor_price(ctx, state, seat, stack)
+                return "FR-PLAN-4", f"not enough money: the token costs ${price}"
+            if k == "buy":
+                return "FR-PLAN-2", f"unknown token stack {a[0] if a else ''!r}"
+        if state.phase == "action":
+            if k == "card":
+                if state.card_bought:
+                    return "FR-ACT-5", "one Abolitionist card per turn"
+                if not a or not isinstance(a[0], int) or not 1 <= a[0] <= QUEUE_SIZE:
+                    return "FR-ACT-5", f"Queue positions are 1 to {QUEUE_SIZE}"
+                cid = state.queue[a[0] - 1]
+                if cid is None:
+                    return "FR-ACT-5", f"Queue position {a[0]} is empty"
+                if not ctx.card_by_id[cid].purchasable:
+                    return "FR-CARD-3", f"{ctx.card_by_id[cid].name} cannot be bought"
+                price = card_price(ctx, state, seat, a[0] - 1)
+                return "FR-ACT-5", f"not enough money: the card costs ${price}"
+            if k == "play":
+                if state.tokens_played >= 2:
+                    return "FR-ACT-4", "at most 2 tokens per turn"
+                return "FR-ACT-4", "you hold no token of that stack"
+            if k == "pass":
+                return "FR-ACT-7", ("pass only when nothing else was done this turn "
+                                    f"(it pays ${pass_income(ctx, state)})")
+            if k == "end":
+                return "FR-ACT-7", "you have done nothing this turn: pass to take income"
+            if k == "benefit":
+                return "FR-ACT-2", "the Role Benefit is used once per turn"
+            if k in ("special", "call"):
+                return "FR-ROLE-3", "the Special Ability is used once per game, in its phase"
+        return super()._explain_illegal(state, action)
+
+    # ------------------------------------------------------------------ scenarios
+    def _scenario(self, state: FreedomState, name: str, params: Mapping[str, Any]) -> list[Event]:
+        """Teacher set-ups: ``fix_roll``, ``stack_queue``, ``stack_period_deck``,
+        ``place_people``, ``place_catcher``, ``set_money``. Each checks every parameter before
+        changing anything and raises :class:`IllegalAction` (rule ``SCENARIO``) otherwise."""
+        ctx = context()
+        if state.phase == "over":
+            raise IllegalAction("the game is over", rule=self.RULE_GAME_OVER)
+        handler = getattr(self, f"_sc_{name}", None)
+        if handler is None:
+            raise IllegalAction(f"Freedom has no scenario {name!r}; try fix_roll, stack_queue, "
+                                "stack_period_deck, place_people, place_catcher, set_money",
+                                rule="SCENARIO")
+        events: list[Event] = handler(ctx, state, dict(params))
+        engine.advance(ctx, state, events)
+        return events
+
+    @staticmethod
+    def _need(params: dict[str, Any], *names: str) -> None:
+        missing = [n for n in names if n not in params]
+        extra = sorted(set(params) - set(names))
+        if missing or extra:
+            raise IllegalAction(f"scenario parameters must be {list(names)}"
+                                f"{'; missing ' + str(missing) if missing else ''}"
+                                f"{'; unknown ' + str(extra) if extra else ''}", rule="SCENARIO")
+
+    def _sc_fix_roll(self, ctx: Ctx, st: FreedomState, p: dict[str, Any]) -> list[Event]:
+        self._need(p, "catcher", "direction", "spaces")
+        catcher, direction, spaces = p["catcher"], p["direction"], p["spaces"]
+        if catcher not in (*ctx.paths, "walk"):
+            raise IllegalAction(f"catcher must be one of {[*ctx.paths, 'walk']}", rule="SCENARIO")
+        if direction not in ("west", "east"):
+            raise IllegalAction("direction must be 'west' or 'east'", rule="SCENARIO")
+        if isinstance(spaces, bool) or spaces not in (1, 2, 3):
+            raise IllegalAction("spaces must be 1, 2 or 3 (a Movement die face)", rule="SCENARIO")
+        st.fixed_roll = {"catcher": catcher, "direction": direction, "spaces": spaces}
+        return [Event("SCENARIO", f"The next Slave Catcher roll is fixed: {catcher}, "
+                      f"{spaces} {direction}.", dict(st.fixed_roll))]
+
+    def _check_cards(self, ctx: Ctx, cards: Any, pool: list[str], what: str) -> list[str]:
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+            raise IllegalAction("cards must be a list of card ids", rule="SCENARIO")
+        for c in cards:
+            if c not in pool:
+                raise IllegalAction(f"card {c!r} is not in {what}", rule="SCENARIO")
+        if len(set(cards)) != len(cards):
+            raise IllegalAction("a card is listed twice", rule="SCENARIO")
+        return list(cards)
+
+    def _sc_stack_queue(self, ctx: Ctx, st: FreedomState, p: dict[str, Any]) -> list[Event]:
+        """Put the listed cards (ids) in the Queue from position 1, taking them from the current
+        deck or the Queue; replaced Queue cards go back into the current deck."""
+        self._need(p, "cards")
+        deck = st.decks[st.period - 1]
+        pool = deck + [c for c in st.queue if c is not None]
+        cards = self._check_cards(ctx, p["cards"], pool, f"the Period {st.period} deck or Queue")
+        if len(cards) > QUEUE_SIZE:
+            raise IllegalAction(f"the Queue holds {QUEUE_SIZE} cards", rule="SCENARIO")
+        old = [c for c in st.queue if c is not None and c not in cards]
+        rest = [c for c in deck if c not in cards]
+        st.decks[st.period - 1] = old + rest
+        st.queue = [*cards, *([None] * (QUEUE_SIZE - len(cards)))]
+        names = ", ".join(ctx.card_by_id[c].name for c in cards)
+        return [Event("SCENARIO", f"The Queue is stacked: {names}.", {"cards": cards})]
+
+    def _sc_stack_period_deck(self, ctx: Ctx, st: FreedomState, p: dict[str, Any]) -> list[Event]:
+        """Put the listed cards on top of a period deck, the first listed drawn first."""
+        self._need(p, "period", "cards")
+        period = p["period"]
+        if isinstance(period, bool) or period not in (1, 2, 3):
+            raise IllegalAction("period must be 1, 2 or 3", rule="SCENARIO")
+        deck = st.decks[period - 1]
+        cards = self._check_cards(ctx, p["cards"], deck, f"the Period {period} deck")
+        st.decks[period - 1] = [c for c in deck if c not in cards] + list(reversed(cards))
+        return [Event("SCENARIO", f"The Period {period} deck is stacked: "
+                      + ", ".join(ctx.card_by_id[c].name for c in cards) + " on top.",
+                      {"period": period, "cards": cards})]
+
+    def _sc_place_people(self, ctx: Ctx, st: FreedomState, p: dict[str, Any]) -> list[Event]:
+        """Move ``count`` people from the supply onto a map space (capacity respected)."""
+        self._need(p, "space", "count")
+        space, count = p["space"], p["count"]
+        if space not in st.people:
+            raise IllegalAction(f"unknown map space {space!r} (Canada is not a place to put "
+                                "people)", rule="SCENARIO")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise IllegalAction("count must be a positive integer", rule="SCENARIO")
+        if count > st.supply:
+            raise IllegalAction(f"only {st.supply} people are in the supply", rule="SCENARIO")
+        cap = ctx.capacity[space]
+        if cap is not None and st.people[space] + count > cap:
+            raise IllegalAction(f"{ctx.name(space)} holds {cap} (FR-MOVE-3)", rule="SCENARIO")
+        st.supply -= count
+        st.people[space] += count
+        return [Event("SCENARIO", f"{count} {'person is' if count == 1 else 'people are'} placed "
+                      f"at {ctx.name(space)}.", {"space": space, "count": count})]
+
+    def _sc_place_catcher(self, ctx: Ctx, st: FreedomState, p: dict[str, Any]) -> list[Event]:
+        """Put a Slave Catcher on a space of its path (no capture)."""
+        self._need(p, "colour", "space")
+        colour, space = p["colour"], p["space"]
+        if colour not in ctx.paths:
+            raise IllegalAction(f"colour must be one of {list(ctx.paths)}", rule="SCENARIO")
+        if space not in ctx.path_index[colour]:
+            raise IllegalAction(f"{space!r} is not on the {colour} Slave Catcher's path "
+                                "(FR-CATCH-2)", rule="SCENARIO")
+        st.catchers[colour] = space
+        return [Event("SCENARIO", f"The {colour} Slave Catcher is placed at {ctx.name(space)}.",
+                      {"colour": colour, "space": space})]
+
+    def _sc_set_money(self, ctx: Ctx, st: FreedomState, p: dict[str, Any]) -> list[Event]:
+        self._need(p, "seat", "amount")
+        seat, amount = p["seat"], p["amount"]
+        if isinstance(seat, bool) or seat not in range(st.players):
+            raise IllegalAction(f"seat must be 0 to {st.players - 1}", rule="SCENARIO")
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise IllegalAction("amount must be an integer >= 0 (FR-RULING-MONEY)",
+                                rule="SCENARIO")
+        st.money[seat] = amount
+        return [Event("SCENARIO", f"Player {seat + 1} now has ${amount}.",
+                      {"seat": seat, "amount": amount})]
+
+    # ------------------------------------------------------------------ views for bots
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see: the whole table but no deck order and no RNG state.
+
+        Freedom has no hidden hands; only the order of the period decks and the Slave Market
+        deck is secret (their contents are public knowledge and shown sorted).
+        """
+        if not 0 <= seat < self.state.players:
+            raise ValueError(f"seat must be 0 to {self.state.players - 1}")
+        data = self.state.to_dict(hidden=False)
+        data["seat"] = seat
+        data["to_move"] = self.to_move
+        return data
+
+    def determinized(self, seat: int, seed: int) -> Freedom:
+        """A copy in which the hidden orders (period decks, Slave Market deck, future dice) are
+        re-drawn from ``seed``: a possible world consistent with ``seat``'s observation.
+
+        For search bots. The copy's history no longer reproduces its state, so do not save it.
+        """
+        if not 0 <= seat < self.state.players:
+            raise ValueError(f"seat must be 0 to {self.state.players - 1}")
+        other = self.copy()
+        rng = Rng(seed)
+        st = other.state
+        for deck in st.decks:
+            rng.shuffle(deck)
+        rng.shuffle(st.market_deck)
+        st.rng = Rng(rng.next64())
+        st.fixed_roll = copy.deepcopy(self.state.fixed_roll)
+        other._legal_cache = None
+        return other
+
+    def move_options(self) -> list[tuple[str, str]]:
+        """(origin, destination) pairs of the movement in progress, if any."""
+        st = self.state
+        if st.pending and st.pending[-1]["kind"] == "move":
+            return move_options(context(), st, st.pending[-1])
+        return []
+
+    def capture_candidates(self) -> list[str]:
+        return capture_candidates(context(), self.state)
+
+    def __str__(self) -> str:
+        from .text import render_text
+
+        return render_text(self)

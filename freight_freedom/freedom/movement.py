@@ -1,0 +1,215 @@
+"""Movement of people and Slave Catchers, captures, and the Slave Market cards they feed.
+
+The rules of a single move live here once, for Conductor tokens, cards and roles alike:
+
+* a person may move to any space within the budget along the routes, but may not pass through a
+  space holding a Slave Catcher [FR-MOVE-6], nor end on one [FR-RULING-MOVE-ONTO-CATCHER], and
+  needs room at the destination: small cities hold 1, Chicago, Boston and New York 4, plantations
+  their printed slots, Canada any number [FR-MOVE-3];
+* only the destination counts: it pays its gold circle [FR-MOVE-4] and draws the catchers whose
+  path contains it one step toward the person [FR-MOVE-5]; spaces passed through do nothing
+  [FR-MOVE-6];
+* a person entering Canada is freed [FR-MOVE-7];
+* a catcher that moves into a space holding people captures them [FR-MOVE-5], and in the Slave
+  Catcher phase only where it stops [FR-CATCH-3]; captured people go onto the Slave Market cards,
+  bottom card first, cycling upward [FR-CATCH-4].
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.event import Event
+from .context import Ctx
+from .state import FreedomState
+
+
+def room(ctx: Ctx, st: FreedomState, space: str) -> int:
+    """How many more people fit on ``space`` (a large number for Canada)."""
+    cap = ctx.capacity[space]
+    if cap is None:
+        return 1_000
+    return cap - st.people[space]
+
+
+def catcher_spaces(st: FreedomState) -> frozenset[str]:
+    return frozenset(st.catchers.values())
+
+
+def destinations(
+    ctx: Ctx, st: FreedomState, origin: str, spaces: int, blocked: frozenset[str] | None = None
+) -> list[str]:
+    """Legal destinations for one person at ``origin`` moving up to ``spaces`` spaces.
+
+    Sorted by space order of the map (deterministic). Excludes spaces holding a catcher (neither
+    passed through nor entered), full spaces and the origin.
+    """
+    if blocked is None:
+        blocked = catcher_spaces(st)
+    reach = ctx.reachable(origin, spaces, blocked)
+    people = st.people
+    cap = ctx.capacity
+    out = []
+    for dest in reach:
+        if dest in blocked:
+            continue
+        c = cap[dest]
+        if c is not None and people[dest] >= c:
+            continue
+        out.append(dest)
+    return out
+
+
+def route_blocker(ctx: Ctx, st: FreedomState, origin: str, dest: str, spaces: int) -> str | None:
+    """The space holding a catcher that stops ``origin`` -> ``dest`` within ``spaces``, if any."""
+    reach_free = ctx.reachable(origin, spaces, frozenset())
+    if dest not in reach_free:
+        return None
+    blocked = catcher_spaces(st)
+    if dest not in ctx.reachable(origin, spaces, blocked):
+        for space in blocked:
+            if space != dest:
+                return space
+    return None
+
+
+def send_to_market(ctx: Ctx, st: FreedomState, count: int) -> list[int]:
+    """Put ``count`` captured people onto the Slave Market cards, cycling upward [FR-CATCH-4].
+
+    Returns the display index each person went to (-1: no card on display, so the person goes to
+    the Slaves Lost track [FR-RULING-CAPTURE-NO-MARKET]).
+    """
+    where = []
+    for _ in range(count):
+        if st.market:
+            i = st.capture_cursor % len(st.market)
+            st.market[i]["people"] += 1
+            st.capture_cursor = (i + 1) % max(1, len(st.market))
+            where.append(i)
+        else:
+            where.append(-1)
+    return where
+
+
+def capture_at(
+    ctx: Ctx, st: FreedomState, space: str, ev: list[Event], rule: str, *, count: int | None = None
+) -> int:
+    """Capture the people on ``space`` (all, or ``count``) onto the Slave Market cards."""
+    n = st.people.get(space, 0)
+    if count is not None:
+        n = min(n, count)
+    if n <= 0:
+        return 0
+    st.people[space] -= n
+    where = send_to_market(ctx, st, n)
+    to_lost = where.count(-1)
+    names = ("bottom", "middle", "top")
+    cards = sorted({names[i] if i < 3 else str(i) for i in where if i >= 0})
+    text = f"{n} {'person is' if n == 1 else 'people are'} captured at {ctx.name(space)}"
+    if cards:
+        plural = "s" if len(cards) > 1 else ""
+        text += f" and put on the {' and '.join(cards)} Slave Market card{plural}"
+    ev.append(Event(rule, text, {"space": space, "captured": n, "cards": where}))
+    if to_lost:
+        add_lost(ctx, st, to_lost, ev, "FR-RULING-CAPTURE-NO-MARKET")
+    return n
+
+
+def add_lost(ctx: Ctx, st: FreedomState, count: int, ev: list[Event], rule: str) -> None:
+    """Put people on the Slaves Lost track; one more than it holds loses at once [FR-LOSE-1]."""
+    limit = ctx.lost_limit(st)
+    for _ in range(count):
+        if st.lost >= limit:
+            ev.append(Event("FR-LOSE-1", f"The Slaves Lost track is full ({limit}) and another "
+                            "person must be added: the game is lost.", {"lost": st.lost}))
+            st.result = {
+                "won": False,
+                "reason": f"Slaves Lost track full in round {st.round}",
+                "round": st.round,
+            }
+            st.phase = "over"
+            st.pending.clear()
+            st.effects.clear()
+            return
+        st.lost += 1
+    ev.append(Event(rule, f"{count} {'person goes' if count == 1 else 'people go'} to the Slaves "
+                    f"Lost track ({st.lost} of {limit}).", {"count": count, "lost": st.lost}))
+
+
+def move_person(
+    ctx: Ctx, st: FreedomState, seat: int, origin: str, dest: str, *, safe: bool,
+    ev: list[Event], moved: dict[str, Any] | None = None, rule: str = "FR-MOVE-1",
+) -> None:
+    """Move one person from ``origin`` to ``dest`` (already checked legal) and resolve it."""
+    st.people[origin] -= 1
+    who = f"Player {seat + 1}"
+    if dest in ctx.canada_set:
+        st.freed += 1
+        st.freed_at[dest] = st.freed_at.get(dest, 0) + 1
+        ev.append(Event("FR-MOVE-7", f"{who} moves a person from {ctx.name(origin)} to "
+                        f"{ctx.name(dest)}: freed in Canada ({st.freed} freed).",
+                        {"from": origin, "to": dest, "freed": st.freed}))
+    else:
+        st.people[dest] += 1
+        if moved is not None:
+            moved[dest] = moved.get(dest, 0) + 1
+        ev.append(Event(rule, f"{who} moves a person from {ctx.name(origin)} to {ctx.name(dest)}.",
+                        {"from": origin, "to": dest}))
+    gold = ctx.money[dest]
+    if gold:
+        st.money[seat] += gold
+        ev.append(Event("FR-MOVE-4", f"{who} gains ${gold} from the gold circle at "
+                        f"{ctx.name(dest)}.", {"seat": seat, "amount": gold}))
+    if safe or st.safe_turn or dest in ctx.canada_set:
+        return
+    for colour in ctx.triggers[dest]:
+        if st.phase == "over":
+            return
+        react(ctx, st, colour, dest, ev, moved)
+
+
+def react(
+    ctx: Ctx, st: FreedomState, colour: str, target: str, ev: list[Event],
+    moved: dict[str, Any] | None,
+) -> None:
+    """The ``colour`` catcher steps one space along its path toward ``target`` [FR-MOVE-5]."""
+    here = st.catchers[colour]
+    there = ctx.step_toward(colour, here, target)
+    if there == here:
+        return
+    if st.cut_armed and st.people[there] > 0:
+        st.cut_armed = False
+        ev.append(Event("FR-ROLE-SM-CUT", f"The Station Master cuts the {colour} Slave Catcher's "
+                        f"move: it stays at {ctx.name(here)}.", {"colour": colour}))
+        return
+    st.catchers[colour] = there
+    direction = "east" if ctx.path_index[colour][there] > ctx.path_index[colour][here] else "west"
+    n = st.people[there]
+    text = f"The {colour} Slave Catcher moves 1 space {direction} to {ctx.name(there)}"
+    text += f" and captures {n} {'person' if n == 1 else 'people'}." if n else "."
+    ev.append(Event("FR-MOVE-5", text, {"colour": colour, "from": here, "to": there}))
+    if n:
+        if moved is not None:
+            moved.pop(there, None)
+        capture_at(ctx, st, there, ev, "FR-MOVE-5")
+
+
+def move_catcher(
+    ctx: Ctx, st: FreedomState, colour: str, dest: str, ev: list[Event], rule: str, why: str,
+) -> None:
+    """Move a catcher along its path to ``dest``; it captures only where it stops [FR-CATCH-3]."""
+    here = st.catchers[colour]
+    steps = ctx.path_index[colour][dest] - ctx.path_index[colour][here]
+    st.catchers[colour] = dest
+    n = st.people[dest]
+    if steps == 0:
+        text = f"The {colour} Slave Catcher stays at {ctx.name(dest)}{why}"
+    else:
+        direction = "east" if steps > 0 else "west"
+        plural = "space" if abs(steps) == 1 else "spaces"
+        text = (f"The {colour} Slave Catcher moves {abs(steps)} {plural} {direction} to "
+                f"{ctx.name(dest)}{why}")
+    text += f" and captures {n} {'person' if n == 1 else 'people'}." if n else "."
+    ev.append(Event(rule, text, {"colour": colour, "from": here, "to": dest, "steps": steps}))
+    if n:
+        capture_at(ctx, st, dest, ev, "FR-CATCH-3")

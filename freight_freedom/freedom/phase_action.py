@@ -1,0 +1,222 @@
+"""Phase 3, Action: from the Lead Player, each player takes a whole turn.
+
+In a turn a player may, in any order: take the Role Benefit once [FR-ACT-2], use the Special
+Ability once per game [FR-ACT-3], play up to 2 held Conductor or Fundraising tokens [FR-ACT-4],
+buy 1 Abolitionist card at its Queue position's price [FR-ACT-5] and play a held Reserve card
+[FR-CARD-RESERVE]. Alternatively, a player who has done nothing this turn may pass and take $3,
+$4 or $5 by period [FR-ACT-7]. Every step is an atomic action; a token's movement continues as
+``move`` decisions until its people are used up or the player stops [FR-MOVE-1..2].
+"""
+
+from __future__ import annotations
+
+from ..core.action import Action
+from ..core.event import Event
+from .actions import act
+from .context import Ctx
+from .effects import queue_effects, queue_modifiers, region_people
+from .phase_planning import special_ready, use_special
+from .state import PASS_INCOME, QUEUE_PRICES, FreedomState
+
+
+def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
+    st.phase, st.step = "action", "turn"
+    st.turn, st.turns_done = st.lead, 0
+    reset_turn(st)
+    ev.append(Event("FR-ACT-1", f"Round {st.round}: Action phase, from Player {st.lead + 1}.",
+                    {"round": st.round}))
+
+
+def reset_turn(st: FreedomState) -> None:
+    st.tokens_played = 0
+    st.card_bought = False
+    st.benefit_used = False
+    st.did_something = False
+    st.safe_turn = False
+
+
+def card_price(ctx: Ctx, st: FreedomState, seat: int, pos: int) -> int:
+    """Price of the Queue card at 0-based ``pos`` for ``seat`` [FR-ACT-5]."""
+    role = ctx.roles[st.roles[seat]]
+    discount = role.side(st.sides[seat]).passive_amount("card_discount")
+    return max(0, QUEUE_PRICES[pos] + queue_modifiers(ctx, st)["card_cost"] - discount)
+
+
+def pass_income(ctx: Ctx, st: FreedomState) -> int:
+    return max(0, PASS_INCOME[st.period] - queue_modifiers(ctx, st)["pass_income_cut"])
+
+
+def station_master_seats(ctx: Ctx, st: FreedomState, seat: int) -> list[int]:
+    """Seats whose Station Master Special Ability may be used in ``seat``'s turn [FR-ROLE-SM]."""
+    out = []
+    for other in range(st.players):
+        if not special_ready(ctx, st, other, "other_turn"):
+            continue
+        if other != seat or st.players == 1:
+            out.append(other)
+    return out
+
+
+def legal(ctx: Ctx, st: FreedomState) -> list[Action]:
+    seat = st.turn
+    out: list[Action] = []
+    side = ctx.roles[st.roles[seat]].side(st.sides[seat])
+    if not st.benefit_used and side.benefit:
+        out.append(act(seat, "benefit"))
+    if special_ready(ctx, st, seat, "action"):
+        out.append(act(seat, "special"))
+    if not st.safe_turn:
+        for other in station_master_seats(ctx, st, seat):
+            out.append(act(seat, "call", other))
+    if st.tokens_played < 2:
+        seen = set()
+        for stack, _grey in st.held[seat]:
+            if stack not in seen:
+                seen.add(stack)
+                out.append(act(seat, "play", stack))
+    if not st.card_bought:
+        money = st.money[seat]
+        for pos, cid in enumerate(st.queue):
+            if cid is None or not ctx.card_by_id[cid].purchasable:
+                continue
+            if money >= card_price(ctx, st, seat, pos):
+                out.append(act(seat, "card", pos + 1))
+    cid = st.reserve[seat]
+    if cid is not None and ctx.card_by_id[cid].timing == "action":
+        out.append(act(seat, "reserve"))
+    out.append(act(seat, "end" if st.did_something else "pass"))
+    return out
+
+
+def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> bool:
+    if st.turns_done >= st.players:
+        st.cut_armed = False
+        from .phase_market import start as start_market
+
+        start_market(ctx, st, ev)
+        return False
+    return True
+
+
+def end_turn(st: FreedomState) -> None:
+    st.turns_done += 1
+    st.turn = (st.turn + 1) % st.players
+    reset_turn(st)
+
+
+def play_token(ctx: Ctx, st: FreedomState, seat: int, stack: str, ev: list[Event]) -> None:
+    """Play a held token: a Conductor token starts a movement, a Fundraising token pays."""
+    held = st.held[seat]
+    # Play a non-grey token of the stack first (they are the same to the player).
+    entries = [i for i, (s, _g) in enumerate(held) if s == stack]
+    idx = next((i for i in entries if not held[i][1]), entries[0])
+    _, grey = held.pop(idx)
+    st.tokens_played += 1
+    who = f"Player {seat + 1}"
+    if ctx.stack_kind[stack] == "conductor":
+        cs = ctx.conductor(stack)
+        if grey:
+            st.stacks[stack] += 1
+            note = " The grey token returns to the token board."
+        else:
+            st.tokens_spent.append(stack)
+            note = ""
+        ev.append(Event("FR-ACT-4", f"{who} plays a Conductor token ({cs.label}).{note}",
+                        {"seat": seat, "stack": stack, "grey": grey}))
+        queue_effects(st, seat, [{"kind": "move", "people": cs.people, "spaces": cs.spaces,
+                                  "safe": False, "origin": "any"}],
+                      f"Conductor token {cs.label}", front=True)
+    else:
+        fs = ctx.fundraising(stack)
+        st.tokens_spent.append(stack)
+        n = region_people(ctx, st, fs.region)
+        role = ctx.roles[st.roles[seat]]
+        bonus = role.side(st.sides[seat]).passive_amount("fundraising_bonus")
+        cut = queue_modifiers(ctx, st)["fundraising_cut"]
+        amount = max(0, n * fs.per_person + bonus - cut)
+        st.money[seat] += amount
+        where = "green southern spaces" if fs.region == "south" else "blue northern cities"
+        extra = f" (+${bonus} {role.name})" if bonus else ""
+        extra += f" (-${cut} Opposition)" if cut else ""
+        ev.append(Event("FR-ACT-6", f"{who} plays a Fundraising token: {n} people in the {where} "
+                        f"raise ${amount}{extra}.", {"seat": seat, "amount": amount, "people": n}))
+
+
+def buy_card(ctx: Ctx, st: FreedomState, seat: int, pos: int, ev: list[Event]) -> None:
+    """Buy the Queue card at 0-based ``pos`` and resolve it by its kind [FR-CARD-1..3]."""
+    cid = st.queue[pos]
+    assert cid is not None
+    card = ctx.card_by_id[cid]
+    price = card_price(ctx, st, seat, pos)
+    st.money[seat] -= price
+    st.queue[pos] = None
+    st.card_bought = True
+    who = f"Player {seat + 1}"
+    ev.append(Event("FR-ACT-5", f"{who} buys {card.name} from Queue position {pos + 1} for "
+                    f"${price}.", {"seat": seat, "card": cid, "price": price}))
+    if card.kind == "general":
+        st.discard.append(cid)
+        queue_effects(st, seat, card.effects, card.name, front=True)
+    elif card.kind == "reserve":
+        old = st.reserve[seat]
+        if old is not None:
+            st.discard.append(old)
+            ev.append(Event("FR-CARD-RESERVE", f"{who} discards the Reserve card "
+                            f"{ctx.card_by_id[old].name} without effect.",
+                            {"seat": seat, "card": old}))
+        st.reserve[seat] = cid
+        ev.append(Event("FR-CARD-RESERVE", f"{who} keeps {card.name} on their mat for later.",
+                        {"seat": seat, "card": cid}))
+    else:
+        st.discard.append(cid)
+        if card.trigger == "bought":
+            ev.append(Event("FR-CARD-OPP-BOUGHT", f"Buying {card.name} sets off its effect.",
+                            {"card": cid}))
+            queue_effects(st, seat, card.effects, card.name, front=True)
+        else:
+            ev.append(Event("FR-CARD-OPP-BOUGHT", f"{card.name} leaves the Queue and its effect "
+                            "ends.", {"card": cid}))
+
+
+def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
+    seat = action.seat
+    kind = action.kind
+    who = f"Player {seat + 1}"
+    if kind == "pass":
+        income = pass_income(ctx, st)
+        st.money[seat] += income
+        ev.append(Event("FR-ACT-7", f"{who} passes and takes ${income}.",
+                        {"seat": seat, "amount": income}))
+        end_turn(st)
+        return
+    if kind == "end":
+        ev.append(Event("FR-ACT-1", f"{who} ends their turn.", {"seat": seat}))
+        end_turn(st)
+        return
+    st.did_something = True
+    if kind == "benefit":
+        role = ctx.roles[st.roles[seat]]
+        st.benefit_used = True
+        ev.append(Event("FR-ACT-2", f"{who} takes the {role.name}'s Benefit.",
+                        {"seat": seat, "role": role.name}))
+        queue_effects(st, seat, role.side(st.sides[seat]).benefit, f"{role.name} Benefit")
+    elif kind == "special":
+        use_special(ctx, st, seat, ev)
+    elif kind == "call":
+        other = int(action.args[0])
+        use_special(ctx, st, other, ev)
+    elif kind == "play":
+        play_token(ctx, st, seat, str(action.args[0]), ev)
+    elif kind == "card":
+        buy_card(ctx, st, seat, int(action.args[0]) - 1, ev)
+    elif kind == "reserve":
+        cid = st.reserve[seat]
+        assert cid is not None
+        card = ctx.card_by_id[cid]
+        st.reserve[seat] = None
+        st.discard.append(cid)
+        ev.append(Event("FR-CARD-RESERVE", f"{who} plays the Reserve card {card.name}.",
+                        {"seat": seat, "card": cid}))
+        queue_effects(st, seat, card.effects, card.name, front=True)
+    else:  # pragma: no cover - legal_actions guards this
+        raise ValueError(f"not an Action-phase action: {action}")

@@ -1,0 +1,129 @@
+"""Phase 1, Slave Catcher: the Lead Player rolls both dice and the rolled catcher moves.
+
+The Slave Catcher die names a catcher or shows the walking figure (no catcher moves); the Movement
+die gives the direction (white arrows west, black east) and the number of spaces [FR-CATCH-1..2].
+The catcher moves along its own path, stopping at the path's end [FR-RULING-PATH-END], and
+captures only the people in the space where it stops [FR-CATCH-3]. Before it moves, a player
+holding a Reserve card that reacts to the roll may play it [FR-CARD-RESERVE-REACT].
+"""
+
+from __future__ import annotations
+
+from ..core.action import Action
+from ..core.event import Event
+from .actions import act
+from .context import Ctx
+from .effects import queue_effects, queue_modifiers
+from .movement import move_catcher
+from .state import FreedomState
+
+
+def reaction_holders(ctx: Ctx, st: FreedomState) -> list[int]:
+    """Seats (from the Lead Player on) holding a Reserve card played in the Slave Catcher phase."""
+    out = []
+    for i in range(st.players):
+        seat = (st.lead + i) % st.players
+        cid = st.reserve[seat]
+        if cid is not None and ctx.card_by_id[cid].timing == "catcher_phase":
+            out.append(seat)
+    return out
+
+
+def roll(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
+    """Roll the two dice (or use the scenario's fixed roll) and prepare the catcher's move."""
+    if st.fixed_roll is not None:
+        fixed = st.fixed_roll
+        st.fixed_roll = None
+        catcher = fixed["catcher"]
+        direction, spaces = fixed["direction"], int(fixed["spaces"])
+        triple = spaces == 3
+        how = " (fixed by the teacher)"
+    else:
+        catcher = ctx.dice.catcher_faces[st.rng.below(len(ctx.dice.catcher_faces))]
+        face = ctx.dice.movement_faces[st.rng.below(len(ctx.dice.movement_faces))]
+        direction, spaces, triple = face.direction, face.spaces, face.triple
+        how = ""
+    who = f"Player {st.lead + 1}"
+    arrows = "white arrow" if direction == "west" else "black arrow"
+    arrows += "s" if spaces != 1 else ""
+    if catcher == "walk":
+        st.last_roll = {"catcher": None, "direction": direction, "spaces": 0, "triple": triple}
+        ev.append(Event("FR-CATCH-2", f"{who} rolls the walking figure{how}: no Slave Catcher "
+                        "moves this round.", {"catcher": None, "direction": direction,
+                                              "spaces": spaces}))
+        return
+    st.last_roll = {"catcher": catcher, "direction": direction, "spaces": spaces,
+                    "triple": triple}
+    ev.append(Event("FR-CATCH-1", f"{who} rolls the {catcher} Slave Catcher and {spaces} "
+                    f"{arrows} ({direction}){how}.",
+                    {"catcher": catcher, "direction": direction, "spaces": spaces,
+                     "triple": triple}))
+    if triple and st_option_easier_triples(st):
+        st.last_roll["spaces"] = 0
+        ev.append(Event("FR-OPT-2", "Easier game: a triple moves no Slave Catcher.", {}))
+        return
+    extra = queue_modifiers(ctx, st)["catcher_extra"]
+    if extra:
+        st.last_roll["spaces"] = spaces + extra
+        ev.append(Event("FR-EFF-CATCHER-EXTRA", f"An Opposition card in the Queue adds {extra} "
+                        f"space{'s' if extra != 1 else ''} to the move.", {"extra": extra}))
+    for seat in reversed(reaction_holders(ctx, st)):
+        st.pending.append({"kind": "reaction", "seat": seat, "source": st.reserve[seat]})
+
+
+def st_option_easier_triples(st: FreedomState) -> bool:
+    return bool(st.options.get("easier_triples"))
+
+
+def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> bool:
+    """Advance the phase; True when the Lead Player must decide (roll)."""
+    if st.step == "roll":
+        return True
+    roll_ = st.last_roll
+    if roll_ is not None and roll_["catcher"] is not None and roll_["spaces"] > 0:
+        colour = roll_["catcher"]
+        dest = ctx.step_along(colour, st.catchers[colour], roll_["direction"], roll_["spaces"])
+        stopped = ""
+        here_i = ctx.path_index[colour][st.catchers[colour]]
+        want = here_i + (roll_["spaces"] if roll_["direction"] == "east" else -roll_["spaces"])
+        if want != ctx.path_index[colour][dest]:
+            stopped = " (the end of its path)"
+        move_catcher(ctx, st, colour, dest, ev, "FR-CATCH-3", stopped)
+    elif roll_ is not None and roll_["catcher"] is not None:
+        ev.append(Event("FR-CATCH-3", f"The {roll_['catcher']} Slave Catcher does not move.", {}))
+    if st.phase == "over":
+        return False
+    st.phase, st.step = "planning", "turn"
+    st.turn, st.turns_done, st.planning_taken = st.lead, 0, 0
+    ev.append(Event("FR-PLAN-1", f"Round {st.round}: Planning phase, from Player "
+                    f"{st.lead + 1}.", {"round": st.round}))
+    return False
+
+
+def legal(ctx: Ctx, st: FreedomState) -> list[Action]:
+    return [act(st.lead, "roll")]
+
+
+def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
+    roll(ctx, st, ev)
+    st.step = "move"
+
+
+def legal_reaction(ctx: Ctx, st: FreedomState, pending: dict[str, object]) -> list[Action]:
+    seat = int(pending["seat"])  # type: ignore[call-overload]
+    return [act(seat, "reserve"), act(seat, "decline")]
+
+
+def apply_reaction(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
+    pending = st.pending.pop()
+    seat = action.seat
+    if action.kind == "decline":
+        ev.append(Event("FR-CARD-RESERVE-REACT", f"Player {seat + 1} keeps their Reserve card.",
+                        {"seat": seat}))
+        return
+    cid = st.reserve[seat]
+    assert cid is not None and cid == pending["source"]
+    card = ctx.card_by_id[cid]
+    st.reserve[seat] = None
+    st.discard.append(cid)
+    queue_effects(st, seat, card.effects, card.name, front=True)

@@ -1,0 +1,97 @@
+"""Phase 5, Lantern: discard from the Queue, slide and refill it, check victory, pass the Lantern.
+
+The rightmost card of the Queue is discarded (the two rightmost with 1-2 players)
+[FR-LANT-1, FR-SOLO-2]; an Opposition card with a discard effect sets it off [FR-LANT-2]. The
+remaining cards slide right and the gaps are filled from the current period's deck, at most one
+new Opposition card per refill; extra Opposition cards drawn are set aside and shuffled back
+[FR-LANT-3]. Then victory is checked [FR-WIN-1] and the Lantern passes clockwise [FR-LANT-4].
+"""
+
+from __future__ import annotations
+
+from ..core.event import Event
+from .context import Ctx
+from .effects import queue_effects
+from .state import QUEUE_SIZE, ROUNDS, FreedomState
+from .victory import check_end_of_round
+
+
+def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
+    st.phase, st.step = "lantern", "discard"
+    st.lantern_discarded = 0
+
+
+def discards_per_round(st: FreedomState) -> int:
+    return 2 if st.players <= 2 else 1
+
+
+def refill(ctx: Ctx, st: FreedomState, ev: list[Event], rule: str) -> None:
+    """Slide the Queue right and fill the gaps from the current deck [FR-LANT-3]."""
+    cards = [c for c in st.queue if c is not None]
+    st.queue = [None] * (QUEUE_SIZE - len(cards)) + cards
+    deck = st.decks[st.period - 1]
+    set_aside: list[str] = []
+    new_opposition = 0
+    drawn = []
+    for pos in range(QUEUE_SIZE - len(cards) - 1, -1, -1):
+        while deck:
+            cid = deck.pop()
+            if ctx.card_by_id[cid].kind == "opposition":
+                if new_opposition >= 1:
+                    set_aside.append(cid)
+                    continue
+                new_opposition += 1
+            st.queue[pos] = cid
+            drawn.append(cid)
+            break
+    if drawn:
+        names = ", ".join(ctx.card_by_id[c].name for c in drawn)
+        ev.append(Event(rule, f"The Queue is refilled from the Period {st.period} deck: {names}.",
+                        {"cards": drawn}))
+    elif None in st.queue:
+        ev.append(Event(rule, f"The Period {st.period} deck is empty; the Queue stays short.", {}))
+    if set_aside:
+        deck.extend(set_aside)
+        st.rng.shuffle(deck)
+        ev.append(Event(rule, f"{len(set_aside)} extra Opposition card"
+                        f"{'s are' if len(set_aside) > 1 else ' is'} shuffled back into the deck.",
+                        {"count": len(set_aside)}))
+
+
+def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> bool:
+    if st.step == "discard":
+        if st.lantern_discarded < discards_per_round(st):
+            st.lantern_discarded += 1
+            for pos in range(QUEUE_SIZE - 1, -1, -1):
+                cid = st.queue[pos]
+                if cid is None:
+                    continue
+                st.queue[pos] = None
+                st.discard.append(cid)
+                card = ctx.card_by_id[cid]
+                ev.append(Event("FR-LANT-1", f"{card.name} is discarded from Queue position "
+                                f"{pos + 1}.", {"card": cid}))
+                if card.kind == "opposition" and card.trigger == "discard":
+                    ev.append(Event("FR-LANT-2", f"{card.name} takes effect as it is discarded.",
+                                    {"card": cid}))
+                    queue_effects(st, st.lead, card.effects, card.name)
+                break
+            return False
+        st.step = "refill"
+        return False
+    if st.step == "refill":
+        refill(ctx, st, ev, "FR-LANT-3")
+        st.step = "check"
+        return False
+    # check victory, pass the Lantern, next round
+    if check_end_of_round(ctx, st, ev):
+        return False
+    st.lead = (st.lead + 1) % st.players
+    st.round += 1
+    assert st.round <= ROUNDS
+    st.phase, st.step = "catcher", "roll"
+    st.last_roll = None
+    ev.append(Event("FR-LANT-4", f"The Lantern passes to Player {st.lead + 1}. Round "
+                    f"{st.round} begins with the Slave Catcher phase.",
+                    {"lead": st.lead, "round": st.round}))
+    return False

@@ -1,0 +1,87 @@
+"""Phase 4, Slave Market: the people on the bottom Slave Market card go to the plantations.
+
+The players choose, person by person, a plantation with an open space [FR-MKT-PHASE-1]; the
+decision is the Lead Player's to enter [FR-RULING-MARKET-CHOOSER] and is skipped when only one
+plantation has room. When no plantation has room the rest go to the Slaves Lost track, and one
+more person than the track holds loses the game at once [FR-MKT-PHASE-2, FR-LOSE-1]. The emptied
+card leaves, the others slide down and a new card is drawn and filled from the supply
+[FR-MKT-PHASE-3]; when the deck is empty no card is drawn, which is the game's timer.
+"""
+
+from __future__ import annotations
+
+from ..core.action import Action
+from ..core.event import Event
+from .actions import act
+from .context import Ctx
+from .movement import add_lost, room
+from .state import FreedomState
+
+
+def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
+    st.phase, st.step = "market", "deliver"
+    n = st.market[0]["people"] if st.market else 0
+    ev.append(Event("FR-MKT-PHASE-1", f"Round {st.round}: Slave Market phase: {n} "
+                    f"{'person' if n == 1 else 'people'} on the bottom card.", {"people": n}))
+
+
+def open_plantations(ctx: Ctx, st: FreedomState) -> list[str]:
+    return [p for p in ctx.board.plantations if room(ctx, st, p) > 0]
+
+
+def deliver(ctx: Ctx, st: FreedomState, plantation: str, ev: list[Event]) -> None:
+    st.market[0]["people"] -= 1
+    st.people[plantation] += 1
+    ev.append(Event("FR-MKT-PHASE-1", f"A person is delivered to {ctx.name(plantation)}.",
+                    {"to": plantation}))
+
+
+def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> bool:
+    if not st.market:
+        ev.append(Event("FR-MKT-PHASE-3", "No Slave Market card is left to deliver.", {}))
+        return finish(ctx, st, ev)
+    bottom = st.market[0]
+    while bottom["people"] > 0:
+        spots = open_plantations(ctx, st)
+        if not spots:
+            n = bottom["people"]
+            bottom["people"] = 0
+            ev.append(Event("FR-MKT-PHASE-2", f"No plantation has room for {n} more "
+                            f"{'person' if n == 1 else 'people'}.", {"people": n}))
+            add_lost(ctx, st, n, ev, "FR-MKT-PHASE-2")
+            if st.phase == "over":
+                return False
+            break
+        if len(spots) > 1:
+            return True
+        deliver(ctx, st, spots[0], ev)
+    return finish(ctx, st, ev)
+
+
+def finish(ctx: Ctx, st: FreedomState, ev: list[Event]) -> bool:
+    if st.market:
+        done = st.market.pop(0)
+        st.market_done.append(done["card"])
+        st.capture_cursor = 0
+        text = "The emptied Slave Market card is removed and the others slide down"
+        if st.market_deck:
+            cid = st.market_deck.pop()
+            n = min(ctx.market_cards[cid].people, st.supply)
+            st.supply -= n
+            st.market.append({"card": cid, "people": n})
+            text += f"; a new card is drawn with {n} {'person' if n == 1 else 'people'}."
+        else:
+            text += "; the Slave Market deck is empty."
+        ev.append(Event("FR-MKT-PHASE-3", text, {"left": len(st.market_deck)}))
+    from .phase_lantern import start as start_lantern
+
+    start_lantern(ctx, st, ev)
+    return False
+
+
+def legal(ctx: Ctx, st: FreedomState) -> list[Action]:
+    return [act(st.lead, "deliver", p) for p in open_plantations(ctx, st)]
+
+
+def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
+    deliver(ctx, st, str(action.args[0]), ev)

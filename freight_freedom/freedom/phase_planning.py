@@ -1,0 +1,150 @@
+"""Phase 2, Planning: one player at a time from the Lead Player, each buys up to 2 tokens.
+
+Tokens come from the active Period Columns (the current period and the earlier ones)
+[FR-PLAN-2]: Support tokens ($10) count toward victory and emptying a period's Support column
+activates the next period at once [FR-PLAN-3]; Conductor tokens cost what is printed on them
+(the Shepherd pays $1 less) [FR-PLAN-4]; Fundraising tokens are free [FR-PLAN-5]. Conductor and
+Fundraising tokens are held on the player's mat and played in an Action Phase, this round or a
+later one [FR-RULING-HELD-TOKENS]. When the last token of a Conductor stack (the grey one) is
+bought, the stack is empty until that token is played and returns [FR-PLAN-6].
+"""
+
+from __future__ import annotations
+
+from ..core.action import Action
+from ..core.event import Event
+from .actions import act
+from .context import Ctx
+from .effects import queue_effects, queue_modifiers, support_price
+from .state import PHASE_NAMES, FreedomState
+
+
+def conductor_price(ctx: Ctx, st: FreedomState, seat: int, stack: str) -> int:
+    """Price of a Conductor token for ``seat``: printed cost, Queue surcharges, role discounts."""
+    cs = ctx.conductor(stack)
+    role = ctx.roles[st.roles[seat]]
+    discount = role.side(st.sides[seat]).passive_amount("conductor_discount")
+    return max(0, cs.cost + queue_modifiers(ctx, st)["conductor_cost"] - discount)
+
+
+def token_limit(ctx: Ctx, st: FreedomState) -> int:
+    return min(2, queue_modifiers(ctx, st)["token_limit"])
+
+
+def special_ready(ctx: Ctx, st: FreedomState, seat: int, phase: str) -> bool:
+    """The seat's Special Ability is unused and is used in ``phase``."""
+    return st.sides[seat] == 1 and ctx.roles[st.roles[seat]].special_phase == phase
+
+
+def legal(ctx: Ctx, st: FreedomState) -> list[Action]:
+    seat = st.turn
+    out: list[Action] = []
+    if st.planning_taken < token_limit(ctx, st):
+        money = st.money[seat]
+        if st.support_left[st.period - 1] > 0 and money >= support_price(ctx, st):
+            out.append(act(seat, "support"))
+        for cs in ctx.tokens.conductor:
+            if (cs.period <= st.period and st.stacks[cs.id] > 0
+                    and money >= conductor_price(ctx, st, seat, cs.id)):
+                out.append(act(seat, "buy", cs.id))
+        for fs in ctx.tokens.fundraising:
+            if fs.period <= st.period and st.stacks[fs.id] > 0:
+                out.append(act(seat, "buy", fs.id))
+    if special_ready(ctx, st, seat, "planning"):
+        out.append(act(seat, "special"))
+    out.append(act(seat, "done"))
+    return out
+
+
+def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
+    st.phase, st.step = "planning", "turn"
+    st.turn, st.turns_done, st.planning_taken = st.lead, 0, 0
+
+
+def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> bool:
+    """True when the player whose turn it is has a real choice; skips players who have none."""
+    if st.turns_done >= st.players:
+        from .phase_action import start as start_action
+
+        start_action(ctx, st, ev)
+        return False
+    if len(legal(ctx, st)) > 1:
+        return True
+    ev.append(Event("FR-PLAN-1", f"Player {st.turn + 1} can buy no token"
+                    f"{' more' if st.planning_taken else ''}.", {"seat": st.turn}))
+    end_turn(st)
+    return False
+
+
+def end_turn(st: FreedomState) -> None:
+    st.turns_done += 1
+    st.turn = (st.turn + 1) % st.players
+    st.planning_taken = 0
+
+
+def activate_next_period(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
+    """Emptying the active Support column opens the next period at once [FR-PLAN-3]."""
+    while st.period < 3 and st.support_left[st.period - 1] == 0:
+        old = st.period
+        st.removed_cards.extend(st.decks[old - 1])
+        st.decks[old - 1] = []
+        st.period = old + 1
+        ev.append(Event("FR-PLAN-3", f"The last Support token of Period {old} is bought: Period "
+                        f"{st.period} begins. Its tokens and Abolitionist deck are now in play; "
+                        f"the Period {old} deck is removed.", {"period": st.period}))
+
+
+def buy_support(ctx: Ctx, st: FreedomState, seat: int, price: int, ev: list[Event],
+                rule: str) -> None:
+    st.money[seat] -= price
+    p = st.period
+    st.support_left[p - 1] -= 1
+    st.support_bought[p - 1] += 1
+    total = sum(st.support_bought)
+    goal = total + sum(st.support_left)
+    ev.append(Event(rule, f"Player {seat + 1} buys a Period {p} Support token for ${price} "
+                    f"({total} of {goal} bought).", {"seat": seat, "period": p, "price": price}))
+    activate_next_period(ctx, st, ev)
+
+
+def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
+    seat = action.seat
+    kind = action.kind
+    if kind == "done":
+        ev.append(Event("FR-PLAN-1", f"Player {seat + 1} is done planning.", {"seat": seat}))
+        end_turn(st)
+    elif kind == "support":
+        buy_support(ctx, st, seat, support_price(ctx, st), ev, "FR-PLAN-3")
+        st.planning_taken += 1
+    elif kind == "buy":
+        stack = str(action.args[0])
+        if ctx.stack_kind[stack] == "conductor":
+            price = conductor_price(ctx, st, seat, stack)
+            label = ctx.conductor(stack).label
+            rule = "FR-PLAN-4"
+        else:
+            price = 0
+            label = "Fundraising"
+            rule = "FR-PLAN-5"
+        grey = st.stacks[stack] == 1 and ctx.stack_kind[stack] == "conductor"
+        st.stacks[stack] -= 1
+        st.money[seat] -= price
+        st.held[seat].append([stack, grey])
+        st.planning_taken += 1
+        ev.append(Event(rule, f"Player {seat + 1} buys a{' grey' if grey else ''} {label} token "
+                        f"({stack}) for ${price}.", {"seat": seat, "stack": stack,
+                                                    "price": price, "grey": grey}))
+    elif kind == "special":
+        use_special(ctx, st, seat, ev)
+    else:  # pragma: no cover - legal_actions guards this
+        raise ValueError(f"not a {PHASE_NAMES['planning']} action: {action}")
+
+
+def use_special(ctx: Ctx, st: FreedomState, seat: int, ev: list[Event]) -> None:
+    """Use a Role card's one-time Special Ability and turn the card to side II [FR-ROLE-3]."""
+    role = ctx.roles[st.roles[seat]]
+    st.sides[seat] = 2
+    ev.append(Event("FR-ROLE-3", f"Player {seat + 1} ({role.name}) uses the Special Ability: "
+                    f"{role.special_text} The Role card turns to side II.",
+                    {"seat": seat, "role": role.name}))
+    queue_effects(st, seat, role.special, f"{role.name} Special Ability")

@@ -1,0 +1,131 @@
+"""Set-up: the nine steps of the rulebook, in order, with the difficulty options [FR-SETUP-1..9].
+
+All chance (role deal, Slave Market deck, period decks, the Opposition cards chosen) comes from the
+game's own seeded RNG, in a fixed order, so the same seed gives the same set-up everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..core.event import Event
+from ..core.rng import Rng
+from .components import market_cards_for
+from .context import Ctx
+from .phase_lantern import refill
+from .state import EASIER_START_MONEY, START_MONEY, TOTAL_PEOPLE, FreedomState
+
+
+def new_state(ctx: Ctx, options: Mapping[str, Any], seed: int) -> tuple[FreedomState, list[Event]]:
+    """Build the state after set-up and the set-up events."""
+    players = int(options["players"])
+    rng = Rng(seed)
+    st = FreedomState(players=players, difficulty=str(options["difficulty"]), rng=rng,
+                      options=dict(options))
+    ev: list[Event] = []
+
+    # 1. Roles and money.
+    roles = options.get("roles")
+    if roles is None:
+        names = list(ctx.roles)
+        rng.shuffle(names)
+        roles = names[:players]
+        how = "dealt at random"
+    else:
+        how = "chosen"
+    st.roles = list(roles)
+    st.sides = [1] * players
+    start = EASIER_START_MONEY if options.get("easier_money") else START_MONEY
+    st.money = [start] * players
+    st.held = [[] for _ in range(players)]
+    st.reserve = [None] * players
+    ev.append(Event("FR-SETUP-1", f"Roles {how}: " + ", ".join(
+        f"Player {i + 1} {r}" for i, r in enumerate(st.roles)) + f". Each player takes ${start}.",
+        {"roles": st.roles, "money": start}))
+
+    # 2. People on the light plantation spaces.
+    st.people = {s: 0 for s in ctx.map_spaces}
+    st.freed_at = {c: 0 for c in ctx.board.canada}
+    centre = ctx.board.plantations[1]
+    for p in ctx.board.plantations:
+        sp = ctx.board.spaces[p]
+        n = sp.light_slots
+        if options.get("harder_full_plantations"):
+            n = sp.capacity or 0
+        if options.get("easier_empty_centre") and p == centre:
+            n = 0
+        st.people[p] = n
+    st.supply = TOTAL_PEOPLE - sum(st.people.values())
+    ev.append(Event("FR-SETUP-2", "People are placed on the plantations: " + ", ".join(
+        f"{ctx.name(p)} {st.people[p]}" for p in ctx.board.plantations) + ".",
+        {p: st.people[p] for p in ctx.board.plantations}))
+
+    # 3. Slave Market deck of 8 for this player count; three cards face up and filled.
+    eligible = sorted(m.id for m in market_cards_for(players))
+    rng.shuffle(eligible)
+    deck, unused = eligible[:8], eligible[8:]
+    st.market_unused = sorted(unused) + sorted(
+        m for m in ctx.market_cards if m not in eligible)
+    st.market_deck = deck
+    for _ in range(3):
+        cid = st.market_deck.pop()
+        n = min(ctx.market_cards[cid].people, st.supply)
+        st.supply -= n
+        st.market.append({"card": cid, "people": n})
+    ev.append(Event("FR-SETUP-3", "The Slave Market deck of 8 is built; the three face-up cards "
+                    "hold " + ", ".join(str(c["people"]) for c in st.market)
+                    + " people (bottom to top).", {"market": [dict(c) for c in st.market]}))
+
+    # 4. Period decks with their Opposition cards.
+    cards = ctx.cards
+    used: set[str] = set()
+    st.decks = []
+    for period in (1, 2, 3):
+        general = [c.id for c in cards.deck(period, players)]
+        opposition = sorted(c.id for c in cards.opposition(period, players))
+        rng.shuffle(opposition)
+        k = int(cards.opposition_per_period[players][period])
+        d = sorted(general) + opposition[:k]
+        rng.shuffle(d)
+        st.decks.append(d)
+        used.update(d)
+    st.removed_cards = sorted(c.id for c in cards.cards if c.id not in used)
+    ev.append(Event("FR-SETUP-4", "The three period decks are shuffled with their Opposition "
+                    "cards: " + ", ".join(f"Period {i + 1} {len(d)} cards"
+                                          for i, d in enumerate(st.decks)) + ".",
+                    {"sizes": [len(d) for d in st.decks]}))
+
+    # 5. The Queue: five cards from Period 1, at most one Opposition card.
+    st.queue = [None] * 5
+    refill(ctx, st, ev, "FR-SETUP-5")
+
+    # 6. Tokens on the token board for this player count (and the harder extra Support).
+    harder = bool(options.get("harder_extra_support"))
+    for cs in ctx.tokens.conductor:
+        st.stacks[cs.id] = cs.count(players)
+    for fs in ctx.tokens.fundraising:
+        st.stacks[fs.id] = fs.count(players)
+    st.stack_size = dict(st.stacks)
+    st.support_left = [ctx.tokens.support_count(players, p, harder=harder) for p in (1, 2, 3)]
+    st.support_bought = [0, 0, 0]
+    ev.append(Event("FR-SETUP-6", "Tokens are laid out by period; Support tokens: "
+                    + ", ".join(f"Period {i + 1} {n}" for i, n in enumerate(st.support_left))
+                    + ".", {"support": list(st.support_left)}))
+
+    # 7. Slave Catchers on their starting spaces.
+    st.catchers = {c: cp.start for c, cp in ctx.board.catchers.items()}
+    ev.append(Event("FR-SETUP-7", "The Slave Catchers start at " + ", ".join(
+        f"{c} {ctx.name(s)}" for c, s in st.catchers.items()) + ".", dict(st.catchers)))
+
+    # 8. Victory Conditions card.
+    side = ctx.victory_side(st)
+    ev.append(Event("FR-SETUP-8", f"Victory Conditions ({st.difficulty} side): free {side.freed} "
+                    f"people; the Slaves Lost track holds {side.lost}.",
+                    {"freed": side.freed, "lost": side.lost}))
+
+    # 9. Lead Player.
+    st.lead = 0
+    ev.append(Event("FR-SETUP-9", "Player 1 is the Lead Player and takes the Lantern. Round 1 "
+                    "begins with the Slave Catcher phase.", {"lead": 0}))
+    return st, ev

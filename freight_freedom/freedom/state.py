@@ -1,0 +1,125 @@
+"""The state of a game of Freedom: one mutable tree of plain values, copied and saved as data.
+
+Everything a rule reads or changes lives in :class:`FreedomState`: counts of people per space
+(the cubes are anonymous, so a count is all there is), the Slave Market cards and their people,
+the Slave Catchers, the token board, the Abolitionist decks and Queue, each player's money, role,
+held tokens and Reserve card, and the *continuation* of the rules engine: ``pending`` (decisions
+the engine is waiting for, top of the stack last) and ``effects`` (card and role effects still to
+resolve). Keeping the continuation in the state makes every decision atomic and lets undo, copies
+and saves carry a half-finished card effect exactly.
+
+The numbers that the rulebook text gives (queue prices, pass income) are constants here; the
+component data (map, tokens, cards) lives in the data files.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.rng import Rng
+
+PHASES = ("catcher", "planning", "action", "market", "lantern", "over")
+PHASE_NAMES = {
+    "catcher": "Slave Catcher",
+    "planning": "Planning",
+    "action": "Action",
+    "market": "Slave Market",
+    "lantern": "Lantern",
+    "over": "Game over",
+}
+ROUNDS = 8
+QUEUE_SIZE = 5
+# Price of the five Queue positions, left (newest) to right (oldest, discarded next) [FR-ACT-5].
+QUEUE_PRICES = (3, 2, 2, 1, 1)
+# Money for passing all actions, by period [FR-ACT-7].
+PASS_INCOME = {1: 3, 2: 4, 3: 5}
+START_MONEY = 8
+EASIER_START_MONEY = 10
+MAX_TOKENS_PER_PLANNING = 2
+MAX_TOKENS_PER_TURN = 2
+TOTAL_PEOPLE = 96
+
+
+@dataclass
+class FreedomState:
+    """Everything about one game in progress (see the module docstring).
+
+    Seats are 0-based. Periods are 1-3; per-period lists are indexed ``period - 1``. The Queue is a
+    list of 5 positions, index 0 the leftmost (newest, dearest) and index 4 the rightmost (oldest,
+    discarded in the Lantern phase); ``None`` marks an empty position. The Slave Market display is
+    a list of ``{"card", "people"}`` with index 0 the bottom card (delivered next).
+    """
+
+    players: int
+    difficulty: str
+    rng: Rng
+    options: dict[str, Any] = field(default_factory=dict)
+    round: int = 1
+    phase: str = "catcher"
+    step: str = "roll"
+    lead: int = 0
+    turn: int = 0  # seat whose Planning/Action turn it is
+    turns_done: int = 0  # players who finished their turn in this phase
+    period: int = 1
+    money: list[int] = field(default_factory=list)
+    roles: list[str] = field(default_factory=list)
+    sides: list[int] = field(default_factory=list)  # 1 or 2: the side of each Role card face up
+    people: dict[str, int] = field(default_factory=dict)  # map spaces except Canada
+    freed_at: dict[str, int] = field(default_factory=dict)  # Canada spaces
+    supply: int = TOTAL_PEOPLE
+    freed: int = 0
+    lost: int = 0
+    catchers: dict[str, str] = field(default_factory=dict)
+    market: list[dict[str, Any]] = field(default_factory=list)
+    market_deck: list[str] = field(default_factory=list)  # top card = last
+    market_done: list[str] = field(default_factory=list)  # delivered and removed
+    market_unused: list[str] = field(default_factory=list)  # not in this game's deck of 8
+    capture_cursor: int = 0
+    stacks: dict[str, int] = field(default_factory=dict)  # tokens left in each stack
+    stack_size: dict[str, int] = field(default_factory=dict)  # tokens in each stack at set-up
+    support_left: list[int] = field(default_factory=list)
+    support_bought: list[int] = field(default_factory=list)
+    held: list[list[list[Any]]] = field(default_factory=list)  # per seat: [stack id, grey?]
+    tokens_spent: list[str] = field(default_factory=list)  # played (non-grey) tokens, out of play
+    tokens_removed: list[str] = field(default_factory=list)  # taken off by Opposition cards
+    queue: list[str | None] = field(default_factory=list)
+    decks: list[list[str]] = field(default_factory=list)  # per period, top card = last
+    removed_cards: list[str] = field(default_factory=list)  # old period decks, unused cards
+    discard: list[str] = field(default_factory=list)
+    reserve: list[str | None] = field(default_factory=list)
+    pending: list[dict[str, Any]] = field(default_factory=list)
+    effects: list[dict[str, Any]] = field(default_factory=list)
+    planning_taken: int = 0
+    tokens_played: int = 0
+    card_bought: bool = False
+    benefit_used: bool = False
+    did_something: bool = False
+    safe_turn: bool = False
+    cut_armed: bool = False  # Station Master benefit: cancel one capturing reaction this phase
+    fixed_roll: dict[str, Any] | None = None
+    last_roll: dict[str, Any] | None = None
+    lantern_discarded: int = 0
+    result: dict[str, Any] | None = None
+
+    def to_dict(self, *, hidden: bool = True) -> dict[str, Any]:
+        """Plain JSON-ready data; ``hidden=False`` replaces deck orders by sorted contents."""
+        data: dict[str, Any] = {}
+        for name in self.__dataclass_fields__:
+            value = getattr(self, name)
+            if name == "rng":
+                value = value.state if hidden else None
+            data[name] = _plain(value)
+        if not hidden:
+            data["decks"] = [sorted(d) for d in self.decks]
+            data["market_deck"] = sorted(self.market_deck)
+            data["fixed_roll"] = None
+        return data
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
