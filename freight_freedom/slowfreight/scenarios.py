@@ -117,8 +117,12 @@ def face_up(state: SlowFreightState, params: Mapping[str, Any]) -> list[Event]:
     if sum(1 for c in chosen if kinds[c] == XLOCO) >= 2:
         raise IllegalAction("two or more face-up Extra Locomotives cannot stand (SF-TAKE-3)",
                             rule=RULE)
+    rest = [c for c in pool if c not in chosen]
+    if rest and None in specs:
+        raise IllegalAction("a face-up slot can only be empty once the Freight deck has run out "
+                            "(SF-RULING-1)", rule=RULE)
     picks = iter(chosen)
-    state.freight_deck[:] = [c for c in pool if c not in chosen]
+    state.freight_deck[:] = rest
     state.face_up = [None if spec is None else next(picks) for spec in specs]
     names = [None if c is None else state.comps.card_names[c] for c in state.face_up]
     return [Event(RULE, "Scenario: the face-up row is set to "
