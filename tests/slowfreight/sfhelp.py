@@ -42,9 +42,9 @@ def draws(game: SlowFreight, *cards: str) -> None:
 
 def safe_pass(game: SlowFreight) -> list[Event]:
     """The player to move passes, drawing a Train card (never a Clock)."""
-    top = game.state.movement_deck[0]
-    if top >= game.components.train_cards:
-        draws(game, game.components.movement_names[game.state.movement_deck[1]])
+    deck = game.state.movement_deck
+    if deck[0] >= game.components.train_cards and len(deck) > 1:
+        draws(game, game.components.movement_names[deck[1]])
     return play(game, f"{game.to_move}:pass")
 
 
@@ -75,3 +75,27 @@ def train(game: SlowFreight, name: str) -> Any:
             if t.name == name:
                 return t
     raise KeyError(name)
+
+
+def fast_card(game: SlowFreight, cars: int) -> str | None:
+    """The Train card in the Movement deck that moves a ``cars``-car train farthest."""
+    rows = game.movement_table.rows
+    cards = [c for c in game.state.movement_deck if c < game.components.train_cards]
+    if not cards:
+        return None
+    return game.components.movement_names[max(cards, key=lambda c: rows[c][cars - 1])]
+
+
+def deliver(game: SlowFreight, name: str) -> list[Event]:
+    """Move train ``name`` (fastest cards first) until it arrives; other seats pass meanwhile."""
+    t = train(game, name)
+    out: list[Event] = []
+    while t in game.state.players[t.owner].trains:
+        if game.to_move == t.owner:
+            card = fast_card(game, t.ncars)
+            if card is not None:
+                draws(game, card)
+            out.extend(play(game, f"{t.owner}:move {name}"))
+        else:
+            safe_pass(game)
+    return out
