@@ -68,7 +68,9 @@ def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         what = {"move": "stops moving people", "catcher_move": "leaves the Slave Catchers",
                 "queue_remove": "stops removing cards",
                 "support_offer": "declines the Support token"}[kind]
-        ev.append(Event("FR-EFF", f"Player {seat + 1} {what} ({pending['source']}).",
+        rule = {"move": "FR-MOVE-1", "catcher_move": "FR-EFF-CATCHER-MOVE",
+                "queue_remove": "FR-EFF-QUEUE-REMOVE", "support_offer": "FR-EFF-SUPPORT"}[kind]
+        ev.append(Event(rule, f"Player {seat + 1} {what} ({pending['source']}).",
                         {"seat": seat}))
         return
     if kind == "move":

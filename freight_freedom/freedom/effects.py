@@ -68,7 +68,7 @@ def queue_effects(
 
 
 def queue_modifiers(ctx: Ctx, st: FreedomState) -> dict[str, int]:
-    """The summed effects of Opposition cards that hold while in the Queue [FR-CARD-OPP-QUEUE].
+    """The summed effects of Opposition cards that hold while in the Queue [FR-CARD-7].
 
     ``token_limit`` is the smallest limit in force (2 when none is).
     """

@@ -160,7 +160,7 @@ class Freedom(Game[FreedomState]):
                 return Prompt(seat, f"choose who is captured ({p['left']} more, "
                               f"{p['source']})", "FR-EFF-CAPTURE-NEAR")
             return Prompt(seat, "play your Reserve card against the Slave Catcher roll, or "
-                          "decline", "FR-CARD-RESERVE-REACT")
+                          "decline", "FR-CARD-6")
         ph = state.phase
         if ph == "catcher":
             return Prompt(seat, f"round {state.round}: roll the Slave Catcher and Movement dice",
@@ -287,7 +287,7 @@ class Freedom(Game[FreedomState]):
                 if cid is None:
                     return "FR-ACT-5", f"Queue position {a[0]} is empty"
                 if not ctx.card_by_id[cid].purchasable:
-                    return "FR-CARD-3", f"{ctx.card_by_id[cid].name} cannot be bought"
+                    return "FR-CARD-7", f"{ctx.card_by_id[cid].name} cannot be bought"
                 price = card_price(ctx, state, seat, a[0] - 1)
                 return "FR-ACT-5", f"not enough money: the card costs ${price}"
             if k == "play":

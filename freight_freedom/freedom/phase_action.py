@@ -143,7 +143,7 @@ def play_token(ctx: Ctx, st: FreedomState, seat: int, stack: str, ev: list[Event
 
 
 def buy_card(ctx: Ctx, st: FreedomState, seat: int, pos: int, ev: list[Event]) -> None:
-    """Buy the Queue card at 0-based ``pos`` and resolve it by its kind [FR-CARD-1..3]."""
+    """Buy the Queue card at 0-based ``pos`` and resolve it by its kind [FR-CARD-5..7]."""
     cid = st.queue[pos]
     assert cid is not None
     card = ctx.card_by_id[cid]
@@ -170,11 +170,11 @@ def buy_card(ctx: Ctx, st: FreedomState, seat: int, pos: int, ev: list[Event]) -
     else:
         st.discard.append(cid)
         if card.trigger == "bought":
-            ev.append(Event("FR-CARD-OPP-BOUGHT", f"Buying {card.name} sets off its effect.",
+            ev.append(Event("FR-CARD-7", f"Buying {card.name} sets off its effect.",
                             {"card": cid}))
             queue_effects(st, seat, card.effects, card.name, front=True)
         else:
-            ev.append(Event("FR-CARD-OPP-BOUGHT", f"{card.name} leaves the Queue and its effect "
+            ev.append(Event("FR-CARD-7", f"{card.name} leaves the Queue and its effect "
                             "ends.", {"card": cid}))
 
 

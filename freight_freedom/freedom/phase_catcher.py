@@ -4,7 +4,7 @@ The Slave Catcher die names a catcher or shows the walking figure (no catcher mo
 die gives the direction (white arrows west, black east) and the number of spaces [FR-CATCH-1..2].
 The catcher moves along its own path, stopping at the path's end [FR-RULING-PATH-END], and
 captures only the people in the space where it stops [FR-CATCH-3]. Before it moves, a player
-holding a Reserve card that reacts to the roll may play it [FR-CARD-RESERVE-REACT].
+holding a Reserve card that reacts to the roll may play it [FR-CARD-6].
 """
 
 from __future__ import annotations
@@ -118,7 +118,7 @@ def apply_reaction(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) 
     pending = st.pending.pop()
     seat = action.seat
     if action.kind == "decline":
-        ev.append(Event("FR-CARD-RESERVE-REACT", f"Player {seat + 1} keeps their Reserve card.",
+        ev.append(Event("FR-CARD-6", f"Player {seat + 1} keeps their Reserve card.",
                         {"seat": seat}))
         return
     cid = st.reserve[seat]

@@ -1,0 +1,210 @@
+"""A heuristic cooperative bot for Freedom.
+
+:class:`HeuristicBot` plays the way a sensible first-time group does: take the free Fundraising
+tokens while the South is full, buy Support whenever it can, buy Conductor tokens when it has
+spare money, move people north toward Canada by the shortest route while never stepping next to
+a Slave Catcher that would capture them, buy Abolitionist cards that help (and Opposition cards
+it can afford to clear), pass for income when nothing useful is left, and deliver people to the
+plantation with the most room. It reads only the public table and chooses from
+``legal_actions()``, so it cannot break a rule. It is deterministic (no randomness of its own).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.action import Action
+from ..core.game import Game
+from .context import Ctx, context
+from .effects import effect_dict
+from .movement import room
+from .phase_action import card_price
+from .state import FreedomState
+
+GOOD_CARD_KINDS = frozenset({
+    "money", "money_each", "move", "support_discount", "fundraise", "market_remove",
+    "queue_remove", "cancel_catcher_roll", "reduce_catcher_roll", "catcher_move",
+})
+
+
+class HeuristicBot:
+    """Rule-of-thumb play for every seat (see the module docstring)."""
+
+    name = "heuristic"
+
+    def choose(self, game: Game[Any]) -> Action:
+        actions = game.legal_actions()
+        if not actions:
+            raise ValueError("the game is over: there is nothing to choose")
+        if len(actions) == 1:
+            return actions[0]
+        st: FreedomState = game.state
+        ctx = context()
+        kinds: dict[str, list[Action]] = {}
+        for a in actions:
+            kinds.setdefault(a.kind, []).append(a)
+        if st.pending:
+            return self._pending(ctx, st, actions, kinds)
+        if st.phase == "planning":
+            return self._planning(ctx, st, kinds)
+        if st.phase == "action":
+            return self._action(ctx, st, kinds)
+        if st.phase == "market":
+            return max(actions, key=lambda a: (room(ctx, st, str(a.args[0])), str(a)))
+        return actions[0]
+
+    # ------------------------------------------------------------------ pending decisions
+    def _pending(
+        self, ctx: Ctx, st: FreedomState, actions: list[Action], kinds: dict[str, list[Action]]
+    ) -> Action:
+        top = st.pending[-1]
+        k = top["kind"]
+        if k == "move":
+            best, score = None, 0.0
+            for a in kinds.get("move", []):
+                s = move_score(ctx, st, str(a.args[0]), str(a.args[1]))
+                if s > score:
+                    best, score = a, s
+            return best if best is not None else kinds["stop"][0]
+        if k == "reaction":
+            roll = st.last_roll or {}
+            colour = roll.get("catcher")
+            if colour and roll.get("spaces", 0) > 0:
+                dest = ctx.step_along(colour, st.catchers[colour], roll["direction"],
+                                      roll["spaces"])
+                if st.people[dest] > 0:
+                    return kinds["reserve"][0]
+            return kinds["decline"][0]
+        if k == "catcher_move":
+            def catcher_score(a: Action) -> tuple[int, int]:
+                colour, dest = str(a.args[0]), str(a.args[1])
+                return (-st.people[dest], nearest_person(ctx, st, colour, dest))
+
+            best_c = max(kinds.get("catcher", []), key=catcher_score, default=None)
+            return best_c if best_c is not None else kinds["skip"][0]
+        if k == "queue_remove":
+            for a in kinds.get("remove", []):
+                cid = st.queue[int(a.args[0]) - 1]
+                if cid is not None and ctx.card_by_id[cid].kind == "opposition":
+                    return a
+            return kinds["stop"][0]
+        if k == "support_offer":
+            return kinds["buy_support"][0]
+        if k == "capture_choice":
+            return min(actions, key=lambda a: (-ctx.canada_distance[str(a.args[0])], str(a)))
+        return actions[0]
+
+    # ------------------------------------------------------------------ planning
+    def _planning(self, ctx: Ctx, st: FreedomState, kinds: dict[str, list[Action]]) -> Action:
+        seat = st.turn
+        if "special" in kinds and sum(c["people"] for c in st.market) >= 3:
+            return kinds["special"][0]
+        if "support" in kinds:
+            return kinds["support"][0]
+        buys = kinds.get("buy", [])
+        fund = [a for a in buys if ctx.stack_kind[str(a.args[0])] == "fundraising"]
+        held_fund = sum(1 for s, _ in st.held[seat] if ctx.stack_kind[s] == "fundraising")
+        if fund and held_fund == 0 and (st.period < 3 or st.round < 8):
+            return fund[-1]
+        held_cond = sum(1 for s, _ in st.held[seat] if ctx.stack_kind[s] == "conductor")
+        cond = [a for a in buys if ctx.stack_kind[str(a.args[0])] == "conductor"]
+        if cond and held_cond < 2:
+            def value(a: Action) -> tuple[int, int]:
+                cs = ctx.conductor(str(a.args[0]))
+                return (cs.people * cs.spaces * 10 - cs.cost, cs.period)
+
+            return max(cond, key=value)
+        return kinds["done"][0]
+
+    # ------------------------------------------------------------------ action phase
+    def _action(self, ctx: Ctx, st: FreedomState, kinds: dict[str, list[Action]]) -> Action:
+        seat = st.turn
+        role = ctx.roles[st.roles[seat]]
+        plays = kinds.get("play", [])
+        fund = [a for a in plays if ctx.stack_kind[str(a.args[0])] == "fundraising"]
+        if fund:
+            return fund[0]
+        cond = [a for a in plays if ctx.stack_kind[str(a.args[0])] == "conductor"]
+        if cond:
+            return cond[0]
+        if "special" in kinds and self._special_worth(ctx, st, seat):
+            return kinds["special"][0]
+        if "benefit" in kinds:
+            side = role.side(st.sides[seat])
+            only_money = all(e["kind"] == "money" for e in side.benefit)
+            gain = sum(int(e.get("amount", 0)) for e in side.benefit)
+            if st.did_something or not only_money or gain >= 3:
+                return kinds["benefit"][0]
+        card = self._card(ctx, st, seat, kinds.get("card", []))
+        if card is not None:
+            return card
+        if "reserve" in kinds:
+            return kinds["reserve"][0]
+        if "pass" in kinds:
+            return kinds["pass"][0]
+        return kinds["end"][0]
+
+    def _special_worth(self, ctx: Ctx, st: FreedomState, seat: int) -> bool:
+        name = st.roles[seat]
+        if name == "Preacher":
+            return any(c is not None and ctx.card_by_id[c].kind == "opposition"
+                       for c in st.queue)
+        if name == "Shepherd":
+            return room(ctx, st, "new_york") >= 2 and "new_york" not in st.catchers.values()
+        if name == "Conductor":
+            return st.round >= 3
+        return True
+
+    def _card(self, ctx: Ctx, st: FreedomState, seat: int, cards: list[Action]) -> Action | None:
+        """The best affordable Queue card, keeping money for Support when it is close."""
+        best, best_key = None, None
+        for a in cards:
+            pos = int(a.args[0]) - 1
+            cid = st.queue[pos]
+            assert cid is not None
+            card = ctx.card_by_id[cid]
+            price = card_price(ctx, st, seat, pos)
+            if card.kind == "opposition":
+                worth = 3 if card.trigger == "queue" else 0
+            else:
+                worth = sum(2 for e in card.effects if effect_dict(e)["kind"] in GOOD_CARD_KINDS)
+                worth += sum(int(effect_dict(e).get("amount", 0)) for e in card.effects
+                             if effect_dict(e)["kind"] == "money")
+            if worth <= price - 1 or worth <= 0:
+                continue
+            key = (worth - price, -pos)
+            if best_key is None or key > best_key:
+                best, best_key = a, key
+        return best
+
+
+def nearest_person(ctx: Ctx, st: FreedomState, colour: str, space: str) -> int:
+    """Path distance from ``space`` to the nearest person on the catcher's path (99 if none)."""
+    idx = ctx.path_index[colour]
+    i = idx[space]
+    dists = [abs(j - i) for s, j in idx.items() if st.people[s]]
+    return min(dists, default=99)
+
+
+def move_score(ctx: Ctx, st: FreedomState, origin: str, dest: str) -> float:
+    """How good moving a person from ``origin`` to ``dest`` is (<= 0: not worth it)."""
+    if dest in ctx.canada_set:
+        return 100.0
+    gain = float(ctx.canada_distance[origin] - ctx.canada_distance[dest])
+    gain += 0.3 * ctx.money[dest]
+    top = st.pending[-1] if st.pending else None
+    safe = bool(top and top.get("safe")) or st.safe_turn
+    if not safe:
+        for colour in ctx.triggers[dest]:
+            here = st.catchers[colour]
+            nxt = ctx.step_toward(colour, here, dest)
+            if nxt == dest:
+                return -10.0  # the catcher would step onto the person
+            if nxt != here and st.people[nxt] > 0:
+                gain -= 2.0 * st.people[nxt]
+    # Danger of standing next to a catcher on its path (next round's dice or reactions).
+    for colour, here in st.catchers.items():
+        idx = ctx.path_index[colour]
+        if dest in idx and abs(idx[dest] - idx[here]) <= 1:
+            gain -= 0.6
+    return gain
