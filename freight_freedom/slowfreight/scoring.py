@@ -65,6 +65,11 @@ class Outcome:
         }
 
 
+def _players(seats: tuple[int, ...] | list[int]) -> str:
+    names = [f"Player {s + 1}" for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def running_score(player: PlayerState) -> int:
     """Points held now: delivered cars plus Bonus chips (before end-of-game scoring)."""
     return player.car_points + sum(v for _, v in player.bonus_chips)
@@ -96,7 +101,7 @@ def biggest_awards(state: SlowFreightState) -> tuple[list[int], list[Event]]:
                     f"{points} points and the {points}-point chip")
         else:
             rule, points = ("SF-SCORE-5", two) if len(seats) == 2 else ("SF-SCORE-6", more)
-            who = ", ".join(f"Player {s + 1}" for s in seats)
+            who = _players(seats)
             text = f"{who} tie for the biggest {name} train ({top} cars): {points} points each"
         for s in seats:
             awards[s] += points
@@ -132,7 +137,7 @@ def final_scoring(state: SlowFreightState) -> list[Event]:
     top = max(scores)
     winners = tuple(s for s, v in enumerate(scores) if v == top)
     state.outcome = Outcome(scores, tuple(rows), winners, state.end_reason)
-    names = " and ".join(f"Player {s + 1}" for s in winners)
+    names = _players(winners)
     listing = ", ".join(f"Player {s + 1}: {v}" for s, v in enumerate(scores))
     if len(winners) == 1:
         events.append(Event("SF-SCORE-8", f"{names} wins with {top} points ({listing})",
