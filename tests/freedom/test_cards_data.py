@@ -49,10 +49,19 @@ def _card(data: dict[str, Any], card_id: str) -> dict[str, Any]:
 
 
 def _doc_tables() -> list[dict[str, tuple[str, ...]]]:
-    """The effect tables of the vocabulary doc, in order: kind -> parameter names."""
+    """The card-effect tables of the vocabulary doc, in order: kind -> parameter names.
+
+    Tables under a "Role" heading hold kinds used only on Role cards and are skipped.
+    """
     tables: list[dict[str, tuple[str, ...]]] = []
     current: dict[str, tuple[str, ...]] | None = None
+    heading = ""
     for line in EFFECTS_DOC.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#"):
+            heading = line
+        if "Role" in heading and not heading.startswith("# "):
+            current = None
+            continue
         if not line.startswith("|"):
             current = None
             continue
