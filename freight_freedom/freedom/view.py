@@ -58,6 +58,7 @@ TARGETS = "targets"
 CATCHERS = "catchers"
 SLOTS = "plantation slots"
 
+CATCHER_DX, CATCHER_DY = 0.7, 0.7  # a catcher sits up-right of its space, not on its count
 _R = 63.71  # Earth radius in units of 100 km
 _PHI1, _PHI2, _PHI0, _LAM0 = 29.5, 45.5, 37.5, -84.0
 
@@ -119,7 +120,9 @@ def geometry(board: Board) -> Geometry:
 
 # ------------------------------------------------------------------ reading the state
 def board_of(game: Any) -> Board:
-    board = getattr(game, "board", None)
+    """The board the game plays on (its component context's, else the packaged map)."""
+    ctx = getattr(game, "ctx", None)
+    board = getattr(ctx, "board", None) or getattr(game, "board", None)
     return board if isinstance(board, Board) else load_board()
 
 
@@ -134,6 +137,9 @@ def _victory(players: int, side: str) -> tuple[int, int]:
 
 def victory_targets(game: Any) -> tuple[int, int]:
     """(people to free, length of the Slaves Lost track) for this game."""
+    ctx = getattr(game, "ctx", None)
+    if ctx is not None and hasattr(ctx, "freed_target"):
+        return int(ctx.freed_target(game.state)), int(ctx.lost_limit(game.state))
     for name in ("victory_targets", "victory"):
         value = getattr(game, name, None)
         if callable(value):
@@ -463,8 +469,8 @@ def update(fig: Any, game: Any, selection: Any = None) -> None:
             continue
         x, y = geo.xy[sid]
         for k, colour in enumerate(colours_here):
-            cx.append(x + 0.55 + 0.75 * k)
-            cy.append(y + 0.55)
+            cx.append(x + CATCHER_DX + 0.75 * k)
+            cy.append(y + CATCHER_DY)
             ccol.append(CATCHER_COLOUR.get(colour, colour))
             chover.append(f"<b>{html.escape(colour.title())} Slave Catcher</b><br>"
                           f"at {html.escape(board.spaces[sid].name)}")

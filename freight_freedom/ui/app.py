@@ -122,7 +122,10 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         for trace in widget.data:
             trace.on_click(self._on_click_trace)
         self.figure = widget
-        self.board.children = [widget, self.side]
+        # the plot autosizes to this box (the FigureWidget's own ``layout`` is plotly's)
+        holder = widgets.Box([widget], layout=widgets.Layout(flex="1 1 auto", min_width="600px",
+                                                             width="100%"))
+        self.board.children = [holder, self.side]
 
     def _tables(self) -> dict[str, Any]:
         tables = dict(self.ui.tables(self.game))
@@ -204,7 +207,9 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         if self.figure is not None:
             with self.figure.batch_update():
                 self.ui.update_figure(self.figure, game, self.selection)
-        self.side.value = self.ui.side_html(game)
+        side = self.ui.side_html(game)
+        self.side.value = side
+        self.side.layout.display = "" if side else "none"
         legal = game.legal_actions()
         labels = [self.ui.describe(game, a) for a in legal]
         note = ""

@@ -1,0 +1,139 @@
+"""Freedom played through the app's widgets and map clicks; map, state and log must agree."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from freight_freedom import Freedom
+from freight_freedom.freedom import view
+from freight_freedom.freedom.bots import HeuristicBot
+from freight_freedom.ui.display import app_for, figure_for, html_summary
+
+pytest.importorskip("plotly")
+
+
+def trace(fig: Any, name: str) -> Any:
+    return next(t for t in fig.data if t.name == name)
+
+
+def check_map_agrees(fig: Any, game: Freedom) -> None:
+    board = view.board_of(game)
+    geo = view.geometry(board)
+    spaces = trace(fig, view.SPACES)
+    assert len(spaces.x) == len(board.spaces) == len(spaces.text)
+    people = {**game.state.people, **game.state.freed_at}
+    for sid, text in zip(geo.ids, spaces.text, strict=True):
+        assert text == (str(people[sid]) if people.get(sid) else ""), sid
+    catchers = trace(fig, view.CATCHERS)
+    drawn = sorted((round(x, 6), round(y, 6)) for x, y in zip(catchers.x, catchers.y, strict=True))
+    expected = []
+    for sid, colours in _by_space(game.state.catchers).items():
+        x, y = geo.xy[sid]
+        expected += [(round(x + view.CATCHER_DX + 0.75 * k, 6), round(y + view.CATCHER_DY, 6))
+                     for k in range(len(colours))]
+    assert drawn == sorted(expected)
+    freed = trace(fig, "Slaves Freed track").marker.color
+    assert sum(c != "white" for c in freed) == min(game.state.freed, len(freed))
+
+
+def _by_space(catchers: dict[str, str]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for colour, sid in catchers.items():
+        out.setdefault(sid, []).append(colour)
+    return out
+
+
+def click_space(fig: Any, space: str, game: Freedom) -> None:
+    """A browser click on a space, delivered as the FigureWidget's frontend sends it."""
+    geo = view.geometry(view.board_of(game))
+    index = geo.ids.index(space)
+    trace_index = next(i for i, t in enumerate(fig.data) if t.name == view.SPACES)
+    fig._js2py_pointsCallback = {
+        "event_type": "plotly_click",
+        "points": {"trace_indexes": [trace_index], "point_indexes": [index],
+                   "xs": [geo.xy[space][0]], "ys": [geo.xy[space][1]]},
+        "device_state": None, "selector": None}
+
+
+def test_whole_game_by_buttons_and_map_clicks() -> None:
+    game = Freedom(players=2, seed=3)
+    app = app_for(game, seats=["Human", "Heuristic bot"])
+    fig = app.figure
+    brain = HeuristicBot()
+    map_moves = presses = 0
+    while not game.is_over:
+        assert game.to_move == 0
+        assert app.actions.actions == game.legal_actions()
+        choice = brain.choose(game)
+        steps_before = len(game.history)
+        if choice.kind in ("move", "deliver"):
+            spaces = [a for a in choice.args if isinstance(a, str)]
+            dests = view.targets(game)
+            assert spaces[-1] in dests  # ringed on the map
+            ringed = trace(fig, view.TARGETS)
+            assert len(ringed.x) == len(dests)
+            for space in spaces:  # origin (if any) then destination, like a player
+                if len(game.history) == steps_before:
+                    click_space(fig, space, game)
+            map_moves += 1
+        else:
+            app.actions.press(choice)
+            presses += 1
+        assert app.errors.last_kind != "error", app.errors.text
+        assert len(game.history) > steps_before
+        assert app.figure is fig
+        if (map_moves + presses) % 5 == 0:
+            check_map_agrees(fig, game)
+    check_map_agrees(fig, game)
+    assert map_moves >= 3 and presses > 10
+    assert "Game over" in app.prompt.value
+    assert game.log[-1].rule in app.log_view.html.value
+
+
+def test_map_click_on_origin_then_destination() -> None:
+    game = Freedom(players=1, seed=2)
+    app = app_for(game, seats=["Human"])
+    bot = HeuristicBot()
+    while not any(a.kind == "move" for a in game.legal_actions()):
+        app.actions.press(bot.choose(game))
+    move = next(a for a in game.legal_actions() if a.kind == "move")
+    origin, dest = move.args[0], move.args[1]
+    click_space(app.figure, str(origin), game)
+    assert app.selection.origin == origin
+    ringed = set(zip(trace(app.figure, view.TARGETS).x, trace(app.figure, view.TARGETS).y,
+                     strict=True))
+    geo = view.geometry(view.board_of(game))
+    assert geo.xy[str(dest)] in ringed
+    before = len(game.history)
+    click_space(app.figure, str(dest), game)
+    assert game.history[before] == move
+    check_map_agrees(app.figure, game)
+
+
+def test_undo_and_bad_save_keep_the_map_right() -> None:
+    game = Freedom(players=2, seed=5)
+    app = app_for(game, seats=["Heuristic bot", "Heuristic bot"])
+    app.stepper.step("phase")
+    app.stepper.step("phase")
+    digest = game.digest()
+    app.stepper.step("one")
+    app.undo_button.click()
+    assert game.digest() == digest
+    check_map_agrees(app.figure, game)
+    assert app.saveload.load_bytes(b'{"format": "nope"}', "broken.json") is None
+    assert "broken.json" in app.errors.text and game.digest() == digest and app.game is game
+
+
+def test_stepper_rounds_and_static_faces() -> None:
+    game = Freedom(players=1, seed=7)
+    app = app_for(game, seats=["Heuristic bot"])
+    app.stepper.step("round")
+    assert game.round == 2
+    check_map_agrees(app.figure, game)
+    assert "Abolitionist Queue" in app.side.value and "Lead Player" in app.side.value
+    text = html_summary(game)
+    assert "FR-" in text and "Slave Catchers" in text
+    fig = figure_for(game)
+    check_map_agrees(fig, game)
