@@ -92,17 +92,18 @@ def biggest_awards(state: SlowFreightState) -> tuple[list[int], list[Event]]:
                                 {"type": TYPE_KEYS[kind], "seats": [], "points": 0}))
             continue
         top = max(best.values())
+        cars = f"{top} car{'s' if top > 1 else ''}"
         seats = sorted(s for s, n in best.items() if n == top)  # a seat counts once (SF-RULING-12)
         if len(seats) == 1:
             rule, points = "SF-SCORE-4", alone
             if kind in state.biggest_chips:
                 state.biggest_chips.remove(kind)
-            text = (f"Player {seats[0] + 1} delivered the biggest {name} train ({top} cars): "
+            text = (f"Player {seats[0] + 1} delivered the biggest {name} train ({cars}): "
                     f"{points} points and the {points}-point chip")
         else:
             rule, points = ("SF-SCORE-5", two) if len(seats) == 2 else ("SF-SCORE-6", more)
             who = _players(seats)
-            text = f"{who} tie for the biggest {name} train ({top} cars): {points} points each"
+            text = f"{who} tie for the biggest {name} train ({cars}): {points} points each"
         for s in seats:
             awards[s] += points
         events.append(Event(rule, text, {"type": TYPE_KEYS[kind], "seats": seats,
