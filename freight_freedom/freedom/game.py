@@ -355,8 +355,9 @@ class Freedom(Game[FreedomState]):
         return list(cards)
 
     def _sc_stack_queue(self, ctx: Ctx, st: FreedomState, p: dict[str, Any]) -> list[Event]:
-        """Put the listed cards (ids) in the Queue from position 1, taking them from the current
-        deck or the Queue; replaced Queue cards go back into the current deck."""
+        """Put the listed cards (ids, from the current deck or the Queue) in the Queue from
+        position 1; the other positions keep the Queue's remaining cards in order, and the cards
+        that no longer fit go back on top of the current deck."""
         self._need(p, "cards")
         deck = st.decks[st.period - 1]
         pool = deck + [c for c in st.queue if c is not None]
@@ -364,11 +365,14 @@ class Freedom(Game[FreedomState]):
         if len(cards) > QUEUE_SIZE:
             raise IllegalAction(f"the Queue holds {QUEUE_SIZE} cards", rule="SCENARIO")
         old = [c for c in st.queue if c is not None and c not in cards]
+        keep = old[: QUEUE_SIZE - len(cards)]
+        back = old[QUEUE_SIZE - len(cards):]
         rest = [c for c in deck if c not in cards]
-        st.decks[st.period - 1] = old + rest
-        st.queue = [*cards, *([None] * (QUEUE_SIZE - len(cards)))]
+        st.decks[st.period - 1] = rest + list(reversed(back))
+        new = [*cards, *keep]
+        st.queue = [*new, *([None] * (QUEUE_SIZE - len(new)))]
         names = ", ".join(ctx.card_by_id[c].name for c in cards)
-        return [Event("SCENARIO", f"The Queue is stacked: {names}.", {"cards": cards})]
+        return [Event("SCENARIO", f"The Queue is stacked: {names} first.", {"cards": cards})]
 
     def _sc_stack_period_deck(self, ctx: Ctx, st: FreedomState, p: dict[str, Any]) -> list[Event]:
         """Put the listed cards on top of a period deck, the first listed drawn first."""

@@ -61,16 +61,20 @@ def destinations(
 
 
 def route_blocker(ctx: Ctx, st: FreedomState, origin: str, dest: str, spaces: int) -> str | None:
-    """The space holding a catcher that stops ``origin`` -> ``dest`` within ``spaces``, if any."""
-    reach_free = ctx.reachable(origin, spaces, frozenset())
-    if dest not in reach_free:
+    """The catcher space that stops ``origin`` -> ``dest`` within ``spaces``, if one does."""
+    if dest not in ctx.reachable(origin, spaces, frozenset()):
         return None
     blocked = catcher_spaces(st)
-    if dest not in ctx.reachable(origin, spaces, blocked):
-        for space in blocked:
-            if space != dest:
-                return space
-    return None
+    if dest in ctx.reachable(origin, spaces, blocked):
+        return None
+    candidates = sorted(blocked - {dest, origin}, key=ctx.space_order.__getitem__)
+    for space in candidates:
+        if dest not in ctx.reachable(origin, spaces, frozenset({space})):
+            return space
+    for space in candidates:  # blocked only by several catchers together: name one on a route
+        if space in ctx.reachable(origin, spaces - 1, frozenset()):
+            return space
+    return candidates[0] if candidates else None
 
 
 def send_to_market(ctx: Ctx, st: FreedomState, count: int) -> list[int]:
