@@ -15,9 +15,12 @@ from .components import KIND_KEYS, TYPE_KEYS, Components, MovementTable
 from .trains import NCARS, TYPE_OF, counts_of
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Train:
-    """A Locomotive with its cars (SF-FORM-1), its Extra Locomotive and its Track pieces."""
+    """A Locomotive with its cars (SF-FORM-1), its Extra Locomotive and its Track pieces.
+
+    Trains compare by identity: two trains with the same cars are still two trains.
+    """
 
     id: int
     owner: int
