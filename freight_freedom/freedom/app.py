@@ -120,28 +120,31 @@ def side_html(game: Any) -> str:
         "<div style='font-size:12px;line-height:1.35'>",
         f"<div style='font-size:14px'><b>Round {game.round} of 8</b> &middot; "
         f"{esc(str(game.phase))} phase<br>Period {ROMAN.get(period, period)} &middot; "
-        f"Lead Player: <b>Player {lead + 1}</b> &#127982;<br>"
+        f"Lead Player: <b>Player {lead + 1}</b> (lantern)<br>"
         f"Freed {int(st.freed)} of {target} &middot; Lost {int(st.lost)} of {limit}</div>",
     ]
     # period columns
     cols = []
     for p in (1, 2, 3):
         active = p <= period
-        rows = [f"<tr><td>Support</td><td>{st.support_left[p - 1]}</td><td>$10</td></tr>"]
+        dim = "" if active else "opacity:0.45"
+        rows = [f"<tr style='{dim}'><td>Support</td><td>{st.support_left[p - 1]}</td>"
+                "<td>$10</td></tr>"]
         for stack, left in st.stacks.items():
             if ctx is not None and ctx.stack_period.get(stack) != p:
                 continue
             label = token_label(game, stack)
             kind, _, price = label.rpartition(", ")
-            rows.append(f"<tr><td>{esc(kind)}</td><td>{left}</td><td>{esc(price)}</td></tr>")
-        style = "" if active else "opacity:0.45"
+            rows.append(f"<tr style='{'' if active else 'opacity:0.45'}'><td>{esc(kind)}</td>"
+                        f"<td>{left}</td><td>{esc(price)}</td></tr>")
+        style = dim
         cols.append(
-            f"<td style='vertical-align:top;{style}'><b>Period {ROMAN[p]}</b>"
-            f"{' (open)' if active else ''}<table style='font-size:11px'>"
-            "<tr><th>token</th><th>left</th><th>price</th></tr>"
-            f"{''.join(rows)}</table></td>")
-    parts.append("<div style='margin-top:6px'><b>Token board</b></div>"
-                 f"<table><tr>{''.join(cols)}</tr></table>")
+            f"<tr style='{style}'><td colspan=3 style='text-align:left;padding-top:3px'>"
+            f"<b>Period {ROMAN[p]}</b>{' (open)' if active else ' (not yet open)'}</td></tr>"
+            f"{''.join(rows)}")
+    parts.append("<div style='margin-top:6px'><b>Token board</b> (tokens left, price)</div>"
+                 "<table style='font-size:11px'>"
+                 f"{''.join(cols)}</table>")
     # queue
     prices = queue_prices()
     qrows = "".join(

@@ -103,6 +103,7 @@ def geometry(board: Board) -> Geometry:
     xs = [p[0] for p in xy.values()]
     ys = [p[1] for p in xy.values()]
     all_slot_y = [y for slots in slot_xy.values() for _, y in slots]
+    xs = xs + [x for slots in slot_xy.values() for x, _ in slots]
     ymin = min([*ys, *all_slot_y])
     # the tracks and the Slave Market sit in the Atlantic, south-east of the coast
     panel_x0, _ = project(-74.8, 34.0)
@@ -113,7 +114,7 @@ def geometry(board: Board) -> Geometry:
         slot_xy=slot_xy,
         panel_x0=panel_x0,
         panel_y0=panel_y0,
-        x_range=(min(xs) - 1.5, max([*xs, panel_x0 + 8.5]) + 1.0),
+        x_range=(min(xs) - 0.8, max([*xs, panel_x0 + 8.5]) + 1.0),
         y_range=(ymin - 1.2, max(ys) + 1.6),
     )
 
@@ -229,7 +230,7 @@ def figure(game: Any) -> go.Figure:
         clickmode="event",
         dragmode="pan",
         showlegend=True,
-        legend={"orientation": "h", "yanchor": "bottom", "y": 0.0, "x": 0.0,
+        legend={"orientation": "v", "yanchor": "top", "y": 0.99, "x": 0.995, "xanchor": "right",
                 "bgcolor": "rgba(255,255,255,0.85)", "font": {"size": 11},
                 "itemclick": False, "itemdoubleclick": False},
         title={"x": 0.01, "font": {"size": 15}},

@@ -64,7 +64,8 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.prompt = widgets.HTML(layout=widgets.Layout(width="100%"))
 
         self.figure: Any = None
-        self.side = widgets.HTML(layout=widgets.Layout(width="330px", min_width="260px"))
+        self.side = widgets.HTML(layout=widgets.Layout(width="360px", min_width="300px",
+                                                       overflow="auto"))
         self.board = widgets.HBox(layout=widgets.Layout(width="100%", align_items="flex-start"))
 
         self.actions = ActionPanel(guard(self.play))
@@ -118,13 +119,14 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         import plotly.graph_objects as go
 
         self.ui.update_figure(fig, self.game, self.selection)  # complete before wrapping
+        if fig.layout.width is None:  # a widget in a flex box does not autosize reliably
+            fig.layout.width = 900
         widget = go.FigureWidget(fig)
         for trace in widget.data:
             trace.on_click(self._on_click_trace)
         self.figure = widget
         # the plot autosizes to this box (the FigureWidget's own ``layout`` is plotly's)
-        holder = widgets.Box([widget], layout=widgets.Layout(flex="1 1 auto", min_width="600px",
-                                                             width="100%"))
+        holder = widgets.Box([widget], layout=widgets.Layout(flex="1 1 auto", min_width="600px"))
         self.board.children = [holder, self.side]
 
     def _tables(self) -> dict[str, Any]:
