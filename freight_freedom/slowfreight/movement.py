@@ -67,7 +67,7 @@ def _track_event(state: SlowFreightState, who: str, train: Train, card: int, wan
     text = f"{who} moves {train.name} ({train_words(train)}): {how}; takes {got} Track"
     if got < wanted:
         rule, text = "SF-RULING-3", text + f" (only {got} left in the supply)"
-    text += f", {train.track} of {comps.destination}"
+    text += f", now {train.track} (arrives at {comps.destination})"
     if first:
         text += "; it has started moving: no more cars (SF-FORM-6)"
     return Event(rule, text, {"train": train.name, "card": name, "track": got,
