@@ -21,6 +21,7 @@ games are batched over workers. A spec is one of
 from __future__ import annotations
 
 import copy
+import functools
 import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -157,20 +158,26 @@ def label(spec: BotSpec) -> str:
     return str(getattr(spec, "name", getattr(spec, "__name__", type(spec).__name__)))
 
 
+@functools.cache
 def _load(target: str) -> Callable[..., Bot]:
     module, _, attr = target.partition(":")
     cls: Callable[..., Bot] = getattr(import_module(module), attr)
     return cls
 
 
-def _build(cls: Callable[..., Bot], **kwargs: Any) -> Bot:
-    try:
-        params = inspect.signature(cls).parameters
-    except (TypeError, ValueError):  # pragma: no cover - builtins without signatures
-        return cls()
+@functools.cache
+def _accepted(cls: Callable[..., Bot]) -> frozenset[str] | None:
+    """Keyword names the constructor takes (None: any, it has ``**kwargs``); cached per class."""
+    params = inspect.signature(cls).parameters
     if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
-        return cls(**{k: v for k, v in kwargs.items() if v is not None})
-    return cls(**{k: v for k, v in kwargs.items() if k in params and v is not None})
+        return None
+    return frozenset(params)
+
+
+def _build(cls: Callable[..., Bot], **kwargs: Any) -> Bot:
+    accepted = _accepted(cls)
+    return cls(**{k: v for k, v in kwargs.items()
+                  if v is not None and (accepted is None or k in accepted)})
 
 
 def reseed(bot: Bot, seed: int) -> None:

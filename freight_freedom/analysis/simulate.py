@@ -107,12 +107,12 @@ def play_game(config: Config, index: int, seed: int) -> dict[str, Any]:
     tracker = records.tracker(config.game)
     apply = game.apply if config.checked else game.apply_unchecked
     decisions = 0
+    limit = config.max_decisions
     try:
-        while not game.is_over:
-            if decisions >= config.max_decisions:
-                raise RuntimeError(f"no end after {config.max_decisions} decisions")
-            seat = game.to_move
-            assert seat is not None
+        seat = game.to_move
+        while seat is not None:
+            if decisions >= limit:
+                raise RuntimeError(f"no end after {limit} decisions")
             bot = bots.get(seat)
             if bot is None:  # built on first use: a game need not say how many seats it has
                 spec = config.bots[seat] if len(config.bots) > 1 else config.bots[0]
@@ -122,6 +122,7 @@ def play_game(config: Config, index: int, seed: int) -> dict[str, Any]:
             decisions += 1
             if tracker is not None:
                 tracker.step(game)
+            seat = game.to_move
     except Exception as exc:
         raise SimulationError(
             f"{config.game} game {index} (seed={seed}, options={config.options}, "

@@ -1,0 +1,116 @@
+"""Simulation speed and memory: games per second per game and bot, the 1 -> 2 process speed-up.
+
+    .venv/bin/python benchmarks/bench_simulate.py            # the issue's targets
+    .venv/bin/python benchmarks/bench_simulate.py --quick    # a smaller smoke run
+    .venv/bin/python benchmarks/bench_simulate.py --only slowfreight
+
+Each case runs ``simulate`` with ``n_jobs=1`` and ``n_jobs=2`` (median of ``--repeat`` runs) and
+prints games/s and the speed-up. Targets on a 2-core machine: 1,000 Freedom heuristic games and
+10,000 Slow Freight random games each in under 20 s. The memory check plays growing numbers of
+games in-process under ``tracemalloc``: the peak minus the result table should stay flat, since
+workers return rows, never game objects.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+import tracemalloc
+from dataclasses import dataclass, field
+from typing import Any
+
+from freight_freedom.analysis import simulate
+
+
+@dataclass
+class Case:
+    game: str
+    bot: Any
+    n_games: int
+    options: dict[str, Any] = field(default_factory=dict)
+    target_s: float | None = None
+
+    @property
+    def title(self) -> str:
+        opts = " ".join(f"{k}={v}" for k, v in self.options.items())
+        bot = self.bot if isinstance(self.bot, str) else "/".join(self.bot)
+        return f"{self.game:<11} {bot:<18} {opts}"
+
+
+def cases(quick: bool) -> list[Case]:
+    scale = 10 if quick else 1
+    return [
+        Case("slowfreight", "random", 10_000 // scale, {"players": 3}, 20.0),
+        Case("slowfreight", "greedy", 2_000 // scale, {"players": 3}),
+        Case("slowfreight", "small-fast", 2_000 // scale, {"players": 3}),
+        Case("slowfreight", ["mcts:2", "random"], 20 // min(scale, 4), {"players": 2}),
+        Case("freedom", "heuristic", 1_000 // scale, {"players": 2}, 20.0),
+        Case("freedom", "random", 1_000 // scale, {"players": 2}),
+    ]
+
+
+def timed(case: Case, n_jobs: int, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        df = simulate(case.game, case.n_games, bot=case.bot, seed=1, n_jobs=n_jobs,
+                      progress=False, **case.options)
+        times.append(time.perf_counter() - start)
+        assert len(df) == case.n_games
+    return statistics.median(times)
+
+
+def speed(selected: list[Case], repeat: int) -> None:
+    print(f"{'case':<45} {'games':>6} {'1 proc s':>9} {'games/s':>8} {'2 proc s':>9} "
+          f"{'games/s':>8} {'speed-up':>8}  target")
+    for case in selected:
+        try:
+            one = timed(case, 1, repeat)
+            two = timed(case, 2, repeat)
+        except (ImportError, AttributeError, ValueError) as exc:
+            print(f"{case.title:<45} skipped: {exc}")
+            continue
+        verdict = ""
+        if case.target_s is not None:
+            verdict = f"< {case.target_s:.0f} s: {'yes' if two < case.target_s else 'NO'}"
+        print(f"{case.title:<45} {case.n_games:>6} {one:>9.2f} {case.n_games / one:>8.0f} "
+              f"{two:>9.2f} {case.n_games / two:>8.0f} {one / two:>8.2f}x  {verdict}",
+              flush=True)
+
+
+def memory(game: str, bot: str, sizes: list[int], options: dict[str, Any]) -> None:
+    print(f"\nmemory, {game} {bot}, in-process (tracemalloc):")
+    print(f"{'games':>7} {'peak MiB':>9} {'table MiB':>10} {'peak - table MiB':>17}")
+    for n in sizes:
+        tracemalloc.start()
+        df = simulate(game, n, bot=bot, seed=2, progress=False, **options)
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        table = df.memory_usage(deep=True).sum()
+        print(f"{n:>7} {peak / 2**20:>9.1f} {table / 2**20:>10.2f} "
+              f"{(peak - table) / 2**20:>17.1f}", flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a tenth of the games")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per timing (median)")
+    parser.add_argument("--only", choices=("slowfreight", "freedom"), help="one game only")
+    parser.add_argument("--no-memory", action="store_true", help="skip the memory check")
+    args = parser.parse_args(argv)
+    selected = [c for c in cases(args.quick) if args.only in (None, c.game)]
+    speed(selected, args.repeat)
+    if not args.no_memory:
+        scale = 10 if args.quick else 1
+        if args.only in (None, "slowfreight"):
+            memory("slowfreight", "random", [500 // scale, 2000 // scale, 8000 // scale],
+                   {"players": 3})
+        if args.only in (None, "freedom"):
+            memory("freedom", "heuristic", [100 // scale, 400 // scale], {"players": 2})
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,296 @@
+"""The ``freight-freedom`` command line: simulate, sweep, list bots, replay a saved game.
+
+Examples::
+
+    freight-freedom simulate freedom --players 2 --games 1000 --bot heuristic --jobs 2 \\
+        --out results.csv
+    freight-freedom simulate slowfreight --players 3 --bot mcts:8,random,random --games 200
+    freight-freedom sweep slowfreight --grid movement_table=gentle,standard,harsh \\
+        --grid bot=small-fast,big-slow --games 500 --jobs 2 --out tables.csv
+    freight-freedom bots slowfreight
+    freight-freedom replay save.json
+
+Bad arguments print a message naming the problem on stderr and exit with status 2; a game that
+fails during a simulation exits with status 1. ``main(argv)`` returns the status instead of
+exiting, so it can be called from Python and from tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+PROG = "freight-freedom"
+GAME_CHOICES = ("freedom", "slowfreight")
+
+
+class UsageError(Exception):
+    """A command-line mistake: printed on stderr, exit status 2."""
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _jobs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value == 0:
+        raise argparse.ArgumentTypeError("must be a positive number of processes, or -1 for all")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
+def _value(text: str) -> Any:
+    """An option value: JSON when it parses (numbers, true/false/null, lists), else the text."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def _key_value(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE")
+    return key.strip(), value.strip()
+
+
+def _bot_spec(text: str) -> Any:
+    parts = [p.strip() for p in text.split(",")]
+    if any(not p for p in parts):
+        raise UsageError(f"--bot {text!r}: empty bot name")
+    return parts[0] if len(parts) == 1 else parts
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser that raises instead of exiting, so main() can return a status."""
+
+    def error(self, message: str) -> Any:
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def _run_options(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument("game", choices=GAME_CHOICES, help="which game to play")
+    sub.add_argument("--games", type=_positive_int, default=100, help="games to play (100)")
+    sub.add_argument("--players", type=_positive_int, help="number of players")
+    sub.add_argument("--seed", type=_seed, default=0, help="master seed (0)")
+    sub.add_argument("--jobs", type=_jobs, default=1, help="worker processes; -1 = all cores")
+    sub.add_argument("--backend", choices=("loky", "dask"), default="loky",
+                     help="loky: local processes; dask: a Dask cluster")
+    sub.add_argument("--scheduler", help="Dask scheduler address (default: a local cluster "
+                     "with --jobs worker processes)")
+    sub.add_argument("--option", "-o", type=_key_value, action="append", default=[],
+                     metavar="NAME=VALUE", help="a game option, e.g. difficulty=challenging")
+    sub.add_argument("--out", type=Path, help="write the results table here (.csv or .json)")
+    sub.add_argument("--checked", action="store_true", help="check every bot decision")
+    sub.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog=PROG, description="Play, study and replay Freedom and Slow Freight.")
+    subs = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sim = subs.add_parser("simulate", help="play many games with bots; one row per game")
+    _run_options(sim)
+    sim.add_argument("--bot", default="random",
+                     help="bot name, 'name:strength', or one per seat separated by commas")
+    sw = subs.add_parser("sweep", help="simulate every combination of option values")
+    _run_options(sw)
+    sw.add_argument("--grid", type=_key_value, action="append", default=[], metavar="NAME=V1,V2",
+                    help="an option (or 'bot') and its values; repeat for more; bots per seat "
+                    "are joined with '+' (bot=mcts+random,random)")
+    sw.add_argument("--bot", default="random", help="bot when the grid does not vary it")
+    bots = subs.add_parser("bots", help="list the bots of a game")
+    bots.add_argument("game", choices=GAME_CHOICES)
+    rep = subs.add_parser("replay", help="print a saved game's log with rule IDs")
+    rep.add_argument("save", type=Path, help="a save file written by game.to_json()")
+    rep.add_argument("--actions", action="store_true", help="also print each action")
+    return parser
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    options = {key: _value(text) for key, text in args.option}
+    if args.players is not None:
+        if "players" in options:
+            raise UsageError("give players once: --players or --option players=")
+        options["players"] = args.players
+    return options
+
+
+def _grid(args: argparse.Namespace) -> dict[str, list[Any]]:
+    if not args.grid:
+        raise UsageError("sweep needs at least one --grid NAME=V1,V2")
+    grid: dict[str, list[Any]] = {}
+    for key, text in args.grid:
+        if key in grid:
+            raise UsageError(f"--grid {key} given twice")
+        values = [v.strip() for v in text.split(",")]
+        if any(not v for v in values):
+            raise UsageError(f"--grid {key}={text}: empty value")
+        if key == "bot":
+            grid[key] = [v.split("+") if "+" in v else v for v in values]
+        else:
+            grid[key] = [_value(v) for v in values]
+    return grid
+
+
+def _write(df: Any, out: Path | None, stdout: TextIO) -> None:
+    if out is None:
+        return
+    suffix = out.suffix.lower()
+    if suffix == ".csv":
+        df.to_csv(out, index=False)
+    elif suffix == ".json":
+        df.to_json(out, orient="records", lines=False, indent=1)
+    else:
+        raise UsageError(f"--out {out}: use a .csv or .json file name")
+    print(f"wrote {len(df)} rows to {out}", file=stdout)
+
+
+def _summary(df: Any, keys: list[str]) -> str:
+    from .analysis.plots import default_win_column, win_rates
+
+    lines = []
+    try:
+        table = win_rates(df, keys or None, win=default_win_column(df))
+        lines.append(table.to_string(index=False, float_format=lambda x: f"{x:.3f}"))
+    except ValueError:
+        pass
+    cols = [c for c in ("rounds", "decisions", "freed", "lost", "score_0", "score_1")
+            if c in df.columns]
+    if cols:
+        means = df.groupby(keys)[cols].mean() if keys else df[cols].mean().to_frame("mean").T
+        lines.append(means.to_string(float_format=lambda x: f"{x:.2f}"))
+    return "\n\n".join(lines)
+
+
+def _in_cluster(args: argparse.Namespace, run: Any) -> Any:
+    if args.backend != "dask":
+        return run()
+    try:
+        import distributed
+    except ImportError:
+        raise UsageError("--backend dask needs dask.distributed installed") from None
+    dist: Any = distributed
+    if args.scheduler:
+        with dist.Client(args.scheduler):
+            return run()
+    workers = args.jobs if args.jobs > 0 else None
+    with dist.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as cluster, dist.Client(cluster):
+        return run()
+
+
+def _simulate(args: argparse.Namespace, stdout: TextIO) -> int:
+    from .analysis import simulate
+
+    options = _options(args)
+    bot = _bot_spec(args.bot)
+    df = _in_cluster(args, lambda: simulate(
+        args.game, args.games, bot=bot, seed=args.seed, n_jobs=args.jobs,
+        progress=not args.no_progress, backend=args.backend, checked=args.checked, **options))
+    _write(df, args.out, stdout)
+    print(_summary(df, ["bot"]), file=stdout)
+    return 0
+
+
+def _sweep(args: argparse.Namespace, stdout: TextIO) -> int:
+    from .analysis import sweep
+
+    options = _options(args)
+    grid = _grid(args)
+    if "bot" not in grid:
+        options["bot"] = _bot_spec(args.bot)
+    df = _in_cluster(args, lambda: sweep(
+        args.game, grid, args.games, seed=args.seed, n_jobs=args.jobs,
+        progress=not args.no_progress, backend=args.backend, checked=args.checked, **options))
+    _write(df, args.out, stdout)
+    print(_summary(df, list(grid)), file=stdout)
+    return 0
+
+
+def _bots(args: argparse.Namespace, stdout: TextIO) -> int:
+    from .analysis import bot_names
+
+    for name, text in sorted(bot_names(args.game).items()):
+        print(f"{name:12} {text}", file=stdout)
+    return 0
+
+
+def _replay(args: argparse.Namespace, stdout: TextIO) -> int:
+    from .analysis.simulate import game_class
+    from .core import SaveFileError
+
+    try:
+        raw = args.save.read_bytes()
+    except OSError as exc:
+        raise UsageError(f"cannot read {args.save}: {exc.strerror}") from None
+    try:
+        data = json.loads(raw)
+        name = data["game"]
+        cls = game_class(name)
+    except (ValueError, KeyError, TypeError):
+        raise UsageError(f"{args.save} is not a freight_freedom save file (no known 'game')"
+                         ) from None
+    try:
+        game = cls.from_json(raw)
+    except SaveFileError as exc:
+        raise UsageError(f"{args.save}: {exc}") from None
+    print(f"{game!r}  rules {game.rules_version}", file=stdout)
+    if args.actions:
+        for i, step in enumerate(game.history, 1):
+            print(f"  step {i}: {step}", file=stdout)
+    for event in game.log:
+        print(str(event), file=stdout)
+    if game.is_over:
+        print(f"outcome: {game.outcome}", file=stdout)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
+         stderr: TextIO | None = None) -> int:
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
+    out = stdout or sys.stdout
+    err = stderr or sys.stderr
+    parser = build_parser()
+    try:
+        try:
+            args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+        except SystemExit as exc:  # --help / --version print and "exit"
+            return int(exc.code or 0)
+        command = {"simulate": _simulate, "sweep": _sweep, "bots": _bots, "replay": _replay}
+        return command[args.command](args, out)
+    except UsageError as exc:
+        print(f"{PROG}: error: {exc}" if not str(exc).startswith(PROG) else f"{exc}", file=err)
+        return 2
+    except ValueError as exc:  # bad option or bot, raised before any game is played
+        print(f"{PROG}: error: {exc}", file=err)
+        return 2
+    except RuntimeError as exc:  # SimulationError and friends
+        print(f"{PROG}: a game failed: {exc}", file=err)
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
