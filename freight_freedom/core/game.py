@@ -128,6 +128,14 @@ class Game(ABC, Generic[S]):
         return tuple(self._log)
 
     @property
+    def can_undo(self) -> bool:
+        return bool(self._history)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
     def to_move(self) -> int | None:
         return self._to_move(self.state)
 

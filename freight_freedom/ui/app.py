@@ -219,8 +219,8 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
             note = (f"Player {game.to_move + 1} is played by a bot: use the stepper, "
                     "or choose for it here.")
         self.actions.show(legal, labels, note)
-        self.undo_button.disabled = not game.history
-        self.redo_button.disabled = not getattr(game, "_redo", None)
+        self.undo_button.disabled = not game.can_undo
+        self.redo_button.disabled = not game.can_redo
         self.log_view.update(game.log)
         self.inspector.update()
         self.saveload.link.value = ""
