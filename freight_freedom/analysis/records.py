@@ -106,8 +106,72 @@ def slowfreight_figures(game: Any) -> dict[str, Any]:
 
 
 def freedom_figures(game: Any) -> dict[str, Any]:
-    """Freedom key figures; filled in from the engine's outcome and state."""
-    return flatten("", game.outcome)
+    """Freedom key figures (a cooperative game: one result for the whole table).
+
+    ``won``, ``reason``, ``round`` (the round the game ended in), ``rounds`` (the same, under the
+    name length plots use), ``freed`` / ``freed_target``, ``lost`` / ``lost_limit``,
+    ``support_bought`` / ``support_total``, ``score`` (the optional score, FR-SCORE-1) and its
+    parts ``score_freed_points`` ..., ``money_total`` and ``money_<seat>`` left at the end,
+    ``roles_played`` (the roles actually dealt, comma-separated).
+    """
+    out = game.outcome
+    state = game.state
+    row: dict[str, Any] = {
+        "won": out.won,
+        "reason": out.reason,
+        "round": out.round,
+        "rounds": out.round,
+        "freed": out.freed,
+        "freed_target": out.freed_target,
+        "lost": out.lost,
+        "lost_limit": out.lost_limit,
+        "support_bought": out.support_bought,
+        "support_total": out.support_total,
+        "score": out.score.total,
+        **flatten("score", out.score),
+        "money_total": sum(state.money),
+    }
+    for seat, money in enumerate(state.money):
+        row[f"money_{seat}"] = money
+    row["roles_played"] = ",".join(state.roles)
+    return row
+
+
+ROUNDS = 8
+"""Freedom's rounds; per-round columns run ``_r1`` .. ``_r8``."""
+
+
+class FreedomTracker:
+    """People freed and lost, and Support bought, at the end of each round of one game.
+
+    Read from the table the first time a decision is made in the next round (or at the end of the
+    game), so it includes everything that happened before that decision. Rounds after the game
+    ended repeat the final values: the columns are cumulative totals by round.
+    """
+
+    def __init__(self) -> None:
+        self.round = 1
+        self.values: list[tuple[int, int, int]] = []
+
+    def _snapshot(self, state: Any) -> tuple[int, int, int]:
+        return (state.freed, state.lost, sum(state.support_bought))
+
+    def step(self, game: Any) -> None:
+        state = game.state
+        if state.round > self.round:
+            snap = self._snapshot(state)
+            while self.round < state.round:
+                self.values.append(snap)
+                self.round += 1
+
+    def columns(self, game: Any) -> dict[str, Any]:
+        final = self._snapshot(game.state)
+        values = (self.values + [final] * ROUNDS)[:ROUNDS]
+        row: dict[str, Any] = {}
+        for name, index in (("freed", 0), ("lost", 1), ("support", 2)):
+            for r, snap in enumerate(values, 1):
+                row[f"{name}_r{r}"] = snap[index]
+        return row
 
 
 class Tracker(Protocol):
@@ -120,4 +184,4 @@ class Tracker(Protocol):
 
 def tracker(game_name: str) -> Tracker | None:
     """A fresh tracker for one game of ``game_name``, or None when it has nothing to track."""
-    return None
+    return FreedomTracker() if game_name == "freedom" else None
