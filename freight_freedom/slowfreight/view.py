@@ -139,7 +139,7 @@ def update(fig: Any, game: Any, selection: Any = None) -> None:
         left = list(data["bonus_chips"].get(kind, []))
         has_big = kind in data["biggest_chips"]
         for j, value in enumerate([*left, *([8] if has_big else [])]):
-            chip_x.append(12.9 + col * 3.1 + j * 0.62)
+            chip_x.append(12.3 + col * 2.3 + j * 0.52)
             chip_y.append(1.05)
             chip_c.append(KIND_COLOUR[kind])
             chip_t.append(str(value))

@@ -85,3 +85,16 @@ def test_static_figure_and_summary() -> None:
     check_figure_agrees(fig, game)
     text = html_summary(game)
     assert "SF-" in text and "Player 1" in text
+
+
+def test_every_mark_of_the_table_lies_inside_the_drawn_area() -> None:
+    """Nothing is drawn off-canvas: e.g. the Mixed Freight bonus chips in the last column."""
+    game = SlowFreight(players=4, seed=5)
+    fig = figure_for(game)
+    lo, hi = fig.layout.xaxis.range
+    chips = next(t for t in fig.data if t.name == "bonus chips")
+    assert len(chips.x) == 16  # 4 types x (5, 3, 1 and the 8-point biggest-train chip)
+    for trace in fig.data:
+        for x in trace.x or ():
+            if x is not None:  # None separates line segments
+                assert lo <= x <= hi, (trace.name, x)
