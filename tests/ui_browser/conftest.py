@@ -1,0 +1,413 @@
+"""Fixtures of the real-browser tests: Voila and JupyterLab servers, headless Chromium, artifacts.
+
+What a user sees is checked in a real browser: Debian's Chromium (``/usr/bin/chromium``) driven
+by the Python ``playwright`` package (``playwright install`` cannot download browsers here, so
+the system browser is used through ``executable_path``).
+
+- **Servers** (:func:`voila_url`, :func:`lab_url`) are started once per session on a free port
+  of 127.0.0.1, each with its own temporary Jupyter config, runtime, data and settings
+  directories, serving a temporary *copy* of the notebooks (JupyterLab autosaves, and the
+  repository's notebooks must stay free of outputs and widget state). They are always stopped:
+  SIGTERM to the server's process group (the server then shuts its kernels down), then SIGKILL
+  to whatever of the server and its kernels (which run in sessions of their own) is left.
+- **Notebooks** (:func:`notebook_dir`): the real ``notebooks/*.ipynb`` when they exist; for a
+  notebook not written yet, a small stand-in generated with nbformat that shows the same app, so
+  the harness works before the notebooks land (the test id then says ``scratch``).
+- **Browser** (:func:`browser`): one Chromium for the session. When it is missing or cannot be
+  launched the tests are *skipped* with the reason, except under ``CI=true`` where they *fail*
+  (the browser suite must never be skipped silently in CI).
+- **Pages** (:class:`BrowserPage`): a page with the console errors and uncaught exceptions it
+  produced, filtered only for the narrow, documented noise in :data:`KNOWN_NOISE`.
+- **Artifacts**: screenshots in ``test-artifacts/ui_browser/`` (gitignored), one per scenario
+  step and one at the end of every test, on success and on failure.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from uihelp import PLAY_FREEDOM, PLAY_SLOW_FREIGHT, WALKTHROUGH
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+ARTIFACTS = ROOT / "test-artifacts" / "ui_browser"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+VIEWPORT = {"width": 1500, "height": 1300}
+SERVER_START_TIMEOUT = 90.0
+
+
+#: Console errors that are not ours, each matched narrowly (message regex, source-URL regex).
+#: Anything else logged as an error, and every uncaught page exception, fails the test.
+KNOWN_NOISE: list[tuple[str, str, str]] = [
+    # Voila's "lab" template links the Font Awesome stylesheets from a CDN
+    # (share/jupyter/voila/templates/lab/index.html.j2); the test machine has no internet, so
+    # the two stylesheet requests fail. Our app's icons do not depend on them (JupyterLab's
+    # own Font Awesome is bundled). Only these two URLs are ignored.
+    (
+        "Voila template: Font Awesome CSS from cdn.jsdelivr.net (offline)",
+        r"^Failed to load resource: net::ERR_",
+        r"^https://cdn\.jsdelivr\.net/npm/@fortawesome/fontawesome-free@[^/]+/css/"
+        r"(all|v4-shims)\.min\.css$",
+    ),
+]
+
+
+# ----------------------------------------------------------------------------- skip or fail
+def unavailable(reason: str) -> None:
+    """Skip with ``reason``; under ``CI=true`` fail instead (the suite must run in CI)."""
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"browser tests cannot run under CI=true: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+# ----------------------------------------------------------------------------- notebooks
+def _code(source: str) -> Any:
+    import nbformat
+
+    return nbformat.v4.new_code_cell(source)
+
+
+def _scratch_cells(name: str) -> list[Any]:
+    """Stand-ins for notebooks not written yet: the same app, laid out the same way."""
+    import nbformat
+
+    md = nbformat.v4.new_markdown_cell
+    if name == PLAY_FREEDOM:
+        return [
+            md("# Play Freedom (scratch stand-in)"),
+            _code("from freight_freedom import Freedom\n"
+                  "game = Freedom(players=2, seed=1)\n"
+                  "game.app(seats=['Human', 'Heuristic bot'])"),
+        ]
+    if name == PLAY_SLOW_FREIGHT:
+        return [
+            md("# Play Slow Freight (scratch stand-in)"),
+            _code("from freight_freedom import SlowFreight\n"
+                  "game = SlowFreight(players=2, seed=7)\n"
+                  "game.app(seats=['Human', 'Greedy bot'])"),
+        ]
+    if name == WALKTHROUGH:
+        return [
+            md("# Freedom walkthrough (scratch stand-in)"),
+            _code("from freight_freedom import Freedom\ngame = Freedom(players=2, seed=3)\n"
+                  "game.figure()"),
+            _code("game.apply(game.legal_actions()[0])\ngame.figure()"),
+            _code("game"),
+        ]
+    raise ValueError(name)
+
+
+@dataclass(frozen=True)
+class Notebooks:
+    """The directory the servers serve, and which notebooks in it are scratch stand-ins."""
+
+    root: Path
+    scratch: frozenset[str]
+
+    def label(self, name: str) -> str:
+        return f"{name} (scratch stand-in)" if name in self.scratch else name
+
+
+@pytest.fixture(scope="session")
+def notebook_dir(tmp_path_factory: pytest.TempPathFactory) -> Notebooks:
+    """A temporary copy of ``notebooks/``, completed with stand-ins for missing notebooks."""
+    import nbformat
+
+    root = tmp_path_factory.mktemp("notebooks")
+    if NOTEBOOKS.is_dir():
+        shutil.copytree(NOTEBOOKS, root, dirs_exist_ok=True,
+                        ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    scratch = set()
+    for name in (PLAY_FREEDOM, PLAY_SLOW_FREIGHT, WALKTHROUGH):
+        if not (root / name).exists():
+            nb = nbformat.v4.new_notebook()
+            nb.cells = _scratch_cells(name)
+            nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                         "language": "python"}
+            nbformat.write(nb, root / name)
+            scratch.add(name)
+    return Notebooks(root, frozenset(scratch))
+
+
+# ----------------------------------------------------------------------------- servers
+def free_port() -> int:
+    """A free TCP port on 127.0.0.1 (asked of the OS)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class Server:
+    """A Jupyter server subprocess in its own process group, with its log file."""
+
+    name: str
+    proc: subprocess.Popen[bytes]
+    url: str
+    log: Path
+    pids: set[int] = field(default_factory=set)
+
+    def log_tail(self, chars: int = 4000) -> str:
+        try:
+            return self.log.read_text(errors="replace")[-chars:]
+        except OSError:
+            return ""
+
+    def remember_children(self) -> None:
+        """Note the server's descendants (kernels run in their own sessions) for stop()."""
+        try:
+            import psutil
+
+            for child in psutil.Process(self.proc.pid).children(recursive=True):
+                self.pids.add(child.pid)
+        except Exception:  # noqa: BLE001 - best effort; stop() still stops the server
+            pass
+
+    def stop(self) -> None:
+        """SIGTERM the process group, wait, then SIGKILL the group and any kernel left over."""
+        self.remember_children()
+        if self.proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGTERM)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.proc.wait(timeout=15)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=10)
+        for pid in self.pids:
+            _kill_if_ours(pid)
+
+
+def _kill_if_ours(pid: int) -> None:
+    """SIGKILL ``pid`` if it is still one of our kernels (checked by its command line)."""
+    try:
+        import psutil
+
+        proc = psutil.Process(pid)
+        if any("ipykernel" in part for part in proc.cmdline()):
+            proc.kill()
+    except Exception:  # noqa: BLE001 - already gone (the normal case)
+        pass
+
+
+def _wait_ready(server: Server, probe: str) -> None:
+    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    while time.monotonic() < deadline:
+        if server.proc.poll() is not None:
+            raise RuntimeError(f"{server.name} exited with {server.proc.returncode}:\n"
+                               f"{server.log_tail()}")
+        try:
+            with urllib.request.urlopen(server.url + probe, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, OSError):
+            pass
+        time.sleep(0.3)
+    raise RuntimeError(f"{server.name} not ready after {SERVER_START_TIMEOUT:.0f} s:\n"
+                       f"{server.log_tail()}")
+
+
+def start_server(name: str, args: list[str], home: Path, cwd: Path, probe: str) -> Server:
+    """Start ``python -m <args>`` with Jupyter dirs under ``home``; wait until ``probe`` is 200."""
+    port = free_port()
+    env = dict(os.environ)
+    for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"),
+                     ("JUPYTER_DATA_DIR", "data"), ("IPYTHONDIR", "ipython"),
+                     ("JUPYTERLAB_SETTINGS_DIR", "lab-settings"),
+                     ("JUPYTERLAB_WORKSPACES_DIR", "lab-workspaces")):
+        path = home / sub
+        path.mkdir(parents=True, exist_ok=True)
+        env[var] = str(path)
+    env["PYTHONUNBUFFERED"] = "1"
+    env.pop("JUPYTER_TOKEN", None)
+    log = home / f"{name}.log"
+    cmd = [sys.executable, "-m", *args, f"--port={port}"]
+    with log.open("wb") as out:
+        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL, start_new_session=True)
+    server = Server(name, proc, f"http://127.0.0.1:{port}", log)
+    try:
+        _wait_ready(server, probe)
+    except BaseException:
+        server.stop()
+        raise
+    return server
+
+
+@pytest.fixture(scope="session")
+def voila_server(notebook_dir: Notebooks,
+                 tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """Voila serving the notebook directory on 127.0.0.1 (no token, no browser)."""
+    home = tmp_path_factory.mktemp("voila-home")
+    server = start_server(
+        "voila",
+        ["voila", str(notebook_dir.root), "--no-browser", "--Voila.ip=127.0.0.1",
+         "--show_tracebacks=True", "--Voila.open_browser=False"],
+        home, notebook_dir.root, "/",
+    )
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def lab_server(notebook_dir: Notebooks,
+               tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """JupyterLab on the notebook directory on 127.0.0.1 (no token, no password)."""
+    home = tmp_path_factory.mktemp("lab-home")
+    server = start_server(
+        "jupyterlab",
+        ["jupyterlab", "--no-browser", "--ServerApp.ip=127.0.0.1", "--ServerApp.token=",
+         "--ServerApp.password=", f"--ServerApp.root_dir={notebook_dir.root}",
+         # no calls home: no news feed, no update check (the machine is offline)
+         "--LabApp.news_url=None",
+         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+         "--ServerApp.open_browser=False"],
+        home, notebook_dir.root, "/api/status",
+    )
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+# ----------------------------------------------------------------------------- browser
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One headless Debian Chromium for the whole session (skip/fail when unavailable)."""
+    if not Path(CHROMIUM).exists():
+        unavailable(f"{CHROMIUM} is missing (python3 dev.py test installs it with apt as root)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError as exc:
+        unavailable(f"the playwright package is not installed: {exc}")
+    manager = sync_playwright()
+    playwright = manager.start()
+    try:
+        try:
+            chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                                  headless=True)
+        except Exception as exc:  # noqa: BLE001 - any launch failure is reported the same way
+            unavailable(f"playwright cannot launch {CHROMIUM}: {exc}")
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+    finally:
+        playwright.stop()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fresh_artifacts() -> None:
+    """Start each session with an empty screenshot directory (no stale pictures)."""
+    shutil.rmtree(ARTIFACTS, ignore_errors=True)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+
+
+@dataclass
+class BrowserPage:
+    """A browser page with what it logged: console errors and uncaught exceptions."""
+
+    page: Any
+    name: str
+    errors: list[str] = field(default_factory=list)
+    ignored: list[str] = field(default_factory=list)
+    shots: int = 0
+
+    def screenshot(self, step: str) -> Path:
+        """Save a full-page screenshot ``<name>-<nn>-<step>.png`` in the artifacts directory."""
+        self.shots += 1
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        path = ARTIFACTS / f"{self.name}-{self.shots:02d}-{_slug(step)}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
+
+    def js_errors(self) -> list[str]:
+        return list(self.errors)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", text).strip("_")[:80]
+
+
+def _is_noise(text: str, url: str) -> str | None:
+    for why, message, source in KNOWN_NOISE:
+        if re.search(message, text) and re.search(source, url or ""):
+            return why
+    return None
+
+
+@pytest.fixture(scope="session")
+def open_page() -> Callable[[Any, str], BrowserPage]:
+    """``open_page(browser, name)``: a new context and page recording its JavaScript errors."""
+    return new_page
+
+
+def new_page(browser: Any, name: str) -> BrowserPage:
+    """A new context and page that records console errors and page exceptions."""
+    context = browser.new_context(viewport=VIEWPORT, accept_downloads=True)
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    bp = BrowserPage(page, name)
+
+    def on_console(msg: Any) -> None:
+        if msg.type != "error":
+            return
+        url = (msg.location or {}).get("url", "")
+        why = _is_noise(msg.text, url)
+        line = f"console.error: {msg.text} (at {url})"
+        (bp.ignored if why else bp.errors).append(line if not why else f"{line} [{why}]")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda exc: bp.errors.append(f"uncaught exception: {exc}"))
+    return bp
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Iterator[None]:
+    """Keep each phase's report on the item, so fixtures know whether the test failed."""
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"rep_{report.when}", report)
+
+
+@pytest.fixture
+def final_screenshot(request: pytest.FixtureRequest) -> Iterator[Callable[[BrowserPage], None]]:
+    """Register a page; after the test a screenshot ``...-end-passed/failed`` is saved of it."""
+    pages: list[BrowserPage] = []
+    yield pages.append
+    report = getattr(request.node, "rep_call", None)
+    if report is None:
+        outcome = "error"
+    elif hasattr(report, "wasxfail"):
+        outcome = "xfailed" if report.skipped else "xpassed"
+    else:
+        outcome = report.outcome
+    for bp in pages:
+        # a closed or crashed page must not hide the test's own failure
+        with contextlib.suppress(Exception):
+            bp.screenshot(f"end-{request.node.name}-{outcome}")

@@ -1,0 +1,269 @@
+"""Driving a game app in a real page, and checking it against the engine.
+
+:class:`AppPage` finds the app's pieces the way a user does: buttons by their visible label
+(the engine's own ``describe(action)`` text), drop-downs by their option text, tabs by title,
+the figure as the page's ``.js-plotly-plot`` (its traces read from plotly.js, ``gd.data``).
+
+The oracle is the engine itself: :meth:`AppPage.saved_game` presses *Save game* and decodes
+the download link (a ``data:`` URL with the save file) into a game in this test process, so
+every check compares the page with what the engine says of that very game: the legal actions
+offered, the figure a fresh ``figure_for(game)`` draws, the log's newest line.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import math
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from freight_freedom.ui.display import figure_for
+
+#: The notebooks the browser tests open.
+PLAY_FREEDOM = "play_freedom.ipynb"
+PLAY_SLOW_FREIGHT = "play_slow_freight.ipynb"
+WALKTHROUGH = "freedom_walkthrough.ipynb"
+
+STEPS = re.compile(r"seed (\d+) · (\d+) steps")
+FIGURE_TIMEOUT = 20.0
+ACTION_TIMEOUT = 60_000  # ms: an action may make the bots play a whole phase
+
+
+def wait_until(check: Callable[[], Any], timeout: float, what: str) -> Any:
+    """Poll ``check`` until it returns a truthy value; fail with ``what`` after ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    last: Any = None
+    while time.monotonic() < deadline:
+        last = check()
+        if last:
+            return last
+        time.sleep(0.2)
+    raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what} (last: {last!r})")
+
+
+# ----------------------------------------------------------------------------- the figure
+def plot_data(page: Any, index: int = 0) -> list[dict[str, Any]]:
+    """The traces of the ``index``-th plotly plot in the page, as plotly.js holds them."""
+    raw = page.evaluate("""i => {
+        const gd = document.querySelectorAll('.js-plotly-plot')[i];
+        if (!gd || !gd.data) return null;
+        const arr = v => (v === undefined || v === null) ? null
+            : (typeof v === 'string' ? v : Array.from(v));
+        return JSON.stringify(gd.data.map(t => ({
+            name: t.name, x: arr(t.x) || [], y: arr(t.y) || [], text: arr(t.text)})));
+    }""", index)
+    assert raw is not None, "no plotly plot with data in the page"
+    return list(json.loads(raw))
+
+
+def trace(data: list[dict[str, Any]], name: str) -> dict[str, Any]:
+    """The trace called ``name``."""
+    for t in data:
+        if t["name"] == name:
+            return t
+    raise AssertionError(f"no trace named {name!r} among {[t['name'] for t in data]}")
+
+
+def drawn_points(page: Any, trace_name: str, index: int = 0) -> int:
+    """How many SVG markers plotly drew for the trace ``trace_name`` (what the user sees)."""
+    return int(page.evaluate("""([name, i]) => {
+        const gd = document.querySelectorAll('.js-plotly-plot')[i];
+        const k = gd._fullData.findIndex(t => t.name === name);
+        const cd = gd.calcdata[k];
+        const node = cd && cd[0] && cd[0].node3 && cd[0].node3.node();
+        return node ? node.querySelectorAll('path.point').length : -1;
+    }""", [trace_name, index]))
+
+
+def point_on_screen(page: Any, x: float, y: float, index: int = 0) -> tuple[float, float]:
+    """Viewport coordinates of the data point (x, y) of the ``index``-th plot."""
+    pos = page.evaluate("""([x, y, i]) => {
+        const gd = document.querySelectorAll('.js-plotly-plot')[i];
+        const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
+        const r = gd.getBoundingClientRect();
+        return [r.left + xa._offset + xa.l2p(x), r.top + ya._offset + ya.l2p(y)];
+    }""", [x, y, index])
+    return float(pos[0]), float(pos[1])
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return len(a) == len(b) and all(_same(p, q) for p, q in zip(a, b, strict=True))
+    return bool(a == b)
+
+
+def expected_traces(game: Any) -> list[dict[str, Any]]:
+    """The traces (name, x, y, text) of the engine's own figure of ``game``."""
+    out = []
+    for t in figure_for(game).data:
+        text = t.text
+        out.append({"name": t.name, "x": list(t.x or ()), "y": list(t.y or ()),
+                    "text": list(text) if isinstance(text, (list, tuple)) else text})
+    return out
+
+
+def figure_differences(page_traces: list[dict[str, Any]],
+                       want: list[dict[str, Any]]) -> list[str]:
+    """What differs between the page's traces and the engine's (empty when they agree)."""
+    diffs = []
+    if [t["name"] for t in page_traces] != [t["name"] for t in want]:
+        return [f"trace names {[t['name'] for t in page_traces]} != {[t['name'] for t in want]}"]
+    for got, exp in zip(page_traces, want, strict=True):
+        for key in ("x", "y", "text"):
+            g, e = got[key], exp[key]
+            if e is None or (g is None and e == []):
+                continue
+            if not _same(g, e):
+                diffs.append(f"{exp['name']}.{key}: page {str(g)[:160]} != engine {str(e)[:160]}")
+    return diffs
+
+
+# ----------------------------------------------------------------------------- the app
+class AppPage:
+    """One game app in a page (Voila), driven through its visible widgets."""
+
+    def __init__(self, bp: Any, game_cls: type) -> None:
+        self.bp = bp
+        self.page = bp.page
+        self.game_cls = game_cls
+
+    # ---- reading
+    def body(self) -> str:
+        return str(self.page.inner_text("body"))
+
+    def steps(self) -> int:
+        """The app's step count (its title says ``seed S · N steps``)."""
+        match = STEPS.search(self.body())
+        assert match, "the app's title (seed and steps) is not in the page"
+        return int(match.group(2))
+
+    def prompt(self) -> str:
+        """The prompt box text (``Round r · phase`` and ``Player n (who): ...``)."""
+        loc = self.page.locator(".widget-html:has-text('rule ')").filter(
+            has_text=re.compile(r"Round .* · ")).first
+        return str(loc.inner_text())
+
+    def alert(self) -> str:
+        """The text of the app's error box (``role=alert``), or ``""`` when none is shown."""
+        loc = self.page.locator("[role=alert]")
+        return str(loc.first.inner_text()) if loc.count() else ""
+
+    def figure(self) -> list[dict[str, Any]]:
+        return plot_data(self.page)
+
+    def log_lines(self) -> list[str]:
+        """The event texts of the Log tab, newest first."""
+        rows = self.page.locator(".widget-tab table:has(th:text-is('rule')) tbody tr")
+        texts = rows.evaluate_all(
+            "rs => rs.map(r => r.cells.length >= 3 ? r.cells[2].innerText : '')")
+        return [str(t) for t in texts if t]
+
+    # ---- tabs, buttons, drop-downs
+    def tab(self, title: str) -> None:
+        self.page.locator(".lm-TabBar-tab", has_text=title).first.click()
+
+    def button(self, label: str) -> Any:
+        """The visible widget button labelled exactly ``label``."""
+        return self.page.locator("button.widget-button:visible").filter(
+            has_text=re.compile("^" + re.escape(label) + "$"))
+
+    def offered(self) -> list[str]:
+        """Every choice the panel shows now: button labels and drop-down option texts."""
+        labels = self.page.locator("button.widget-button:visible").all_inner_texts()
+        options = self.page.locator(".widget-dropdown select option").all_inner_texts()
+        return [s.strip() for s in [*labels, *options]]
+
+    def choose(self, label: str) -> None:
+        """Choose the action labelled ``label``: its button, or its drop-down and "Do it"."""
+        btn = self.button(label)
+        if btn.count():
+            btn.first.click()
+            return
+        select = self.page.locator("select").filter(
+            has=self.page.locator("option", has_text=re.compile("^" + re.escape(label) + "$")))
+        assert select.count(), f"no button or drop-down offers {label!r}"
+        select.first.select_option(label=label)
+        row = select.first.locator("xpath=ancestor::div[contains(@class,'widget-hbox')][1]")
+        row.locator("button", has_text="Do it").click()
+
+    def act(self, label: str, timeout: float = ACTION_TIMEOUT) -> int:
+        """Choose ``label`` and wait until the app counted the step(s); returns the new count."""
+        before = self.steps()
+        self.choose(label)
+        return self.wait_steps_change(before, timeout)
+
+    def wait_steps_change(self, before: int, timeout: float = ACTION_TIMEOUT) -> int:
+        self.page.wait_for_function(
+            """before => { const m = document.body.innerText.match(/seed \\d+ · (\\d+) steps/);
+                           return m && Number(m[1]) !== before; }""",
+            arg=before, timeout=timeout)
+        return self.steps()
+
+    # ---- the engine's view of the page's game
+    def saved_game(self) -> Any:
+        """The game shown in the page, via *Save game* and its download link (then back to Log).
+
+        The link's ``download`` name carries the step count, so a link made before the last
+        redraw cannot be mistaken for a fresh one.
+        """
+        steps = self.steps()
+        self.tab("Save / load")
+        self.button("Save game").first.click()
+        link = self.page.locator("a[download]").filter(has_text=f"step{steps}.json").first
+        link.wait_for(state="visible", timeout=20_000)
+        href = str(link.get_attribute("href"))
+        self.tab("Log")
+        prefix = "data:application/json;base64,"
+        assert href.startswith(prefix), href[:80]
+        text = base64.b64decode(href[len(prefix):]).decode("utf-8")
+        return self.game_cls.from_json(text)
+
+    def save_text(self) -> str:
+        return str(self.saved_game().to_json())
+
+    def upload(self, path: Path) -> None:
+        """Load ``path`` through the *Load game* file input, as a user picking that file."""
+        self.tab("Save / load")
+        # ipywidgets 8 keeps the <input type=file> out of the DOM and clicks it from the
+        # button, so the file goes in through the browser's file chooser, as for a user
+        with self.page.expect_file_chooser() as chooser:
+            self.page.locator("button.widget-upload", has_text="Load game").first.click()
+        chooser.value.set_files(str(path))
+
+    def wait_figure_matches(self, game: Any, timeout: float = FIGURE_TIMEOUT) -> None:
+        """Wait until the page's figure shows exactly what the engine draws for ``game``."""
+        want = expected_traces(game)
+
+        def check() -> bool:
+            return not figure_differences(self.figure(), want)
+
+        try:
+            wait_until(check, timeout, "the page's figure to match the engine's")
+        except AssertionError:
+            diffs = figure_differences(self.figure(), want)
+            raise AssertionError("figure in the page differs from the engine's:\n  "
+                                 + "\n  ".join(diffs[:12])) from None
+
+    def wait_log_top(self, text: str, timeout: float = FIGURE_TIMEOUT) -> None:
+        wait_until(lambda: (self.log_lines() or [""])[0] == text, timeout,
+                   f"the log's newest line to read {text!r}")
+
+    def wait_log_matches(self, game: Any, timeout: float = FIGURE_TIMEOUT) -> None:
+        """Wait until the Log tab lists the engine's events of ``game``, newest first."""
+        want = [e.text for e in reversed(game.log)][:200]
+        try:
+            wait_until(lambda: self.log_lines() == want, timeout, "the log to match the engine's")
+        except AssertionError:
+            got = self.log_lines()
+            first = next((i for i, (g, w) in enumerate(zip(got, want, strict=False)) if g != w),
+                         min(len(got), len(want)))
+            raise AssertionError(
+                f"log in the page ({len(got)} lines) differs from the engine's ({len(want)}) "
+                f"at line {first}: page {got[first:first + 3]} engine {want[first:first + 3]}"
+            ) from None
