@@ -120,24 +120,28 @@ def capture_at(
 
 
 def add_lost(ctx: Ctx, st: FreedomState, count: int, ev: list[Event], rule: str) -> None:
-    """Put people on the Slaves Lost track; one more than it holds loses at once [FR-LOSE-1]."""
+    """Put people on the Slaves Lost track; one more than it holds loses at once [FR-LOSE-1].
+
+    The people are counted even past the track's end, so every person stays somewhere.
+    """
+    if count <= 0:
+        return
     limit = ctx.lost_limit(st)
-    for _ in range(count):
-        if st.lost >= limit:
-            ev.append(Event("FR-LOSE-1", f"The Slaves Lost track is full ({limit}) and another "
-                            "person must be added: the game is lost.", {"lost": st.lost}))
-            st.result = {
-                "won": False,
-                "reason": f"Slaves Lost track full in round {st.round}",
-                "round": st.round,
-            }
-            st.phase = "over"
-            st.pending.clear()
-            st.effects.clear()
-            return
-        st.lost += 1
+    st.lost += count
     ev.append(Event(rule, f"{count} {'person goes' if count == 1 else 'people go'} to the Slaves "
-                    f"Lost track ({st.lost} of {limit}).", {"count": count, "lost": st.lost}))
+                    f"Lost track ({min(st.lost, limit)} of {limit}).",
+                    {"count": count, "lost": st.lost}))
+    if st.lost > limit:
+        ev.append(Event("FR-LOSE-1", f"The Slaves Lost track is full ({limit}) and another "
+                        "person must be added: the game is lost.", {"lost": st.lost}))
+        st.result = {
+            "won": False,
+            "reason": f"Slaves Lost track full in round {st.round}",
+            "round": st.round,
+        }
+        st.phase = "over"
+        st.pending.clear()
+        st.effects.clear()
 
 
 def move_person(

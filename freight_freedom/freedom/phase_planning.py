@@ -120,19 +120,19 @@ def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         stack = str(action.args[0])
         if ctx.stack_kind[stack] == "conductor":
             price = conductor_price(ctx, st, seat, stack)
-            label = ctx.conductor(stack).label
+            label = f"Conductor token ({ctx.conductor(stack).label})"
             rule = "FR-PLAN-4"
         else:
             price = 0
-            label = "Fundraising"
+            label = "Fundraising token"
             rule = "FR-PLAN-5"
         grey = st.stacks[stack] == 1 and ctx.stack_kind[stack] == "conductor"
         st.stacks[stack] -= 1
         st.money[seat] -= price
         st.held[seat].append([stack, grey])
         st.planning_taken += 1
-        ev.append(Event(rule, f"Player {seat + 1} buys a{' grey' if grey else ''} {label} token "
-                        f"({stack}) for ${price}.", {"seat": seat, "stack": stack,
+        ev.append(Event(rule, f"Player {seat + 1} buys a{' grey' if grey else ''} {label} "
+                        f"for ${price}.", {"seat": seat, "stack": stack,
                                                     "price": price, "grey": grey}))
     elif kind == "special":
         use_special(ctx, st, seat, ev)
