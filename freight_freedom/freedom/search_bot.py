@@ -1,0 +1,115 @@
+"""A Monte Carlo search bot for Freedom: look ahead with the heuristic bot, keep what works best.
+
+Freedom is cooperative, so every seat wants the same thing: win (all Support bought and enough
+people freed by the end of round 8), and failing that free many people and lose few.
+:class:`SearchBot` tries each candidate action in ``strength`` *determinized* copies of the game
+(:meth:`Freedom.determinized`: the period decks, the Slave Market deck and future dice re-drawn,
+so the bot never uses the real order of anything hidden), plays each copy on with the
+:class:`~freight_freedom.freedom.bots.HeuristicBot` for ``horizon`` decisions (or to the end), and
+scores the position it reaches with :func:`evaluate`. The action with the best average wins.
+
+The same determinizations serve every candidate (common random numbers), and the heuristic
+bot's own choice starts with a small head start (``prior``), so a search with little evidence
+plays like the heuristic bot and more ``strength`` can only overrule it on evidence.
+
+>>> from freight_freedom.freedom.game import Freedom
+>>> game = Freedom(players=2, seed=3)
+>>> bot = SearchBot(strength=1, horizon=10, seed=1)
+>>> bot.choose(game) in game.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..core import Action, Rng
+from .bots import HeuristicBot
+
+Game = Any
+"""A :class:`~freight_freedom.freedom.game.Freedom` (kept loose: no import cycle)."""
+
+
+def evaluate(game: Game) -> float:
+    """How good a position is for the team, about 0 (hopeless) to 3 (won, nobody lost).
+
+    A finished game: 2 for a win plus the progress below. Otherwise progress: the share of the
+    freed target reached, counting each freedom seeker on the map by how close to Canada they
+    stand (half credit at most); plus half the share of Support bought; minus the share of the
+    loss limit used; plus a little for money (it buys Support and tokens).
+    """
+    state = game.state
+    ctx = game.ctx
+    value: float
+    distance = ctx.canada_distance
+    far: int = max(distance.values()) or 1
+    on_way = sum(n * (1.0 - distance.get(space, far) / far)
+                 for space, n in state.people.items() if n)
+    target = max(1, ctx.freed_target(state))
+    limit = max(1, ctx.lost_limit(state))
+    support_total = sum(state.support_bought) + sum(state.support_left)
+    value = min(1.0, (state.freed + 0.5 * on_way) / target)
+    value += 0.5 * (sum(state.support_bought) / support_total if support_total else 1.0)
+    value -= state.lost / limit
+    value += 0.005 * sum(state.money)
+    outcome = game.outcome
+    if outcome is not None and outcome.won:
+        value += 2.0
+    return value
+
+
+class SearchBot:
+    """Monte Carlo lookahead with the heuristic bot; ``strength`` = rollouts per candidate.
+
+    ``horizon``: decisions played ahead in each rollout (default 40, about two Action phases;
+    ``None`` plays to the end: much slower). ``max_actions``: candidates evaluated per decision
+    (the heuristic bot's choice plus a seeded sample of the others). ``prior``: head start of the
+    heuristic choice, in :func:`evaluate` units, multiplied by ``sqrt(strength)``.
+    """
+
+    name = "mcts"
+
+    def __init__(self, *, strength: int = 4, seed: int = 0, horizon: int | None = 40,
+                 max_actions: int = 6, prior: float = 0.02) -> None:
+        if isinstance(strength, bool) or not isinstance(strength, int) or strength < 1:
+            raise ValueError(f"strength must be a positive integer, not {strength!r}")
+        if horizon is not None and (not isinstance(horizon, int) or horizon < 1):
+            raise ValueError(f"horizon must be a positive integer or None, not {horizon!r}")
+        self.strength = strength
+        self.horizon = horizon
+        self.max_actions = max_actions
+        self.prior = prior
+        self.rng = Rng(seed)
+        self.policy = HeuristicBot()
+        self.name = f"mcts:{strength}"
+
+    def __repr__(self) -> str:
+        return f"SearchBot(strength={self.strength}, horizon={self.horizon})"
+
+    def rollout(self, game: Game, action: Action, seed: int) -> float:
+        """Value of ``action`` in the determinization ``seed`` of ``game``."""
+        copy = game.determinized(game.to_move, seed)
+        copy.apply_unchecked(action)
+        steps = 0
+        while not copy.is_over and (self.horizon is None or steps < self.horizon):
+            copy.apply_unchecked(self.policy.choose(copy))
+            steps += 1
+        return evaluate(copy)
+
+    def choose(self, game: Game) -> Action:
+        actions: list[Action] = game.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        hint = self.policy.choose(game)
+        pool = [a for a in actions if a != hint]
+        self.rng.shuffle(pool)
+        candidates = [hint, *pool][: self.max_actions]
+        totals = [0.0] * len(candidates)
+        totals[0] += self.prior * math.sqrt(self.strength)
+        for _ in range(self.strength):
+            seed = self.rng.next64() >> 1
+            for i, action in enumerate(candidates):
+                totals[i] += self.rollout(game, action, seed)
+        best = max(totals)
+        return candidates[totals.index(best)]
