@@ -9,6 +9,7 @@ Examples::
         --grid bot=small-fast,big-slow --games 500 --jobs 2 --out tables.csv
     freight-freedom bots slowfreight
     freight-freedom replay save.json
+    freight-freedom export save.json --out log.csv
 
 Bad arguments print a message naming the problem on stderr and exit with status 2; a game that
 fails during a simulation exits with status 1. ``main(argv)`` returns the status instead of
@@ -126,6 +127,12 @@ def build_parser() -> argparse.ArgumentParser:
     rep = subs.add_parser("replay", help="print a saved game's log with rule IDs")
     rep.add_argument("save", type=Path, help="a save file written by game.to_json()")
     rep.add_argument("--actions", action="store_true", help="also print each action")
+    exp = subs.add_parser("export", help="write a saved game's log (or actions) as a table")
+    exp.add_argument("save", type=Path, help="a save file written by game.to_json()")
+    exp.add_argument("--out", type=Path, required=True, help="a .csv or .json file to write")
+    exp.add_argument("--what", choices=("events", "actions"), default="events",
+                     help="events: one row per logged event (rule, text, data); actions: one "
+                     "row per step of the history")
     return parser
 
 
@@ -238,25 +245,44 @@ def _bots(args: argparse.Namespace, stdout: TextIO) -> int:
     return 0
 
 
-def _replay(args: argparse.Namespace, stdout: TextIO) -> int:
+def _load_save(path: Path) -> Any:
+    """The game in a save file, replayed and verified; UsageError naming what is wrong."""
     from .analysis.simulate import game_class
     from .core import SaveFileError
 
     try:
-        raw = args.save.read_bytes()
+        raw = path.read_bytes()
     except OSError as exc:
-        raise UsageError(f"cannot read {args.save}: {exc.strerror}") from None
+        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
     try:
         data = json.loads(raw)
-        name = data["game"]
-        cls = game_class(name)
+        cls = game_class(data["game"])
     except (ValueError, KeyError, TypeError):
-        raise UsageError(f"{args.save} is not a freight_freedom save file (no known 'game')"
-                         ) from None
+        raise UsageError(f"{path} is not a freight_freedom save file (no known 'game')") from None
     try:
-        game = cls.from_json(raw)
+        return cls.from_json(raw)
     except SaveFileError as exc:
-        raise UsageError(f"{args.save}: {exc}") from None
+        raise UsageError(f"{path}: {exc}") from None
+
+
+def _export(args: argparse.Namespace, stdout: TextIO) -> int:
+    import pandas as pd
+
+    game = _load_save(args.save)
+    if args.what == "events":
+        rows = [{"index": i, "rule": e.rule, "text": e.text,
+                 "data": json.dumps(e.data, sort_keys=True)} for i, e in enumerate(game.log)]
+    else:
+        rows = [{"step": i, "notation": str(step), "seat": getattr(step, "seat", None),
+                 "kind": getattr(step, "kind", "scenario")}
+                for i, step in enumerate(game.history, 1)]
+    _write(pd.DataFrame(rows), args.out, stdout)
+    return 0
+
+
+def _replay(args: argparse.Namespace, stdout: TextIO) -> int:
+
+    game = _load_save(args.save)
     print(f"{game!r}  rules {game.rules_version}", file=stdout)
     if args.actions:
         for i, step in enumerate(game.history, 1):
@@ -279,7 +305,8 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
             args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
         except SystemExit as exc:  # --help / --version print and "exit"
             return int(exc.code or 0)
-        command = {"simulate": _simulate, "sweep": _sweep, "bots": _bots, "replay": _replay}
+        command = {"simulate": _simulate, "sweep": _sweep, "bots": _bots, "replay": _replay,
+                   "export": _export}
         return command[args.command](args, out)
     except UsageError as exc:
         print(f"{PROG}: error: {exc}" if not str(exc).startswith(PROG) else f"{exc}", file=err)

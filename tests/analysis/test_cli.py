@@ -70,6 +70,22 @@ def test_replay_prints_the_log_with_rule_ids(tmp_path: Path) -> None:
     assert "outcome:" in text
 
 
+def test_export_writes_events_and_actions(tmp_path: Path) -> None:
+    game = SlowFreight(players=2, seed=3)
+    play_out(game, RandomBot(1))
+    save = tmp_path / "save.json"
+    save.write_text(game.to_json())
+    status, _, err = run("export", str(save), "--out", str(tmp_path / "log.csv"))
+    assert status == 0, err
+    log = pd.read_csv(tmp_path / "log.csv")
+    assert len(log) == len(game.log) and log["rule"].str.startswith("SF-").all()
+    status, _, err = run("export", str(save), "--what", "actions", "--out",
+                         str(tmp_path / "actions.json"))
+    assert status == 0, err
+    steps = json.loads((tmp_path / "actions.json").read_text())
+    assert [s["notation"] for s in steps] == [str(a) for a in game.history]
+
+
 @pytest.mark.parametrize(
     ("argv", "match"),
     [
@@ -88,6 +104,7 @@ def test_replay_prints_the_log_with_rule_ids(tmp_path: Path) -> None:
          ".csv or .json"),
         (["sweep", "slowfreight", "--no-progress"], "--grid"),
         (["replay", "/nonexistent/save.json"], "cannot read"),
+        (["export", "/nonexistent/save.json"], "required"),
     ],
 )
 def test_bad_arguments_exit_non_zero_with_a_message(argv: list[str], match: str) -> None:
