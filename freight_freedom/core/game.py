@@ -65,6 +65,8 @@ class Game(ABC, Generic[S]):
         self._redo: list[Step] = []
         self._log: list[Event] = []
         self._legal_cache: list[Action] | None = None
+        self._legal_set: frozenset[Action] | None = None
+        self._detached: tuple[str, str] | None = None
         self._reset()
 
     # ----------------------------------------------------------------- hooks
@@ -155,10 +157,14 @@ class Game(ABC, Generic[S]):
         """The legal actions for the pending decision; ``[]`` exactly when the game is over."""
         if self._legal_cache is None:
             self._legal_cache = [] if self.is_over else self._legal_actions(self.state)
+            self._legal_set = None
         return list(self._legal_cache)
 
     def is_legal(self, action: Action) -> bool:
-        return action in self.legal_actions()
+        if self._legal_cache is None or self._legal_set is None:
+            self.legal_actions()
+            self._legal_set = frozenset(self._legal_cache or ())
+        return action in self._legal_set
 
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalAction` (naming the rule) unless ``action`` is legal now."""
@@ -206,6 +212,7 @@ class Game(ABC, Generic[S]):
 
     def undo(self) -> Step:
         """Take back the last step (action or scenario); returns it. Raises if nothing to undo."""
+        self._refuse_if_detached("undone")
         if not self._history:
             raise IllegalAction("there is nothing to undo", rule=self.RULE_TURN)
         step = self._history[-1]
@@ -217,6 +224,7 @@ class Game(ABC, Generic[S]):
 
     def redo(self) -> Step:
         """Apply again the last undone step; raises if there is none."""
+        self._refuse_if_detached("redone")
         if not self._redo:
             raise IllegalAction("there is nothing to redo", rule=self.RULE_TURN)
         step = self._redo[-1]
@@ -234,6 +242,7 @@ class Game(ABC, Generic[S]):
         other._redo = list(self._redo)
         other._log = list(self._log)
         other._legal_cache = None
+        other._legal_set = None
         other.__dict__.pop("_app", None)  # a cached app belongs to the original game
         return other
 
@@ -250,6 +259,7 @@ class Game(ABC, Generic[S]):
         """A versioned JSON save (options, seed, history, digest); see :mod:`.save`."""
         from .save import dump
 
+        self._refuse_if_detached("saved")
         return dump(self)
 
     @classmethod
@@ -304,11 +314,25 @@ class Game(ABC, Generic[S]):
         return f"<{type(self).__name__} {opts} seed={self._seed} steps={len(self._history)}>"
 
     # ------------------------------------------------------------- internals
+    def _detach(self, why: str, rule: str) -> None:
+        """Mark this game as no longer reproduced by its seed and history.
+
+        Used for determinized copies (hidden orders re-drawn for a search bot): they play on,
+        but saving, undo and redo would replay a different game, so they raise instead.
+        """
+        self._detached = (why, rule)
+
+    def _refuse_if_detached(self, what: str) -> None:
+        if self._detached is not None:
+            why, rule = self._detached
+            raise IllegalAction(f"this game cannot be {what}: {why}", rule=rule)
+
     def _reset(self) -> None:
         self.state, events = self._new_state(self._options, self._seed)
         self._log = list(events)
         self._history = []
         self._legal_cache = None
+        self._legal_set = None
 
     def _do(self, step: Step, *, clear_redo: bool) -> list[Event]:
         try:
@@ -323,6 +347,7 @@ class Game(ABC, Generic[S]):
             self._replay(list(self._history))
             raise
         self._legal_cache = None
+        self._legal_set = None
         self._history.append(step)
         self._log.extend(events)
         if clear_redo:

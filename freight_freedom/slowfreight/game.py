@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..core import Action, Event, Game, IllegalAction, OptionError, Prompt, Step
+from ..core import Action, Event, Game, IllegalAction, OptionError, Prompt
 from ..core.options import choice_option, int_option, no_unknown_options
 from . import freight, legal, movement, turns
 from .components import Components, MovementTable, load_components, load_movement_tables
@@ -49,7 +49,6 @@ class SlowFreight(Game[SlowFreightState]):
     RULE_TURN: ClassVar[str] = "SF-TURN-2"
     RULE_GAME_OVER: ClassVar[str] = "SF-END-1"
 
-    _determinized: bool = False
 
     # ------------------------------------------------------------------ options
     @classmethod
@@ -176,24 +175,8 @@ class SlowFreight(Game[SlowFreightState]):
             raise ValueError(f"seat {seat} is not in this game")
         other = self.copy()
         redraw_hidden(other.state, seed)
-        other._determinized = True
+        other._detach("it is a determinized copy for simulation", "SF-RULING-22")
         return other
-
-    def to_json(self) -> str:
-        self._refuse_if_determinized("saved")
-        return super().to_json()
-
-    def undo(self) -> Step:
-        self._refuse_if_determinized("undone")
-        return super().undo()
-
-    def redo(self) -> Step:
-        self._refuse_if_determinized("redone")
-        return super().redo()
-
-    def _refuse_if_determinized(self, what: str) -> None:
-        if self._determinized:
-            raise IllegalAction(f"a determinized copy cannot be {what}", rule="SF-RULING-22")
 
     def __str__(self) -> str:
         return board_text(self.state)
