@@ -61,8 +61,14 @@ class HeuristicBot:
         k = top["kind"]
         if k == "move":
             best, score = None, 0.0
+            danger = catcher_danger(ctx, st)
+            dest_score: dict[str, float] = {}
             for a in kinds.get("move", []):
-                s = move_score(ctx, st, str(a.args[0]), str(a.args[1]))
+                origin, dest = str(a.args[0]), str(a.args[1])
+                ds = dest_score.get(dest)
+                if ds is None:
+                    ds = dest_score[dest] = dest_value(ctx, st, dest, danger)
+                s = ds + ctx.canada_distance[origin]
                 if s > score:
                     best, score = a, s
             return best if best is not None else kinds["stop"][0]
@@ -186,25 +192,36 @@ def nearest_person(ctx: Ctx, st: FreedomState, colour: str, space: str) -> int:
     return min(dists, default=99)
 
 
-def move_score(ctx: Ctx, st: FreedomState, origin: str, dest: str) -> float:
-    """How good moving a person from ``origin`` to ``dest`` is (<= 0: not worth it)."""
+def catcher_danger(ctx: Ctx, st: FreedomState) -> dict[str, float]:
+    """Penalty for standing on a space next to a catcher on its own path."""
+    danger: dict[str, float] = {}
+    for colour, here in st.catchers.items():
+        path = ctx.paths[colour]
+        i = ctx.path_index[colour][here]
+        for j in (i - 1, i + 1):
+            if 0 <= j < len(path):
+                danger[path[j]] = danger.get(path[j], 0.0) + 0.6
+    return danger
+
+
+def dest_value(ctx: Ctx, st: FreedomState, dest: str, danger: dict[str, float]) -> float:
+    """Value of a destination, minus the origin's distance to Canada (added by the caller)."""
     if dest in ctx.canada_set:
         return 100.0
-    gain = float(ctx.canada_distance[origin] - ctx.canada_distance[dest])
-    gain += 0.3 * ctx.money[dest]
+    value = -float(ctx.canada_distance[dest]) + 0.3 * ctx.money[dest] - danger.get(dest, 0.0)
     top = st.pending[-1] if st.pending else None
-    safe = bool(top and top.get("safe")) or st.safe_turn
-    if not safe:
-        for colour in ctx.triggers[dest]:
-            here = st.catchers[colour]
-            nxt = ctx.step_toward(colour, here, dest)
-            if nxt == dest:
-                return -10.0  # the catcher would step onto the person
-            if nxt != here and st.people[nxt] > 0:
-                gain -= 2.0 * st.people[nxt]
-    # Danger of standing next to a catcher on its path (next round's dice or reactions).
-    for colour, here in st.catchers.items():
-        idx = ctx.path_index[colour]
-        if dest in idx and abs(idx[dest] - idx[here]) <= 1:
-            gain -= 0.6
-    return gain
+    if (top and top.get("safe")) or st.safe_turn:
+        return value
+    for colour in ctx.triggers[dest]:
+        here = st.catchers[colour]
+        nxt = ctx.step_toward(colour, here, dest)
+        if nxt == dest:
+            return -1000.0  # the catcher would step onto the person
+        if nxt != here and st.people[nxt] > 0:
+            value -= 2.0 * st.people[nxt]
+    return value
+
+
+def move_score(ctx: Ctx, st: FreedomState, origin: str, dest: str) -> float:
+    """How good moving a person from ``origin`` to ``dest`` is (<= 0: not worth it)."""
+    return dest_value(ctx, st, dest, catcher_danger(ctx, st)) + ctx.canada_distance[origin]

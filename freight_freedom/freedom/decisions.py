@@ -15,7 +15,7 @@ from ..core.event import Event
 from . import phase_catcher
 from .actions import act
 from .context import Ctx
-from .effects import capture_candidates, choose_capture, move_options
+from .effects import any_move_option, capture_candidates, choose_capture, move_options
 from .movement import move_catcher, move_person
 from .phase_planning import buy_support
 from .state import FreedomState
@@ -79,7 +79,7 @@ def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         move_person(ctx, st, seat, origin, dest, safe=bool(pending["safe"]), ev=ev,
                     moved=pending["moved"])
         if st.phase != "over" and st.pending and st.pending[-1] is pending and (
-                pending["left"] <= 0 or not move_options(ctx, st, pending)):
+                pending["left"] <= 0 or not any_move_option(ctx, st, pending)):
             st.pending.pop()
     elif kind == "catcher_move":
         st.pending.pop()

@@ -130,6 +130,27 @@ def move_options(ctx: Ctx, st: FreedomState, pending: dict[str, Any]) -> list[tu
     return out
 
 
+def any_move_option(ctx: Ctx, st: FreedomState, pending: dict[str, Any]) -> bool:
+    """Whether the pending movement has at least one legal move (stops at the first found)."""
+    to = pending.get("to")
+    blocked = catcher_spaces(st)
+    people = st.people
+    cap = ctx.capacity
+    for origin in movable_origins(ctx, st, pending):
+        if to is not None:
+            c = cap[to]
+            if to != origin and to not in blocked and (c is None or people[to] < c):
+                return True
+            continue
+        for dest in ctx.reachable(origin, pending["spaces"], blocked):
+            if dest in blocked:
+                continue
+            c = cap[dest]
+            if c is None or people[dest] < c:
+                return True
+    return False
+
+
 def support_price(ctx: Ctx, st: FreedomState) -> int:
     return max(0, int(ctx.tokens.support_price) + queue_modifiers(ctx, st)["support_cost"])
 
@@ -170,7 +191,7 @@ def run_effect(ctx: Ctx, st: FreedomState, item: dict[str, Any], ev: list[Event]
             "origin": item.get("origin", "any"), "moved": {}, "source": source,
             "to": item.get("destination"),
         }
-        if move_options(ctx, st, pending):
+        if any_move_option(ctx, st, pending):
             st.pending.append(pending)
             what = (f"up to {pending['left']} from the plantations to {ctx.name(pending['to'])}"
                     if pending["to"] else

@@ -12,7 +12,7 @@ from ..core.action import Action
 from ..core.event import Event
 from . import decisions, phase_action, phase_catcher, phase_lantern, phase_market, phase_planning
 from .context import Ctx
-from .effects import move_options, run_effect
+from .effects import any_move_option, run_effect
 from .state import FreedomState
 
 _PHASES = {
@@ -31,7 +31,7 @@ def advance(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
             return
         if st.pending:
             top = st.pending[-1]
-            if top["kind"] == "move" and not move_options(ctx, st, top):
+            if top["kind"] == "move" and not any_move_option(ctx, st, top):
                 st.pending.pop()  # a capture or a full city took the last option away
                 continue
             return

@@ -19,12 +19,16 @@ from .effects import queue_effects, queue_modifiers, support_price
 from .state import PHASE_NAMES, FreedomState
 
 
-def conductor_price(ctx: Ctx, st: FreedomState, seat: int, stack: str) -> int:
+def conductor_price(
+    ctx: Ctx, st: FreedomState, seat: int, stack: str, mods: dict[str, int] | None = None
+) -> int:
     """Price of a Conductor token for ``seat``: printed cost, Queue surcharges, role discounts."""
     cs = ctx.conductor(stack)
     role = ctx.roles[st.roles[seat]]
     discount = role.side(st.sides[seat]).passive_amount("conductor_discount")
-    return max(0, cs.cost + queue_modifiers(ctx, st)["conductor_cost"] - discount)
+    if mods is None:
+        mods = queue_modifiers(ctx, st)
+    return max(0, cs.cost + mods["conductor_cost"] - discount)
 
 
 def token_limit(ctx: Ctx, st: FreedomState) -> int:
@@ -39,13 +43,14 @@ def special_ready(ctx: Ctx, st: FreedomState, seat: int, phase: str) -> bool:
 def legal(ctx: Ctx, st: FreedomState) -> list[Action]:
     seat = st.turn
     out: list[Action] = []
-    if st.planning_taken < token_limit(ctx, st):
+    mods = queue_modifiers(ctx, st)
+    if st.planning_taken < min(2, mods["token_limit"]):
         money = st.money[seat]
         if st.support_left[st.period - 1] > 0 and money >= support_price(ctx, st):
             out.append(act(seat, "support"))
         for cs in ctx.tokens.conductor:
             if (cs.period <= st.period and st.stacks[cs.id] > 0
-                    and money >= conductor_price(ctx, st, seat, cs.id)):
+                    and money >= conductor_price(ctx, st, seat, cs.id, mods)):
                 out.append(act(seat, "buy", cs.id))
         for fs in ctx.tokens.fundraising:
             if fs.period <= st.period and st.stacks[fs.id] > 0:

@@ -31,7 +31,9 @@ def do(game: Freedom, *texts_: str) -> list[Event]:
     return out
 
 
-def roll(game: Freedom, catcher: str = "walk", direction: str = "east", spaces: int = 1) -> list[Event]:
+def roll(
+    game: Freedom, catcher: str = "walk", direction: str = "east", spaces: int = 1
+) -> list[Event]:
     """Fix and make the Slave Catcher roll of the current round."""
     assert game.phase == "Slave Catcher", game.prompt
     game.scenario("fix_roll", catcher=catcher, direction=direction, spaces=spaces)

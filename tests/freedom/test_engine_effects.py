@@ -35,7 +35,7 @@ def test_every_effect_kind_is_implemented() -> None:
 
     assert EFFECT_KINDS <= ALL_KINDS
     assert ACTIVE_KINDS - {"money", "money_each", "move", "queue_remove"} <= ALL_KINDS
-    assert PASSIVE_KINDS == {"card_discount", "conductor_discount", "fundraising_bonus"}
+    assert {"card_discount", "conductor_discount", "fundraising_bonus"} == PASSIVE_KINDS
 
 
 def test_fr_eff_money_and_money_each() -> None:

@@ -14,7 +14,7 @@ def test_fr_move_1_one_person_per_action_within_reach() -> None:
     start_move(g, "c1_2x1")
     moves = [str(a) for a in g.legal_actions() if a.kind == "move"]
     assert "0:move nashville louisville" not in moves  # the red catcher stands there
-    assert "0:move nashville knoxville" in moves or any(m.startswith("0:move nashville") for m in moves)
+    assert "0:move nashville knoxville" in moves
     with pytest.raises(IllegalAction) as err:
         g.apply("0:move nashville cincinnati")
     assert err.value.rule == "FR-MOVE-1" and "more than 1 space" in err.value.reason
@@ -101,7 +101,7 @@ def test_fr_move_6_cannot_pass_through_a_catcher() -> None:
     with pytest.raises(IllegalAction) as err:
         g.apply("0:move wheeling erie")
     assert err.value.rule == "FR-MOVE-6"
-    assert "cannot pass through the brown Slave Catcher at Pittsburgh" == err.value.reason
+    assert err.value.reason == "cannot pass through the brown Slave Catcher at Pittsburgh"
 
 
 def test_fr_ruling_move_onto_catcher_forbidden() -> None:
