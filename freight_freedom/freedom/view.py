@@ -57,8 +57,9 @@ SPACES = "spaces"
 TARGETS = "targets"
 CATCHERS = "catchers"
 SLOTS = "plantation slots"
+NAMES = "names"
 
-CATCHER_DX, CATCHER_DY = 0.7, 0.7  # a catcher sits up-right of its space, not on its count
+CATCHER_DX, CATCHER_DY = 0.42, 0.42  # a catcher sits up-right of its space, not on its count
 _R = 63.71  # Earth radius in units of 100 km
 _PHI1, _PHI2, _PHI0, _LAM0 = 29.5, 45.5, 37.5, -84.0
 
@@ -75,47 +76,310 @@ def project(lon: float, lat: float) -> tuple[float, float]:
 
 
 # ------------------------------------------------------------------ static geometry
+# The figure is laid out for a plot area of PLOT_W pixels (the app's 900 px figure less its
+# margins); wider containers scale the map up (the height is the limit), which only adds room.
+FIG_W = 900
+MARGIN = {"l": 4, "r": 4, "t": 34, "b": 4}
+PLOT_W = FIG_W - MARGIN["l"] - MARGIN["r"]
+NAME_FONT = {"major": 11, "minor": 9, "small": 8}  # px: large places, small cities, fallback
+SLOT_STEP = 0.46  # distance between plantation slot squares (100 km units)
+TRACK_STEP = 0.56  # distance between track squares
+TRACK_PER_ROW = 10
+MARKET_STEP = 1.7
+
+
+@dataclass(frozen=True)
+class Label:
+    """A space name placed on the map: anchor point, plotly textposition and font size."""
+
+    sid: str
+    text: str
+    x: float
+    y: float
+    position: str
+    size: int
+    box: tuple[float, float, float, float]  # estimated x0, y0, x1, y1 in data units
+
+
 @dataclass(frozen=True)
 class Geometry:
-    """Projected positions of everything that never moves, computed once per board."""
+    """Positions of everything that never moves, computed once per board (then cached).
+
+    ``xy`` are the drawn positions: the projected town centres, pulled apart just enough that
+    no two space markers touch (:func:`spread`), so Detroit and Amherstburg, or Niagara Falls and
+    St. Catharines, stay two clickable discs. ``true_xy`` keeps the plain projection.
+    """
 
     ids: tuple[str, ...]
     xy: dict[str, tuple[float, float]]
+    true_xy: dict[str, tuple[float, float]]
+    radius_px: dict[str, float]
     slot_xy: dict[str, list[tuple[float, float]]]
+    money_xy: dict[str, tuple[float, float]]
+    labels: tuple[Label, ...]
+    unlabelled: tuple[str, ...]
     panel_x0: float
     panel_y0: float
+    panel_box: tuple[float, float, float, float]
     x_range: tuple[float, float]
     y_range: tuple[float, float]
+    px: float  # pixels per data unit at the design width
+    height: int  # figure height (px) that fits the map at the design width: no blank band
+
+
+Box = tuple[float, float, float, float]
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _square(x: float, y: float, half: float) -> Box:
+    return (x - half, y - half, x + half, y + half)
+
+
+def _radius_px(board: Board, sid: str) -> float:
+    """Half the largest marker a space can show (a disc with a count), in pixels."""
+    s = board.spaces[sid]
+    if s.kind == "plantation":
+        return 15.0
+    if s.kind == "canada" or (s.capacity or 0) >= 4:
+        return 14.0
+    return 11.0
+
+
+def spread(xy: dict[str, tuple[float, float]], radius: dict[str, float],
+           px: float) -> dict[str, tuple[float, float]]:
+    """Push apart spaces whose markers would touch at ``px`` pixels per unit.
+
+    A few rounds of pairwise pushes, each pair moved symmetrically by the missing distance; a
+    space that is clear of its neighbours does not move. The largest shift on the packaged map
+    is well under 100 km (Niagara and the Detroit River), so the map stays true to geography.
+    """
+    pos = {sid: list(p) for sid, p in xy.items()}
+    ids = list(pos)
+    for _ in range(60):
+        moved = False
+        for i, a in enumerate(ids):
+            for b in ids[i + 1:]:
+                need = (radius[a] + radius[b] + 5) / px
+                dx = pos[b][0] - pos[a][0]
+                dy = pos[b][1] - pos[a][1]
+                d = math.hypot(dx, dy)
+                if d >= need:
+                    continue
+                if d < 1e-9:
+                    dx, dy, d = 1.0, 0.0, 1.0
+                push = (need - d) / 2 + 1e-4
+                ux, uy = dx / d, dy / d
+                pos[a][0] -= ux * push
+                pos[a][1] -= uy * push
+                pos[b][0] += ux * push
+                pos[b][1] += uy * push
+                moved = True
+        if not moved:
+            break
+    return {sid: (p[0], p[1]) for sid, p in pos.items()}
+
+
+def label_text(board: Board, sid: str) -> str:
+    s = board.spaces[sid]
+    number = board.canada_number(sid)
+    if number is not None:
+        return f"{number}. {s.name.replace('Canada - ', '')}"
+    if s.kind == "plantation":
+        return s.name.replace(" Plantations", "")
+    return s.name.replace(", D.C.", " DC")
+
+
+def text_size(text: str, size: int, px: float) -> tuple[float, float]:
+    """Estimated (width, height) of a text in data units (a generous sans-serif average)."""
+    return (0.6 * size * len(text) + 3) / px, (1.2 * size + 2) / px
+
+
+_POSITIONS = (  # (textposition, dx, dy) of the anchor as a fraction of the offset; preference order
+    ("middle right", 1.0, 0.0), ("top center", 0.0, 1.0), ("middle left", -1.0, 0.0),
+    ("bottom center", 0.0, -1.0), ("top right", 0.72, 0.72), ("top left", -0.72, 0.72),
+    ("bottom right", 0.72, -0.72), ("bottom left", -0.72, -0.72),
+)
+
+
+def _text_box(x: float, y: float, position: str, w: float, h: float) -> Box:
+    vert, horiz = position.split()
+    x0 = x if horiz == "right" else x - w if horiz == "left" else x - w / 2
+    y0 = y if vert == "top" else y - h if vert == "bottom" else y - h / 2
+    return (x0, y0, x0 + w, y0 + h)
+
+
+def _segment_hits(box: Box, seg: tuple[float, float, float, float]) -> bool:
+    x1, y1, x2, y2 = seg
+    return any(box[0] <= x1 + (x2 - x1) * t <= box[2] and box[1] <= y1 + (y2 - y1) * t <= box[3]
+               for t in (i / 10 for i in range(1, 10)))
+
+
+def _place(boxes: list[Box], hard: list[Box], soft: list[Box],
+           segments: list[tuple[float, float, float, float]], inside: Box) -> tuple[int, float]:
+    """Index and cost of the cheapest candidate box (cost >= 1000: it hits something hard)."""
+    best, best_cost = 0, math.inf
+    for k, box in enumerate(boxes):
+        cost = float(k)
+        if not (inside[0] <= box[0] and box[2] <= inside[2] and inside[1] <= box[1]
+                and box[3] <= inside[3]):
+            cost += 1000
+        cost += 1000 * sum(_overlap(box, h) for h in hard)
+        cost += 120 * sum(_overlap(box, s) for s in soft)
+        cost += 4 * sum(_segment_hits(box, seg) for seg in segments)
+        if cost < best_cost:
+            best, best_cost = k, cost
+    return best, best_cost
 
 
 @lru_cache(maxsize=4)
 def geometry(board: Board) -> Geometry:
+    """Lay the map out once: positions, slots, gold circles, name labels, panel and ranges.
+
+    Labels: every space gets its name when it can be placed without touching another name, a
+    marker, a gold circle, a slot grid or the panel. For each space (large and printed places
+    first, then the most crowded) the candidate spots around its marker are tried in a fixed
+    preference order (right, above, left, below, diagonals); spots crossing routes or where a
+    catcher would stand cost a little, spots touching something cost a lot. If none is free at
+    the normal size (11 px for plantations, Canada and large cities, 9 px for small cities) the
+    8 px font is tried; a space that still does not fit is left unlabelled (its hover text names
+    it). Everything is computed once here and cached, so :func:`update` never moves a label.
+    """
     ids = tuple(board.spaces)
-    xy = {sid: project(s.lon, s.lat) for sid, s in board.spaces.items()}
+    true_xy = {sid: project(s.lon, s.lat) for sid, s in board.spaces.items()}
+    radius = {sid: _radius_px(board, sid) for sid in ids}
+    # the design scale from the plain projection's width (slots add about a grid on the left)
+    xs0 = [p[0] for p in true_xy.values()]
+    px = PLOT_W / (max(xs0) - min(xs0) + 3.2)
+    xy = spread(true_xy, radius, px)
+
+    # plantation slot grids, under their plantation on the side away from neighbours
     slot_xy: dict[str, list[tuple[float, float]]] = {}
+    grids: list[Box] = []
     for pid in board.plantations:
         cap = board.spaces[pid].capacity or 0
-        cols = 5
+        cols, rows = 5, (cap + 4) // 5
         x0, y0 = xy[pid]
-        slot_xy[pid] = [
-            (x0 - 1.6 + (i % cols) * 0.8, y0 - 1.0 - (i // cols) * 0.8) for i in range(cap)
-        ]
-    xs = [p[0] for p in xy.values()]
-    ys = [p[1] for p in xy.values()]
-    all_slot_y = [y for slots in slot_xy.values() for _, y in slots]
-    xs = xs + [x for slots in slot_xy.values() for x, _ in slots]
-    ymin = min([*ys, *all_slot_y])
-    # the tracks and the Slave Market sit in the Atlantic, south-east of the coast
-    panel_x0, _ = project(-74.8, 34.0)
-    _, panel_y0 = project(-70.0, 37.6)
+        w, h = (cols - 1) * SLOT_STEP, (rows - 1) * SLOT_STEP
+        best: tuple[float, float, float] | None = None
+        r = radius[pid] / px
+        spots = [(x0 - w * f, y0 - r - drop) for drop in (0.35, 0.8, 1.3)
+                 for f in (0.5, 1, 0.15, 0, -0.3)]
+        for gx, gy in spots:
+            box = (gx - 0.3, gy - h - 0.3, gx + w + 0.3, gy + 0.3)
+            hits = sum(_overlap(box, _square(*xy[s], (radius[s] + 4) / px)) for s in ids
+                       if s != pid)
+            if best is None or hits < best[2]:
+                best = (gx, gy, hits)
+        assert best is not None
+        gx, gy, _ = best
+        slot_xy[pid] = [(gx + (i % cols) * SLOT_STEP, gy - (i // cols) * SLOT_STEP)
+                        for i in range(cap)]
+        grids.append((gx - 0.3, gy - h - 0.3, gx + w + 0.3, gy + 0.3))
+
+    # the panel (tracks, market, key) sits in the Atlantic, below New England
+    all_x = [p[0] for p in xy.values()] + [x for s in slot_xy.values() for x, _ in s]
+    all_y = [p[1] for p in xy.values()] + [y for s in slot_xy.values() for _, y in s]
+    xmax, ymin = max(all_x), min(all_y)
+    panel_w = TRACK_PER_ROW * TRACK_STEP + 0.4
+    panel_x0 = xmax + 0.3 - panel_w
+    _, panel_y0 = project(-72.0, 37.4)
+    panel_box = (panel_x0 - 0.4, ymin - 0.6, xmax + 0.6, panel_y0 + 0.8)
+    x_range = (min(all_x) - 0.7, max(xmax, panel_box[2]) + 0.3)
+    y_range = (min(ymin, panel_box[1]) - 0.5, max(all_y) + 0.9)
+    px = PLOT_W / (x_range[1] - x_range[0])
+    inside = (x_range[0], y_range[0], x_range[1], y_range[1])
+
+    catch_spots = [_square(xy[s][0] + CATCHER_DX, xy[s][1] + CATCHER_DY, 11 / px)
+                   for s in {s for path in board.catchers.values() for s in path.path}]
+    markers = {sid: _square(*xy[sid], radius[sid] / px) for sid in ids}
+    segments = [(*xy[a], *xy[b]) for a, b in board.graph.edges()]
+
+    # gold circles: a free diagonal just off the marker
+    money_xy: dict[str, tuple[float, float]] = {}
+    coins: list[Box] = []
+    for sid, s in board.spaces.items():
+        if not s.money:
+            continue
+        d = (radius[sid] + 6) / px
+        spots = [(xy[sid][0] + dx * d, xy[sid][1] + dy * d)
+                 for dx, dy in ((-0.75, -0.75), (0.75, -0.75), (-0.75, 0.75), (-1, 0), (0, -1))]
+        boxes = [_square(x, y, 8 / px) for x, y in spots]
+        hard = [m for o, m in markers.items() if o != sid] + coins + grids
+        k, _ = _place(boxes, hard, catch_spots, segments, inside)
+        money_xy[sid] = spots[k]
+        coins.append(boxes[k])
+
+    # names, most important and most crowded first
+    def crowd(sid: str) -> int:
+        x, y = xy[sid]
+        return sum(math.hypot(xy[o][0] - x, xy[o][1] - y) < 2.0 for o in ids)
+
+    def major(sid: str) -> bool:
+        s = board.spaces[sid]
+        return s.kind != "city" or (s.capacity or 0) >= 4
+
+    order = sorted(ids, key=lambda sid: (not major(sid), -board.spaces[sid].money,
+                                         -crowd(sid), sid))
+    fixed = list(markers.values()) + coins + grids + [panel_box]
+
+    def candidates(sid: str) -> list[Label]:
+        text = label_text(board, sid)
+        sizes = [NAME_FONT["major"] if major(sid) else NAME_FONT["minor"], NAME_FONT["small"]]
+        positions = _POSITIONS[:2] if board.spaces[sid].kind == "plantation" else _POSITIONS
+        out = []
+        for size in sizes:
+            w, h = text_size(text, size, px)
+            for extra in (3, 9, 16):
+                d = (radius[sid] + extra) / px
+                for pos, fx, fy in positions:
+                    x, y = xy[sid][0] + fx * d, xy[sid][1] + fy * d
+                    out.append(Label(sid, text, x, y, pos, size, _text_box(x, y, pos, w, h)))
+        return out
+
+    def best_label(sid: str, others: list[Label]) -> Label | None:
+        cands = candidates(sid)
+        own = markers[sid]
+        hard = [b for b in fixed if b != own] + [lb.box for lb in others]
+        k, cost = _place([c.box for c in cands], hard, catch_spots, segments, inside)
+        return cands[k] if cost < 1000 else None
+
+    placed: list[Label] = []
+    unlabelled: list[str] = []
+    for sid in order:
+        chosen = best_label(sid, placed)
+        if chosen is None:
+            unlabelled.append(sid)
+        else:
+            placed.append(chosen)
+    # repair: a space left without a name may take a spot if the one label in the way can move
+    for sid in list(unlabelled):
+        own = markers[sid]
+        hard = [b for b in fixed if b != own]
+        for cand in candidates(sid):
+            if any(_overlap(cand.box, h) for h in hard) or not (
+                    inside[0] <= cand.box[0] and cand.box[2] <= inside[2]
+                    and inside[1] <= cand.box[1] and cand.box[3] <= inside[3]):
+                continue
+            blocking = [lb for lb in placed if _overlap(cand.box, lb.box)]
+            if len(blocking) != 1:
+                continue
+            rest = [lb for lb in placed if lb is not blocking[0]]
+            moved = best_label(blocking[0].sid, [*rest, cand])
+            if moved is not None:
+                placed = [*rest, moved, cand]
+                unlabelled.remove(sid)
+                break
+    placed.sort(key=lambda lb: ids.index(lb.sid))
+    height = round(PLOT_W * (y_range[1] - y_range[0]) / (x_range[1] - x_range[0])
+                   + MARGIN["t"] + MARGIN["b"])
     return Geometry(
-        ids=ids,
-        xy=xy,
-        slot_xy=slot_xy,
-        panel_x0=panel_x0,
-        panel_y0=panel_y0,
-        x_range=(min(xs) - 0.8, max([*xs, panel_x0 + 8.5]) + 1.0),
-        y_range=(ymin - 1.2, max(ys) + 1.6),
+        ids=ids, xy=xy, true_xy=true_xy, radius_px=radius, slot_xy=slot_xy, money_xy=money_xy,
+        labels=tuple(placed), unlabelled=tuple(unlabelled), panel_x0=panel_x0,
+        panel_y0=panel_y0, panel_box=panel_box, x_range=x_range, y_range=y_range, px=px,
+        height=height,
     )
 
 
@@ -219,8 +483,8 @@ def figure(game: Any) -> go.Figure:
     _dynamic_traces(fig, board, geo)
     fig.update_layout(
         template="plotly_white",
-        height=640,
-        margin={"l": 4, "r": 4, "t": 46, "b": 4},
+        height=geo.height,
+        margin=MARGIN,
         xaxis={"visible": False, "range": list(geo.x_range), "fixedrange": False},
         yaxis={"visible": False, "range": list(geo.y_range), "scaleanchor": "x",
                "scaleratio": 1},
@@ -229,11 +493,8 @@ def figure(game: Any) -> go.Figure:
         hovermode="closest",
         clickmode="event",
         dragmode="pan",
-        showlegend=True,
-        legend={"orientation": "v", "yanchor": "top", "y": 0.99, "x": 0.995, "xanchor": "right",
-                "bgcolor": "rgba(255,255,255,0.85)", "font": {"size": 11},
-                "itemclick": False, "itemdoubleclick": False},
-        title={"x": 0.01, "font": {"size": 15}},
+        showlegend=False,
+        title={"x": 0.01, "y": 0.995, "yanchor": "top", "font": {"size": 14}},
     )
     update(fig, game)
     return fig
@@ -246,7 +507,7 @@ def _static_traces(fig: go.Figure, board: Board, geo: Geometry) -> None:
         ids = [sid for sid, s in board.spaces.items() if s.region == region]
         fig.add_trace(go.Scatter(x=[xy[i][0] for i in ids], y=[xy[i][1] for i in ids],
                                  mode="markers", name=REGION_NAME[region],
-                                 marker={"size": 54, "color": REGION_FILL[region],
+                                 marker={"size": 40, "color": REGION_FILL[region],
                                          "line": {"width": 0}},
                                  hoverinfo="skip", showlegend=False))
     rx: list[float | None] = []
@@ -272,71 +533,106 @@ def _static_traces(fig: go.Figure, board: Board, geo: Geometry) -> None:
             sy.append(y)
             scol.append("#efe3c8" if i < light else "#6d5a45")
     fig.add_trace(go.Scatter(x=sx, y=sy, mode="markers", name="slots (light / dark)",
-                             marker={"symbol": "square", "size": 11, "color": scol,
+                             marker={"symbol": "square", "size": 12, "color": scol,
                                      "line": {"color": "#3e2723", "width": 1}},
                              hoverinfo="skip", showlegend=False))
     # gold circles with the money a space pays when a person enters it
     money = [(sid, s.money) for sid, s in board.spaces.items() if s.money]
     fig.add_trace(go.Scatter(
-        x=[xy[sid][0] - 0.55 for sid, _ in money], y=[xy[sid][1] - 0.45 for sid, _ in money],
+        x=[geo.money_xy[sid][0] for sid, _ in money], y=[geo.money_xy[sid][1] for sid, _ in money],
         mode="markers+text", name="gold circle ($ on entry)",
         marker={"size": 15, "color": GOLD, "line": {"color": "#8d6e00", "width": 1}},
         text=[f"${m}" for _, m in money], textfont={"size": 8, "color": "#3e2700"},
-        textposition="middle center", hoverinfo="skip"))
-    # names (Canada gets its printed number)
-    names = []
-    for sid, s in board.spaces.items():
-        number = board.canada_number(sid)
-        if number is not None:
-            names.append(f"{number}. {s.name.replace('Canada - ', '')}")
-        elif s.kind == "plantation":
-            names.append(s.name.replace(" Plantations", ""))
-        else:
-            names.append(s.name)
+        textposition="middle center", hoverinfo="skip", showlegend=False))
+    # names where they fit (see geometry); Canada gets its printed number
+    labels = geo.labels
     fig.add_trace(go.Scatter(
-        x=[xy[sid][0] for sid in geo.ids], y=[xy[sid][1] + 0.42 for sid in geo.ids],
-        mode="text", text=names, textposition="top center", name="names",
-        textfont={"size": 9, "color": "#37474f"}, hoverinfo="skip", showlegend=False))
+        x=[lb.x for lb in labels], y=[lb.y for lb in labels], mode="text", name=NAMES,
+        text=[lb.text for lb in labels], textposition=[lb.position for lb in labels],
+        textfont={"size": [lb.size for lb in labels], "color": "#263238"},
+        hoverinfo="skip", showlegend=False))
 
 
 def _panel_traces(fig: go.Figure, geo: Geometry, freed_target: int, lost_limit: int) -> None:
-    x0, y0 = geo.panel_x0, geo.panel_y0
-    per_row = 11
-    fx = [x0 + (i % per_row) * 0.72 for i in range(freed_target)]
-    fy = [y0 - (i // per_row) * 0.72 for i in range(freed_target)]
+    """Tracks, Slave Market and the key, stacked in the panel box in the Atlantic."""
+    x0, y = geo.panel_x0, geo.panel_y0
+    step, per_row = TRACK_STEP, TRACK_PER_ROW
+    title_x, title_y, titles = [], [], []
+
+    def track(name: str, n: int, edge: str, top: float) -> float:
+        fig.add_trace(go.Scatter(
+            x=[x0 + (i % per_row) * step for i in range(n)],
+            y=[top - (i // per_row) * step for i in range(n)], mode="markers+text", name=name,
+            marker={"symbol": "square", "size": 17, "line": {"color": edge, "width": 1}},
+            text=[str(i + 1) for i in range(n)], textfont={"size": 8},
+            hoverinfo="text", showlegend=False))
+        return top - ((n + per_row - 1) // per_row - 1) * step
+
+    title_x.append(x0 - 0.25)
+    title_y.append(y)
+    titles.append("<b>Slaves Freed</b>")
+    y = track("Slaves Freed track", freed_target, "#004d40", y - 0.5) - 0.75
+    title_x.append(x0 - 0.25)
+    title_y.append(y)
+    titles.append("<b>Slaves Lost</b>")
+    y = track("Slaves Lost track", lost_limit, "#7f0000", y - 0.5) - 0.8
+    title_x.append(x0 - 0.25)
+    title_y.append(y)
+    titles.append("<b>Slave Market</b> (next first)")
+    my = y - 1.35
     fig.add_trace(go.Scatter(
-        x=fx, y=fy, mode="markers+text", name="Slaves Freed track",
-        marker={"symbol": "square", "size": 17, "line": {"color": "#004d40", "width": 1}},
-        text=[str(i + 1) for i in range(freed_target)], textfont={"size": 8},
-        hoverinfo="text", showlegend=False))
-    rows = (freed_target + per_row - 1) // per_row
-    ly0 = y0 - rows * 0.72 - 1.0
-    lx = [x0 + (i % per_row) * 0.72 for i in range(lost_limit)]
-    ly = [ly0 - (i // per_row) * 0.72 for i in range(lost_limit)]
+        x=title_x, y=title_y, mode="text", textposition="middle right", name="panel titles",
+        text=titles, textfont={"size": 10}, hoverinfo="skip", showlegend=False))
     fig.add_trace(go.Scatter(
-        x=lx, y=ly, mode="markers+text", name="Slaves Lost track",
-        marker={"symbol": "square", "size": 17, "line": {"color": "#7f0000", "width": 1}},
-        text=[str(i + 1) for i in range(lost_limit)], textfont={"size": 8},
-        hoverinfo="text", showlegend=False))
-    lrows = (lost_limit + per_row - 1) // per_row
-    my = ly0 - lrows * 0.72 - 1.6
-    fig.add_trace(go.Scatter(
-        x=[x0 + 0.2, x0 + 0.2, x0 + 0.2],
-        y=[y0 + 0.62, ly0 + 0.62, my + 1.05],
-        mode="text", textposition="middle right", name="panel titles",
-        text=["<b>Slaves Freed</b>", "<b>Slaves Lost</b>", "<b>Slave Market</b> (next first)"],
-        textfont={"size": 10}, hoverinfo="skip", showlegend=False))
-    fig.add_trace(go.Scatter(
-        x=[x0 + 0.9 + i * 2.6 for i in range(3)], y=[my] * 3, mode="markers+text",
+        x=[x0 + 0.55 + i * MARKET_STEP for i in range(3)], y=[my] * 3, mode="markers+text",
         name="Slave Market cards",
-        marker={"symbol": "square", "size": 44, "color": "#fff8e1",
+        marker={"symbol": "square", "size": 46, "color": "#fff8e1",
                 "line": {"color": "#5d4037", "width": 2}},
-        textfont={"size": 10}, textposition="middle center", hoverinfo="text",
+        textfont={"size": 11}, textposition="middle center", hoverinfo="text",
         showlegend=False))
     fig.add_trace(go.Scatter(x=[], y=[], mode="markers", name="people on market cards",
-                             marker={"size": 8, "color": PERSON,
+                             marker={"size": 7, "color": PERSON,
                                      "line": {"color": PERSON_EDGE, "width": 1}},
                              hoverinfo="skip", showlegend=False))
+    _key(fig, x0, my - 1.35)
+
+
+KEY: tuple[tuple[str, dict[str, Any]], ...] = (  # (label, marker) of the key
+    ("people (count)", {"size": 16, "color": PERSON, "line": {"color": PERSON_EDGE, "width": 2}}),
+    ("Slave Catcher", {"symbol": "diamond", "size": 15, "color": "#424242",
+                       "line": {"color": "white", "width": 1}}),
+    ("legal destination (click)", {"symbol": "circle-open", "size": 16, "color": TARGET,
+                                   "line": {"width": 3, "color": TARGET}}),
+    ("gold circle: $ on entry", {"size": 13, "color": GOLD, "line": {"color": "#8d6e00",
+                                                                     "width": 1}}),
+    ("South / North / Canada", {"size": 11, "color": "white",
+                                "line": {"color": REGION_COLOUR["south"], "width": 3}}),
+    ("large city (4) / plantation", {"symbol": "square", "size": 12, "color": "white",
+                                     "line": {"color": REGION_COLOUR["north"], "width": 2.5}}),
+)
+
+
+def _key(fig: go.Figure, x0: float, top: float) -> None:
+    step = 0.52
+    ys = [top - i * step for i in range(len(KEY))]
+    markers: dict[str, list[Any]] = {"size": [], "color": [], "symbol": [], "lw": [], "lc": []}
+    for _, m in KEY:
+        line = m.get("line", {})
+        markers["size"].append(m["size"])
+        markers["color"].append(m["color"])
+        markers["symbol"].append(m.get("symbol", "circle"))
+        markers["lw"].append(line.get("width", 0))
+        markers["lc"].append(line.get("color", m["color"]))
+    fig.add_trace(go.Scatter(
+        x=[x0] * len(KEY), y=ys, mode="markers", name="key",
+        marker={"size": markers["size"], "color": markers["color"],
+                "symbol": markers["symbol"],
+                "line": {"width": markers["lw"], "color": markers["lc"]}},
+        hoverinfo="skip", showlegend=False))
+    fig.add_trace(go.Scatter(
+        x=[x0 + 0.4] * len(KEY), y=ys, mode="text", name="key labels",
+        text=[label for label, _ in KEY], textposition="middle right",
+        textfont={"size": 10, "color": "#37474f"}, hoverinfo="skip", showlegend=False))
 
 
 def _dynamic_traces(fig: go.Figure, board: Board, geo: Geometry) -> None:
@@ -350,30 +646,13 @@ def _dynamic_traces(fig: go.Figure, board: Board, geo: Geometry) -> None:
         textfont={"size": 12, "color": "#1b1b1b", "family": "Arial Black, Arial, sans-serif"},
         hoverinfo="text", showlegend=False))
     fig.add_trace(go.Scatter(x=[], y=[], mode="markers", name=TARGETS,
-                             marker={"symbol": "circle-open", "size": 30, "color": TARGET,
+                             marker={"symbol": "circle-open", "size": 28, "color": TARGET,
                                      "line": {"width": 4, "color": TARGET}},
                              hoverinfo="text", showlegend=False))
     fig.add_trace(go.Scatter(x=[], y=[], mode="markers", name=CATCHERS,
                              marker={"symbol": "diamond", "size": 22,
                                      "line": {"color": "white", "width": 2}},
                              hoverinfo="text", showlegend=False))
-    # legend-only entries explaining the symbols
-    legend = [
-        ("people (count)", {"size": 14, "color": PERSON, "line": {"color": PERSON_EDGE,
-                                                                   "width": 2}}),
-        ("Slave Catcher", {"symbol": "diamond", "size": 14, "color": "#424242"}),
-        ("legal destination", {"symbol": "circle-open", "size": 14, "color": TARGET,
-                               "line": {"width": 3}}),
-        ("South", {"size": 10, "color": "white", "line": {"color": REGION_COLOUR["south"],
-                                                          "width": 3}}),
-        ("North", {"size": 10, "color": "white", "line": {"color": REGION_COLOUR["north"],
-                                                          "width": 3}}),
-        ("Canada", {"size": 10, "color": "white", "line": {"color": REGION_COLOUR["canada"],
-                                                           "width": 3}}),
-    ]
-    for name, marker in legend:
-        fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=name,
-                                 marker=marker, hoverinfo="skip"))
 
 
 # ------------------------------------------------------------------ updating
@@ -512,8 +791,8 @@ def update(fig: Any, game: Any, selection: Any = None) -> None:
     for i, (_, n) in enumerate(cards):
         cx0, cy0 = mt.x[i], mt.y[i]
         for k in range(n):
-            mx.append(cx0 - 0.6 + (k % 4) * 0.4)
-            my.append(cy0 - 0.55 - (k // 4) * 0.35)
+            mx.append(cx0 - 0.39 + (k % 4) * 0.26)
+            my.append(cy0 - 0.3 - (k // 4) * 0.22)
     mp = _trace(fig, "people on market cards")
     mp.x, mp.y = mx, my
     fig.layout.title.text = title_text(game, freed, lost)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
@@ -137,3 +138,70 @@ def test_stepper_rounds_and_static_faces() -> None:
     assert "FR-" in text and "Slave Catchers" in text
     fig = figure_for(game)
     check_map_agrees(fig, game)
+
+
+def _states() -> list[Freedom]:
+    """Set-up, a mid-game position with a movement pending, and a late game."""
+    setup = Freedom(players=2, seed=3)
+    mid = Freedom(players=2, seed=3)
+    bot = HeuristicBot()
+    while not any(a.kind == "move" for a in mid.legal_actions()):
+        mid.apply(bot.choose(mid))
+    late = Freedom(players=2, seed=3)
+    while not late.is_over and late.round < 7:
+        late.apply(bot.choose(late))
+    return [setup, mid, late]
+
+
+def test_space_labels_do_not_overlap_and_name_almost_every_space() -> None:
+    board = view.board_of(Freedom(players=2, seed=3))
+    geo = view.geometry(board)
+    labels = geo.labels
+    for i, a in enumerate(labels):
+        for b in labels[i + 1:]:
+            assert not view._overlap(a.box, b.box), (a.sid, b.sid)
+        for sid in geo.ids:  # a name never sits on another space's marker
+            if sid != a.sid:
+                marker = view._square(*geo.xy[sid], geo.radius_px[sid] / geo.px)
+                assert not view._overlap(a.box, marker), (a.text, sid)
+    assert {lb.sid for lb in labels} | set(geo.unlabelled) == set(board.spaces)
+    assert len(geo.unlabelled) <= 4, geo.unlabelled
+    for sid in (*board.canada, *board.plantations, "chicago", "new_york", "boston"):
+        assert sid not in geo.unlabelled, sid
+    for a in view.geometry(board).ids:  # no two markers touch; positions stay near geography
+        assert math.dist(geo.xy[a], geo.true_xy[a]) < 0.8, a
+    names = trace(view.figure(Freedom(players=2, seed=3)), view.NAMES)
+    assert list(names.text) == [lb.text for lb in labels]
+
+
+def test_every_trace_lies_inside_the_axis_ranges() -> None:
+    for game in _states():
+        fig = view.figure(game)
+        (x0, x1), (y0, y1) = fig.layout.xaxis.range, fig.layout.yaxis.range
+        for tr in fig.data:
+            for x, y in zip(tr.x or (), tr.y or (), strict=True):
+                if x is None or y is None:
+                    continue
+                assert x0 <= x <= x1 and y0 <= y <= y1, (tr.name, x, y)
+        geo = view.geometry(view.board_of(game))
+        for lb in geo.labels:
+            bx0, by0, bx1, by1 = lb.box
+            assert x0 <= bx0 and bx1 <= x1 and y0 <= by0 and by1 <= y1, lb.text
+        # the figure is as tall as the map at its design width: no blank band
+        aspect = (y1 - y0) / (x1 - x0)
+        assert abs(fig.layout.height - view.PLOT_W * aspect - 38) < 2
+
+
+def test_panel_sits_clear_of_the_map() -> None:
+    game = _states()[1]
+    fig = view.figure(game)
+    geo = view.geometry(view.board_of(game))
+    px0, py0, px1, py1 = geo.panel_box
+    for sid in geo.ids:
+        x, y = geo.xy[sid]
+        assert not (px0 <= x <= px1 and py0 <= y <= py1), sid
+    for name in ("Slaves Freed track", "Slaves Lost track", "Slave Market cards", "key"):
+        tr = trace(fig, name)
+        assert all(px0 <= x <= px1 and py0 <= y <= py1 for x, y in zip(tr.x, tr.y, strict=True))
+    assert view.targets(game)  # a movement decision is pending: destinations are ringed
+    assert len(trace(fig, view.TARGETS).x) == len(view.targets(game))
