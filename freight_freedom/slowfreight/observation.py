@@ -37,8 +37,14 @@ def observation(state: SlowFreightState, seat: int) -> dict[str, Any]:
 
 
 def redraw_hidden(state: SlowFreightState, seed: int) -> None:
-    """Reshuffle the hidden deck orders and replace the RNG, in place (a determinization)."""
+    """Reshuffle the hidden deck orders and replace the RNG, in place (a determinization).
+
+    The decks are sorted first, so the result depends only on what a seat can see (the decks'
+    contents) and ``seed``, never on the real hidden order.
+    """
     rng = Rng(seed)
+    state.freight_deck.sort()
+    state.movement_deck.sort()
     rng.shuffle(state.freight_deck)
     rng.shuffle(state.movement_deck)
     state.rng = rng

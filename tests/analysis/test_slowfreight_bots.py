@@ -3,8 +3,6 @@ and blind to the hidden deck orders."""
 
 from __future__ import annotations
 
-import pytest
-
 from freight_freedom.analysis import simulate, sweep
 from freight_freedom.core.bot import Bot, RandomBot
 from freight_freedom.slowfreight.game import SlowFreight
@@ -56,13 +54,6 @@ def test_train_size_bot_checks_its_target() -> None:
         raise AssertionError("target 6 accepted")
 
 
-@pytest.mark.xfail(
-    reason="SlowFreight.determinized shuffles the hidden decks starting from their real order, "
-    "so with a fixed seed the result still depends on it; it should sort them first (asked of "
-    "the engine). The MC bot itself only reads legal_actions, public state and determinized "
-    "copies.",
-    strict=False,
-)
 def test_monte_carlo_bot_sees_only_public_information() -> None:
     game = SlowFreight(players=2, seed=5)
     for _ in range(9):
