@@ -110,11 +110,12 @@ class HeuristicBot:
         buys = kinds.get("buy", [])
         fund = [a for a in buys if ctx.stack_kind[str(a.args[0])] == "fundraising"]
         held_fund = sum(1 for s, _ in st.held[seat] if ctx.stack_kind[s] == "fundraising")
-        if fund and held_fund == 0 and (st.period < 3 or st.round < 8):
+        rich = st.money[seat] >= 16
+        if fund and held_fund == 0 and not rich and st.round < 8:
             return fund[-1]
         held_cond = sum(1 for s, _ in st.held[seat] if ctx.stack_kind[s] == "conductor")
         cond = [a for a in buys if ctx.stack_kind[str(a.args[0])] == "conductor"]
-        if cond and held_cond < 2:
+        if cond and held_cond < 2 + int(rich):
             def value(a: Action) -> tuple[int, int]:
                 cs = ctx.conductor(str(a.args[0]))
                 return (cs.people * cs.spaces * 10 - cs.cost, cs.period)
@@ -208,7 +209,9 @@ def dest_value(ctx: Ctx, st: FreedomState, dest: str, danger: dict[str, float]) 
     """Value of a destination, minus the origin's distance to Canada (added by the caller)."""
     if dest in ctx.canada_set:
         return 100.0
-    value = -float(ctx.canada_distance[dest]) + 0.3 * ctx.money[dest] - danger.get(dest, 0.0)
+    dist = ctx.canada_distance[dest]
+    # progress toward Canada, finishing the people nearest to it first; gold; safety
+    value = -1.1 * dist + 1.5 + 0.3 * ctx.money[dest] - danger.get(dest, 0.0)
     top = st.pending[-1] if st.pending else None
     if (top and top.get("safe")) or st.safe_turn:
         return value

@@ -449,7 +449,8 @@ class Freedom(Game[FreedomState]):
         """A copy in which the hidden orders (period decks, Slave Market deck, future dice) are
         re-drawn from ``seed``: a possible world consistent with ``seat``'s observation.
 
-        For search bots. The copy's history no longer reproduces its state, so do not save it.
+        For search bots. The copy's history no longer reproduces its state, so saving, undo and
+        redo refuse on it (rule ``FR-ROUND-2``).
         """
         if not 0 <= seat < self.state.players:
             raise ValueError(f"seat must be 0 to {self.state.players - 1}")
@@ -462,6 +463,7 @@ class Freedom(Game[FreedomState]):
         st.rng = Rng(rng.next64())
         st.fixed_roll = copy.deepcopy(self.state.fixed_roll)
         other._legal_cache = None
+        other._detach(f"it is a determinized copy for seat {seat}", self.RULE_TURN)
         return other
 
     def move_options(self) -> list[tuple[str, str]]:

@@ -146,6 +146,9 @@ def test_observation_hides_deck_order_and_determinized_reshuffles() -> None:
     assert d.state.queue == g.state.queue and g.to_json() == new_game(3).to_json()
     with pytest.raises(ValueError):
         g.observation(7)
+    d.apply(d.legal_actions()[0])
+    with pytest.raises(IllegalAction):
+        d.to_json()
 
 
 def test_actions_print_parse_and_describe() -> None:
