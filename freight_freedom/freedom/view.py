@@ -213,6 +213,9 @@ def _text_box(x: float, y: float, position: str, w: float, h: float) -> Box:
 
 def _segment_hits(box: Box, seg: tuple[float, float, float, float]) -> bool:
     x1, y1, x2, y2 = seg
+    # the sample points lie inside the segment's bounding box: reject most pairs cheaply
+    if max(x1, x2) < box[0] or min(x1, x2) > box[2] or max(y1, y2) < box[1] or min(y1, y2) > box[3]:
+        return False
     return any(box[0] <= x1 + (x2 - x1) * t <= box[2] and box[1] <= y1 + (y2 - y1) * t <= box[3]
                for t in (i / 10 for i in range(1, 10)))
 
@@ -221,6 +224,13 @@ def _place(boxes: list[Box], hard: list[Box], soft: list[Box],
            segments: list[tuple[float, float, float, float]], inside: Box) -> tuple[int, float]:
     """Index and cost of the cheapest candidate box (cost >= 1000: it hits something hard)."""
     best, best_cost = 0, math.inf
+    # only obstacles near the candidates can touch them: filter once, not per candidate
+    near: Box = (min(b[0] for b in boxes), min(b[1] for b in boxes),
+                 max(b[2] for b in boxes), max(b[3] for b in boxes))
+    hard = [h for h in hard if _overlap(near, h)]
+    soft = [s for s in soft if _overlap(near, s)]
+    segments = [g for g in segments if _overlap(near, (min(g[0], g[2]), min(g[1], g[3]),
+                                                       max(g[0], g[2]), max(g[1], g[3])))]
     for k, box in enumerate(boxes):
         cost = float(k)
         if not (inside[0] <= box[0] and box[2] <= inside[2] and inside[1] <= box[1]
