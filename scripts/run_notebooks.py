@@ -46,14 +46,14 @@ def clean(nb: nbformat.NotebookNode) -> None:
 
 
 def run(path: Path) -> float:
-    nb = nbformat.read(path, as_version=4)
+    nb = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
     start = time.perf_counter()
     NotebookClient(nb, timeout=600, kernel_name="python3",
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     seconds = time.perf_counter() - start
     clean(nb)
     nbformat.validate(nb)
-    nbformat.write(nb, path)
+    nbformat.write(nb, path)  # type: ignore[no-untyped-call]
     return seconds
 
 

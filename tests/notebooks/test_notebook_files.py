@@ -42,7 +42,8 @@ UNSTABLE = [
 
 
 def load(path: Path) -> dict[str, Any]:
-    return json.loads(path.read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
 
 
 def code_cells(nb: dict[str, Any]) -> list[dict[str, Any]]:
