@@ -163,3 +163,35 @@ def test_actions_print_parse_and_describe() -> None:
     assert "Freedom - round 1/8, Action phase" in str(g)
     assert g.round == 1 and g.phase == "Action"
     assert "[rule FR-MOVE-1]" in str(g.prompt)
+
+
+def test_fuzzed_illegal_actions_always_explained_and_harmless() -> None:
+    from freight_freedom.core.rng import Rng
+
+    pool: set[Action] = set()
+    for s in range(6):
+        g = Freedom(players=1 + s % 4, seed=s)
+        rng = Rng(s)
+        while not g.is_over:
+            acts = g.legal_actions()
+            pool.update(acts)
+            g.apply(rng.choice(acts))
+    pool |= {Action(0, "move", ("atlantis", "x")), Action(0, "card", (9,)),
+             Action(0, "buy", ("zz",)), Action(0, "move", (1, 2)), Action(0, "card", ("x",))}
+    candidates = sorted(pool, key=str)
+    g = Freedom(players=2, seed=4)
+    rng = Rng(99)
+    while not g.is_over:
+        seat = g.to_move
+        assert seat is not None
+        before = g.to_json()
+        for _ in range(8):
+            a = rng.choice(candidates)
+            a = Action(seat, a.kind, a.args)
+            if g.is_legal(a):
+                continue
+            with pytest.raises(IllegalAction) as err:
+                g.apply(a)
+            assert err.value.rule.startswith("FR-") and err.value.reason
+        assert g.to_json() == before
+        g.apply(rng.choice(g.legal_actions()))
