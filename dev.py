@@ -3,6 +3,7 @@
 
     python3 dev.py lab     open JupyterLab on the guided notebooks
     python3 dev.py test    run the whole test suite (ruff, mypy, pytest incl. notebooks and browser)
+                           (extra arguments go to pytest: `-m ui` runs only the browser tests)
 
 Each command first makes sure a virtual environment ``.venv`` exists with the package and its
 development extras installed (re-installing only when ``pyproject.toml`` changed), so the second
@@ -72,9 +73,11 @@ def cmd_lab(args: list[str]) -> None:
 def cmd_test(args: list[str]) -> None:
     ensure_venv()
     ensure_chromium()
-    _run(BIN / "ruff", "check", "freight_freedom", "tests", "benchmarks", "dev.py")
+    _run(BIN / "ruff", "check", "freight_freedom", "tests", "benchmarks", "scripts", "dev.py")
     _run(BIN / "mypy")
-    _run(PY, "-m", "pytest", *args)
+    # tests/ and notebooks/ (pyproject testpaths); notebooks run top to bottom under nbval
+    nbval = ["--nbval", "--nbval-current-env", "--nbval-sanitize-with", "notebooks/sanitize.cfg"]
+    _run(PY, "-m", "pytest", *nbval, "--timeout=900", *args)
 
 
 def main() -> None:
