@@ -100,7 +100,7 @@ class Freedom(Game[FreedomState]):
         ctx = context()
         st, ev = new_state(ctx, options, seed)
         engine.advance(ctx, st, ev)
-        return st, ev
+        return st, _tidy(ev)
 
     def _legal_actions(self, state: FreedomState) -> list[Action]:
         return engine.legal(context(), state)
@@ -108,7 +108,7 @@ class Freedom(Game[FreedomState]):
     def _apply(self, state: FreedomState, action: Action) -> list[Event]:
         ev: list[Event] = []
         engine.apply(context(), state, action, ev)
-        return ev
+        return _tidy(ev)
 
     def _to_move(self, state: FreedomState) -> int | None:
         return engine.to_move(state)
@@ -141,17 +141,21 @@ class Freedom(Game[FreedomState]):
             k = p["kind"]
             if k == "move":
                 if p.get("to"):
-                    text = f"move up to {p['left']} more from the plantations to " \
-                           f"{ctx.name(p['to'])}, or stop ({p['source']})"
+                    text = f"move up to {_count(p['left'], 'more person', 'more people')} " \
+                           f"from the plantations to {ctx.name(p['to'])}, or stop " \
+                           f"({p['source']})"
                 else:
-                    text = f"move up to {p['left']} more people up to {p['spaces']} spaces " \
-                           f"each, or stop ({p['source']})"
+                    text = f"move up to {_count(p['left'], 'more person', 'more people')} up " \
+                           f"to {_count(p['spaces'], 'space', 'spaces')} each, or stop " \
+                           f"({p['source']})"
                 return Prompt(seat, text, "FR-MOVE-1")
             if k == "catcher_move":
-                return Prompt(seat, f"move a Slave Catcher up to {p['spaces']} spaces along its "
+                return Prompt(seat, f"move a Slave Catcher up to "
+                              f"{_count(p['spaces'], 'space', 'spaces')} along its "
                               f"path, or skip ({p['source']})", "FR-EFF-CATCHER-MOVE")
             if k == "queue_remove":
-                return Prompt(seat, f"remove up to {p['left']} cards from the Queue, or stop "
+                return Prompt(seat, f"remove up to {_count(p['left'], 'card', 'cards')} from the "
+                              f"Queue, or stop "
                               f"({p['source']})", "FR-EFF-QUEUE-REMOVE")
             if k == "support_offer":
                 return Prompt(seat, f"buy a Support token for ${p['price']} or decline "
@@ -166,8 +170,9 @@ class Freedom(Game[FreedomState]):
             return Prompt(seat, f"round {state.round}: roll the Slave Catcher and Movement dice",
                           "FR-CATCH-1")
         if ph == "planning":
-            return Prompt(seat, f"buy up to {token_limit(ctx, state) - state.planning_taken} "
-                          "more tokens, or be done planning", "FR-PLAN-1")
+            left = token_limit(ctx, state) - state.planning_taken
+            return Prompt(seat, f"buy up to {_count(left, 'more token', 'more tokens')}, or be "
+                          "done planning", "FR-PLAN-1")
         if ph == "action":
             return Prompt(seat, "take an action (benefit, special, play a token, buy a card, "
                           "reserve), pass for income, or end the turn", "FR-ACT-1")
@@ -318,7 +323,7 @@ class Freedom(Game[FreedomState]):
             raise IllegalAction(f"Freedom has no scenario {name!r}; try fix_roll, stack_queue, "
                                 "stack_period_deck, place_people, place_catcher, set_money",
                                 rule="SCENARIO")
-        events: list[Event] = handler(ctx, state, dict(params))
+        events: list[Event] = _tidy(handler(ctx, state, dict(params)))
         engine.advance(ctx, state, events)
         return events
 
@@ -480,3 +485,13 @@ class Freedom(Game[FreedomState]):
         from .text import render_text
 
         return render_text(self)
+
+
+def _count(n: int, one: str, many: str) -> str:
+    """``1 person`` / ``3 people``: prompts read as sentences."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def _tidy(events: list[Event]) -> list[Event]:
+    """One full stop at the end of each event, even after a name such as "Washington, D.C."."""
+    return [Event(e.rule, e.text[:-1], e.data) if e.text.endswith("..") else e for e in events]
