@@ -25,6 +25,7 @@ the system browser is used through ``executable_path``).
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import shutil
@@ -41,11 +42,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from uihelp import PLAY_FREEDOM, PLAY_SLOW_FREIGHT, WALKTHROUGH
+from uihelp import ARTIFACTS, PLAY_FREEDOM, PLAY_SLOW_FREIGHT, ROOT, WALKTHROUGH
 
-ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
-ARTIFACTS = ROOT / "test-artifacts" / "ui_browser"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -274,15 +273,36 @@ def voila_server(notebook_dir: Notebooks,
         server.stop()
 
 
+#: JupyterLab user settings for the test session (its own settings directory).
+LAB_SETTINGS = {
+    # every cell in the DOM: with windowing (Lab 4 default) cells scrolled away are absent,
+    # so their outputs could neither be counted nor seen in a screenshot
+    "@jupyterlab/notebook-extension/tracker": {"windowingMode": "none"},
+    # no "get notified about Jupyter news?" toast over the notebook (and no network calls)
+    "@jupyterlab/apputils-extension/notification": {"fetchNews": "false",
+                                                    "checkForUpdates": False},
+}
+
+
+def write_lab_settings(settings_dir: Path) -> None:
+    for plugin, values in LAB_SETTINGS.items():
+        path = settings_dir / f"{plugin}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+
+
 @pytest.fixture(scope="session")
 def lab_server(notebook_dir: Notebooks,
                tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """JupyterLab on the notebook directory on 127.0.0.1 (no token, no password)."""
     home = tmp_path_factory.mktemp("lab-home")
+    write_lab_settings(home / "lab-settings")
     server = start_server(
         "jupyterlab",
-        ["jupyterlab", "--no-browser", "--ServerApp.ip=127.0.0.1", "--ServerApp.token=",
+        ["jupyterlab", "--no-browser", "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=",
          "--ServerApp.password=", f"--ServerApp.root_dir={notebook_dir.root}",
+         "--LabApp.extension_manager=readonly",
+         *(["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []),
          # no calls home: no news feed, no update check (the machine is offline)
          "--LabApp.news_url=None",
          "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",

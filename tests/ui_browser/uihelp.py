@@ -23,6 +23,10 @@ from typing import Any
 
 from freight_freedom.ui.display import figure_for
 
+ROOT = Path(__file__).resolve().parents[2]
+#: Screenshots and save files of the browser tests (gitignored).
+ARTIFACTS = ROOT / "test-artifacts" / "ui_browser"
+
 #: The notebooks the browser tests open.
 PLAY_FREEDOM = "play_freedom.ipynb"
 PLAY_SLOW_FREIGHT = "play_slow_freight.ipynb"
@@ -222,6 +226,9 @@ class AppPage:
         prefix = "data:application/json;base64,"
         assert href.startswith(prefix), href[:80]
         text = base64.b64decode(href[len(prefix):]).decode("utf-8")
+        # kept as an artifact: the game a failing test saw can be loaded and replayed
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        (ARTIFACTS / f"{self.bp.name}-last-save.json").write_text(text)
         return self.game_cls.from_json(text)
 
     def save_text(self) -> str:

@@ -1,0 +1,126 @@
+"""The Freedom walkthrough in JupyterLab, in headless Chromium: Run All, then look at it.
+
+A teacher opens ``notebooks/freedom_walkthrough.ipynb`` in JupyterLab and runs every cell. After
+that, every code cell has run without an error, every widget is displayed (no "Error displaying
+widget", no widget stuck "Loading"), and the route maps are in the page as plotly plots with
+data. JupyterLab serves a temporary copy of the notebooks, so its autosave cannot write outputs
+into the repository.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import nbformat
+import pytest
+from uihelp import ARTIFACTS, WALKTHROUGH, wait_until
+
+pytestmark = pytest.mark.ui
+
+RUN_ALL_TIMEOUT = 180.0  # s: the whole walkthrough, bots and scenario set-ups included
+
+
+def expected_outputs(path: Any) -> tuple[int, int]:
+    """(figures, apps) the notebook shows at least, from the last line of each code cell.
+
+    A cell ending in ``....figure()`` shows a route map; a cell ending in ``game``, ``app`` or
+    ``....app(...)`` shows the play app (widgets, with its own map).
+    """
+    nb = nbformat.read(path, as_version=4)
+    figures = apps = 0
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        lines = [ln.split("#")[0].strip() for ln in cell.source.splitlines()]
+        last = next((ln for ln in reversed(lines) if ln), "")
+        if re.search(r"\.figure\(.*\)$", last):
+            figures += 1
+        elif re.search(r"\.app\(.*\)$|^(game|app)$", last):
+            apps += 1
+    return figures, apps
+
+
+@pytest.fixture(scope="module")
+def lab(browser: Any, lab_server: Any, open_page: Any) -> Iterator[Any]:
+    bp = open_page(browser, "lab-walkthrough")
+    bp.page.set_default_timeout(60_000)
+    yield bp
+    bp.page.context.close()
+
+
+def kernel_idle(url: str, name: str) -> bool:
+    """True when the server has a session for notebook ``name`` whose kernel is idle."""
+    try:
+        with urllib.request.urlopen(f"{url}/api/sessions", timeout=5) as response:
+            sessions = json.load(response)
+    except OSError:
+        return False
+    return any(s.get("path", "").endswith(name) and s.get("kernel")
+               and s["kernel"].get("execution_state") == "idle" for s in sessions)
+
+
+def code_prompts(page: Any) -> list[str]:
+    return [s.strip() for s in page.locator(
+        ".jp-CodeCell .jp-InputArea-prompt").all_inner_texts()]
+
+
+def test_walkthrough_runs_with_widgets_and_figures(lab: Any, lab_server: Any, notebook_dir: Any,
+                                                    final_screenshot: Any) -> None:
+    final_screenshot(lab)
+    page = lab.page
+    page.goto(f"{lab_server.url}/lab/tree/{WALKTHROUGH}", timeout=90_000)
+    page.locator(".jp-NotebookPanel .jp-Cell").first.wait_for(timeout=90_000)
+    # the toolbar says "idle" before the kernel even starts: ask the server instead
+    wait_until(lambda: kernel_idle(lab_server.url, WALKTHROUGH), 90, "the notebook's kernel")
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for()
+    lab_server.remember_children()
+    lab.screenshot("opened")
+
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile("^Run$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile("^Run All Cells$")).click()
+
+    cells = len(code_prompts(page))
+    assert cells > 0
+
+    def all_ran() -> bool:
+        prompts = code_prompts(page)
+        return bool(prompts) and all(re.fullmatch(r"\[\d+\]:", p) for p in prompts)
+
+    wait_until(all_ran, RUN_ALL_TIMEOUT, f"all {cells} code cells to run")
+    # widgets and plots render after the kernel replied; give them time to settle
+    wait_until(lambda: page.locator(".jp-OutputArea-output:has-text('Loading widget')")
+               .count() == 0, 30, "every widget to load")
+    lab.screenshot("ran-all")
+
+    errors = page.locator(".jp-OutputArea-output[data-mime-type="
+                          "'application/vnd.jupyter.stderr']").all_inner_texts()
+    tracebacks = [e for e in errors if "Traceback" in e or "Error" in e]
+    assert not tracebacks, "cells raised:\n" + "\n---\n".join(t[:800] for t in tracebacks)
+    body = page.inner_text(".jp-NotebookPanel")
+    assert "Error displaying widget" not in body
+
+    figures, apps = expected_outputs(notebook_dir.root / WALKTHROUGH)
+    plots = page.evaluate("""() => [...document.querySelectorAll('.js-plotly-plot')].map(gd => {
+        const r = gd.getBoundingClientRect();
+        return {w: r.width, h: r.height,
+                points: (gd.data || []).reduce((n, t) => n + ((t.x && t.x.length) || 0), 0)};
+    })""")
+    for i in range(len(plots)):  # one picture per map, to look at
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.locator(".js-plotly-plot").nth(i).screenshot(
+            path=str(ARTIFACTS / f"lab-walkthrough-plot-{i + 1}.png"))
+    assert len(plots) >= max(1, figures + apps), (
+        f"{len(plots)} plotly plots in the page, expected at least {figures + apps} "
+        f"({notebook_dir.label(WALKTHROUGH)})")
+    # every plot has a size and data (a blank figure is a real failure)
+    blank = [p for p in plots if p["w"] < 100 or p["h"] < 100 or p["points"] == 0]
+    assert not blank, f"blank or collapsed plots: {blank}"
+    if apps:
+        buttons = page.locator(".jp-OutputArea-output .widget-button:visible").count()
+        assert buttons > 0, f"{apps} cells show the app, but no widget button is visible"
+    assert lab.js_errors() == [], "JavaScript errors in JupyterLab:\n" + "\n".join(
+        lab.js_errors())
