@@ -8,7 +8,7 @@ spirit of python-chess's UCI moves. Games give actions their meaning; the kernel
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import ActionParseError
@@ -40,6 +40,7 @@ class Action:
     seat: int
     kind: str
     args: tuple[Arg, ...] = ()
+    _hash: int = field(init=False, repr=False, compare=False, default=0)
 
     def __post_init__(self) -> None:
         if isinstance(self.seat, bool) or not isinstance(self.seat, int) or self.seat < 0:
@@ -50,6 +51,15 @@ class Action:
             raise ActionParseError("action args must be a tuple")
         for arg in self.args:
             _check_arg(arg)
+        # actions are hashed constantly (legality checks, bots): compute it once
+        object.__setattr__(self, "_hash", hash((self.seat, self.kind, self.args)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[type[Action], tuple[int, str, tuple[Arg, ...]]]:
+        # rebuild through __init__: string hashes differ between processes (joblib workers)
+        return (Action, (self.seat, self.kind, self.args))
 
     def __str__(self) -> str:
         head = f"{self.seat}:{self.kind}"

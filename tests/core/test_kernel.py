@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import pickle
 import subprocess
 import sys
 
@@ -189,3 +191,17 @@ def test_same_seed_and_actions_give_identical_saves_in_a_fresh_process() -> None
 
 def test_conformance_harness_passes_on_the_toy_game() -> None:
     assert api_test(lambda s: Toy(seed=s), games=5, deep_every=1) > 0
+
+
+def test_actions_keep_a_correct_hash_across_processes() -> None:
+    """The cached hash is recomputed on unpickling: str hashes differ between processes."""
+    action = Action(2, "move", ("cincinnati", "columbus"))
+    code = (
+        "import pickle, sys; from freight_freedom.core import Action;"
+        "a = Action(2, 'move', ('cincinnati', 'columbus'));"
+        "sys.stdout.buffer.write(pickle.dumps(a))"
+    )
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True, env=env)
+    other = pickle.loads(out.stdout)
+    assert other == action and hash(other) == hash(action) and other in {action}
