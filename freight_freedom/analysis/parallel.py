@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
+T = TypeVar("T")
 Row = dict[str, Any]
 Task = tuple[Callable[..., list[Row]], tuple[Any, ...]]
 """A function returning rows, with its (picklable) arguments."""
@@ -108,15 +109,20 @@ def run(
     backend: str = "loky",
     progress: bool = True,
     desc: str = "games",
-) -> list[Row]:
-    """Run ``tasks`` and return all their rows (in completion order; callers sort them).
+    pack: Callable[[list[Row]], T] = list,  # type: ignore[assignment]
+) -> list[T]:
+    """Run ``tasks`` and return their results, one ``pack(rows)`` per task (in completion
+    order; callers sort them).
 
-    ``total`` is the number of games over all tasks, for the bar (``tqdm.auto``: a widget in
-    Jupyter, text in a terminal). ``backend="dask"`` sends the tasks to the current
-    ``distributed.Client`` through joblib's Dask backend; ``n_jobs=1`` then means "all workers".
+    ``pack`` turns each task's rows into something compact as soon as it arrives (simulate makes
+    a small DataFrame per batch: columns of numbers instead of a dict per game), so the parent
+    never holds more than one batch of dicts. ``total`` is the number of games over all tasks,
+    for the bar (``tqdm.auto``: a widget in Jupyter, text in a terminal). ``backend="dask"`` sends
+    the tasks to the current ``distributed.Client`` through joblib's Dask backend; ``n_jobs=1``
+    then means "all workers".
     """
     check_backend(backend, n_jobs)
-    rows: list[Row] = []
+    results: list[T] = []
     bar: Any = None
     if progress:
         from tqdm.auto import tqdm
@@ -124,10 +130,10 @@ def run(
         bar = tqdm(total=total, desc=desc, unit="game", smoothing=0.1)
     try:
         for batch in _results(tasks, n_jobs, backend):
-            rows.extend(batch)
+            results.append(pack(batch))
             if bar is not None:
                 bar.update(len(batch))
     finally:
         if bar is not None:
             bar.close()
-    return rows
+    return results

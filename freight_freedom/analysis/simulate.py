@@ -177,10 +177,13 @@ def run_configs(
         for config in configs
         for start in range(0, n_games, size)
     ]
-    rows = parallel.run(tasks, total=n_games * len(configs), n_jobs=n_jobs, backend=backend,
-                        progress=progress, desc=configs[0].game if configs else "games")
-    rows.sort(key=lambda r: (r["config"], r["game_index"]))
-    frame = pd.DataFrame.from_records(rows)
+    batches = parallel.run(tasks, total=n_games * len(configs), n_jobs=n_jobs, backend=backend,
+                           progress=progress, desc=configs[0].game if configs else "games",
+                           pack=pd.DataFrame.from_records)
+    # Batches arrive in completion order; put them back in (config, game) order before joining,
+    # so the column order (first seen) and the row order never depend on scheduling.
+    batches.sort(key=lambda b: (int(b["config"].iloc[0]), int(b["game_index"].iloc[0])))
+    frame = pd.concat(batches, ignore_index=True) if len(batches) > 1 else batches[0]
     frame.attrs.update({"game": configs[0].game, "seed": seed, "n_games": n_games})
     return frame
 
