@@ -70,6 +70,10 @@ def _players(seats: tuple[int, ...] | list[int]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def running_score(player: PlayerState) -> int:
     """Points held now: delivered cars plus Bonus chips (before end-of-game scoring)."""
     return player.car_points + sum(v for _, v in player.bonus_chips)
@@ -118,17 +122,21 @@ def final_scoring(state: SlowFreightState) -> list[Event]:
     awards, award_events = biggest_awards(state)
     rows = []
     for p in state.players:
-        locos = len(p.trains) + sum(1 for t in p.trains if t.xloco is not None)
+        xlocos = sum(1 for t in p.trains if t.xloco is not None)
+        locos = len(p.trains) + xlocos
         cars = sum(t.ncars for t in p.trains)
         loco_pen = -comps.penalty_per_locomotive * locos
         car_pen = -comps.penalty_per_car * cars
         if locos:
+            what = _count(len(p.trains), "Locomotive")
+            if xlocos:
+                what += " and " + _count(xlocos, "Extra Locomotive")
             events.append(Event("SF-SCORE-1", f"Player {p.seat + 1} pays {-loco_pen} points for "
-                                f"{locos} Locomotive(s) not arrived", {"seat": p.seat,
-                                                                       "points": loco_pen}))
+                                f"{what} not arrived", {"seat": p.seat, "points": loco_pen}))
         if cars:
             events.append(Event("SF-SCORE-2", f"Player {p.seat + 1} pays {-car_pen} points for "
-                                f"{cars} car(s) not arrived", {"seat": p.seat, "points": car_pen}))
+                                f"{_count(cars, 'car')} not arrived",
+                                {"seat": p.seat, "points": car_pen}))
         chips = sum(v for _, v in p.bonus_chips)
         total = p.car_points + chips + awards[p.seat] + loco_pen + car_pen
         rows.append(SeatScore(p.seat, p.car_points, chips, awards[p.seat], loco_pen, car_pen,

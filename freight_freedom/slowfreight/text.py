@@ -58,10 +58,14 @@ def describe_action(state: SlowFreightState, action: Action) -> str:
     slot = args[0] if args else None
     if kind == "take" and len(args) == 2 and isinstance(slot, int):
         name = args[1]
-        card = state.face_up[slot] if 0 <= slot < len(state.face_up) else None
-        what = KIND_NAMES[state.comps.card_kind[card]] if card is not None else "(empty)"
         train = state.find_train(action.seat, name)
         onto = f"{name} ({train_words(train)})" if train is not None else str(name)
+        if not 0 <= slot < len(state.face_up):
+            return f"{who} takes a card onto train {onto} (there is no face-up slot {slot})"
+        card = state.face_up[slot]
+        if card is None:
+            return f"{who} takes from the empty face-up slot {slot} onto train {onto}"
+        what = KIND_NAMES[state.comps.card_kind[card]]
         return f"{who} takes the face-up {what} (slot {slot}) onto train {onto}"
     return f"{who}: {action}"
 
@@ -79,9 +83,12 @@ def board_text(state: SlowFreightState) -> str:
         f"Clocks {len(state.clocks_drawn)}/{state.clocks_in_game} | "
         f"Movement deck {len(state.movement_deck)}, discards {len(state.discard)}",
     ]
+    final = state.outcome.scores if state.outcome is not None else None
     for p in state.players:
         chips = sum(v for _, v in p.bonus_chips)
-        lines.append(f"Player {p.seat + 1}: {p.car_points + chips} points, "
+        # after the end, the final score (penalties and biggest-train awards in: SF-SCORE-8)
+        points = final[p.seat] if final is not None else p.car_points + chips
+        lines.append(f"Player {p.seat + 1}: {points} points{' (final)' if final else ''}, "
                      f"{len(p.delivered)} delivered")
         for t in p.trains:
             moving = ", moving" if t.moving else ""
