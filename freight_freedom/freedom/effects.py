@@ -193,7 +193,8 @@ def run_effect(ctx: Ctx, st: FreedomState, item: dict[str, Any], ev: list[Event]
         }
         if any_move_option(ctx, st, pending):
             st.pending.append(pending)
-            what = (f"up to {pending['left']} from the plantations to {ctx.name(pending['to'])}"
+            what = (f"up to {pending['left']} {'person' if pending['left'] == 1 else 'people'} "
+                    f"from the plantations to {ctx.name(pending['to'])}"
                     if pending["to"] else
                     f"up to {pending['left']} {'person' if pending['left'] == 1 else 'people'} "
                     f"up to {pending['spaces']} space{'s' if pending['spaces'] != 1 else ''} each")
@@ -214,7 +215,8 @@ def run_effect(ctx: Ctx, st: FreedomState, item: dict[str, Any], ev: list[Event]
         amount = n * int(item["per_person"])
         st.money[seat] += amount
         where = "southern spaces" if region == "south" else "northern cities"
-        ev.append(Event(rule, f"{who} raises ${amount} from {n} people in the {where} ({source}).",
+        people = f"{n} {'person' if n == 1 else 'people'}"
+        ev.append(Event(rule, f"{who} raises ${amount} from {people} in the {where} ({source}).",
                         {"seat": seat, "amount": amount}))
     elif kind == "market_remove":
         left = int(item["count"])

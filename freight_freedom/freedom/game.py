@@ -170,9 +170,15 @@ class Freedom(Game[FreedomState]):
             return Prompt(seat, f"round {state.round}: roll the Slave Catcher and Movement dice",
                           "FR-CATCH-1")
         if ph == "planning":
-            left = token_limit(ctx, state) - state.planning_taken
-            return Prompt(seat, f"buy up to {_count(left, 'more token', 'more tokens')}, or be "
-                          "done planning", "FR-PLAN-1")
+            left = max(0, token_limit(ctx, state) - state.planning_taken)
+            kinds = {a.kind for a in engine.legal(ctx, state)}
+            parts = []
+            if left and kinds & {"support", "buy"}:
+                parts.append(f"buy up to {_count(left, 'more token', 'more tokens')}")
+            if "special" in kinds:
+                parts.append("use the Special Ability")
+            parts.append("be done planning")
+            return Prompt(seat, ", or ".join(parts), "FR-PLAN-1")
         if ph == "action":
             return Prompt(seat, "take an action (benefit, special, play a token, buy a card, "
                           "reserve), pass for income, or end the turn", "FR-ACT-1")

@@ -113,7 +113,9 @@ def capture_at(
     if cards:
         plural = "s" if len(cards) > 1 else ""
         text += f" and put on the {' and '.join(cards)} Slave Market card{plural}"
-    ev.append(Event(rule, text, {"space": space, "captured": n, "cards": where}))
+    elif to_lost:
+        text += " (no Slave Market card is on display)"
+    ev.append(Event(rule, text + ".", {"space": space, "captured": n, "cards": where}))
     if to_lost:
         add_lost(ctx, st, to_lost, ev, "FR-RULING-CAPTURE-NO-MARKET")
     return n

@@ -138,8 +138,10 @@ def play_token(ctx: Ctx, st: FreedomState, seat: int, stack: str, ev: list[Event
         where = "green southern spaces" if fs.region == "south" else "blue northern cities"
         extra = f" (+${bonus} {role.name})" if bonus else ""
         extra += f" (-${cut} Opposition)" if cut else ""
-        ev.append(Event("FR-ACT-6", f"{who} plays a Fundraising token: {n} people in the {where} "
-                        f"raise ${amount}{extra}.", {"seat": seat, "amount": amount, "people": n}))
+        people = f"{n} {'person' if n == 1 else 'people'}"
+        ev.append(Event("FR-ACT-6", f"{who} plays a Fundraising token: {people} in the {where} "
+                        f"raise{'s' if n == 1 else ''} ${amount}{extra}.",
+                        {"seat": seat, "amount": amount, "people": n}))
 
 
 def buy_card(ctx: Ctx, st: FreedomState, seat: int, pos: int, ev: list[Event]) -> None:

@@ -75,8 +75,8 @@ def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> bool:
         return False
     if len(legal(ctx, st)) > 1:
         return True
-    ev.append(Event("FR-PLAN-1", f"Player {st.turn + 1} can buy no token"
-                    f"{' more' if st.planning_taken else ''}.", {"seat": st.turn}))
+    ev.append(Event("FR-PLAN-1", f"Player {st.turn + 1} can buy no "
+                    f"{'more tokens' if st.planning_taken else 'token'}.", {"seat": st.turn}))
     end_turn(st)
     return False
 
@@ -123,10 +123,17 @@ def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         st.planning_taken += 1
     elif kind == "buy":
         stack = str(action.args[0])
+        why = ""
         if ctx.stack_kind[stack] == "conductor":
             price = conductor_price(ctx, st, seat, stack)
             label = f"Conductor token ({ctx.conductor(stack).label})"
             rule = "FR-PLAN-4"
+            surcharge = queue_modifiers(ctx, st)["conductor_cost"]
+            role = ctx.roles[st.roles[seat]]
+            discount = role.side(st.sides[seat]).passive_amount("conductor_discount")
+            notes = [f"+${surcharge} Opposition card in the Queue"] if surcharge else []
+            notes += [f"-${discount} {role.name}"] if discount else []
+            why = f" ({', '.join(notes)})" if notes else ""
         else:
             price = 0
             label = "Fundraising token"
@@ -137,7 +144,7 @@ def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         st.held[seat].append([stack, grey])
         st.planning_taken += 1
         ev.append(Event(rule, f"Player {seat + 1} buys a{' grey' if grey else ''} {label} "
-                        f"for ${price}.", {"seat": seat, "stack": stack,
+                        f"for ${price}{why}.", {"seat": seat, "stack": stack,
                                                     "price": price, "grey": grey}))
     elif kind == "special":
         use_special(ctx, st, seat, ev)

@@ -61,7 +61,7 @@ def test_fr_plan_1_up_to_two_tokens_one_player_at_a_time() -> None:
     g.apply("0:buy c1_2x1")
     ev = g.apply("0:buy c1_1x2")
     # the limit is reached and the Conductor has no Planning ability: the turn passes on
-    assert "can buy no token more" in texts(ev)
+    assert "can buy no more tokens" in texts(ev)
     assert g.to_move == 1
 
 
@@ -155,5 +155,5 @@ def test_fr_card_11_gag_rules_limit_one_token() -> None:
     g.scenario("set_money", seat=0, amount=30)
     roll(g)
     ev = g.apply("0:buy c1_2x1")
-    assert "can buy no token more" in texts(ev)
+    assert "can buy no more tokens" in texts(ev)
     assert g.to_move == 1
