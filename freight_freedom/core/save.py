@@ -91,10 +91,11 @@ def load(cls: type[G], text: str | bytes) -> G:
         raise SaveFileError("format_version", f"unsupported version {data['format_version']!r:.20}")
     if data["game"] != cls.name:
         raise SaveFileError("game", f"this is a {data['game']!r:.40} save, not {cls.name!r}")
-    if data["rules_version"] not in cls.supported_rules_versions:
+    version = data["rules_version"]
+    if not isinstance(version, str) or version not in cls.supported_rules_versions:
         raise SaveFileError(
             "rules_version",
-            f"unknown rules version {data['rules_version']!r:.20}; "
+            f"unknown rules version {version!r:.20}; "
             f"this release plays {sorted(cls.supported_rules_versions)}",
         )
     options, seed, history = data["options"], data["seed"], data["history"]

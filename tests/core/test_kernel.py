@@ -159,10 +159,11 @@ def test_save_files_reject_damage_naming_the_field() -> None:
     good = game.to_json()
     cases = {
         "file": [good[: len(good) // 2], "[]", b"\xff\xfe", "null"],
-        "format": [_tamper(good, format="pickle")],
+        "format": [_tamper(good, format="pickle"), _tamper(good, format={"a": 1})],
         "format_version": [_tamper(good, format_version=99)],
-        "game": [_tamper(good, game="chess")],
-        "rules_version": [_tamper(good, rules_version="0.9")],
+        "game": [_tamper(good, game="chess"), _tamper(good, game=["toy"])],
+        "rules_version": [_tamper(good, rules_version="0.9"), _tamper(good, rules_version=[1]),
+                          _tamper(good, rules_version={"v": 1})],
         "options": [_tamper(good, options={"target": 1000}), _tamper(good, options=[])],
         "seed": [_tamper(good, seed="7")],
         "history[0]": [_tamper(good, history=["0:add 5"]), _tamper(good, history=[{"x": 1}])],
