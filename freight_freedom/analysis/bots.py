@@ -82,7 +82,7 @@ _REGISTRY: dict[str, dict[str, BotEntry]] = {
         "mcts": BotEntry(
             "freight_freedom.freedom.search_bot:SearchBot",
             "Monte Carlo rollouts with the heuristic bot; strength = rollouts per action",
-            strength=4,
+            strength=2,
         ),
     },
 }

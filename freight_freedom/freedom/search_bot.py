@@ -62,16 +62,22 @@ def evaluate(game: Game) -> float:
 class SearchBot:
     """Monte Carlo lookahead with the heuristic bot; ``strength`` = rollouts per candidate.
 
-    ``horizon``: decisions played ahead in each rollout (default 40, about two Action phases;
-    ``None`` plays to the end: much slower). ``max_actions``: candidates evaluated per decision
-    (the heuristic bot's choice plus a seeded sample of the others). ``prior``: head start of the
-    heuristic choice, in :func:`evaluate` units, multiplied by ``sqrt(strength)``.
+    ``horizon``: decisions played ahead in each rollout (default 80, about half the rest of a
+    round or more; ``None`` plays to the end: much slower). ``max_actions``: candidates evaluated
+    per decision (the heuristic bot's choice plus a seeded sample of the others). ``prior``: head
+    start of the heuristic choice, in :func:`evaluate` units, multiplied by ``sqrt(strength)``.
+
+    The head start matters: the best of six noisy estimates is usually a lucky one, and with
+    ``prior=0.02`` a strength-1 search lost more games than the heuristic bot alone (3 vs 9 wins
+    of 12, 2 players). With the defaults (``prior=0.3``, ``horizon=80``) and strength 2 it won
+    10 of 10 against the heuristic bot's 8 of 10 on the same seeds (a small sample: about 12 s
+    of CPU per game, against 0.013 s for the heuristic bot).
     """
 
     name = "mcts"
 
-    def __init__(self, *, strength: int = 4, seed: int = 0, horizon: int | None = 40,
-                 max_actions: int = 6, prior: float = 0.02) -> None:
+    def __init__(self, *, strength: int = 2, seed: int = 0, horizon: int | None = 80,
+                 max_actions: int = 6, prior: float = 0.3) -> None:
         if isinstance(strength, bool) or not isinstance(strength, int) or strength < 1:
             raise ValueError(f"strength must be a positive integer, not {strength!r}")
         if horizon is not None and (not isinstance(horizon, int) or horizon < 1):

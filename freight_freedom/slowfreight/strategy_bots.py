@@ -173,6 +173,10 @@ class MonteCarloBot:
     accumulates (total head start ``prior * sqrt(strength)`` against ``strength`` rollouts).
     ``max_actions`` (default 12) caps the candidate actions evaluated; the rest are sampled away,
     which keeps the cost of a decision bounded when many cards fit many trains.
+
+    Measured (2 players, greedy rollouts): strength 1 won 19 of 20 games against the random bot;
+    strength 2 won 63% of 30 games and strength 4 60% of 20 against the greedy bot (its own
+    rollout policy). A strength-1 game costs about 1-2 s of CPU.
     """
 
     name = "mcts"
