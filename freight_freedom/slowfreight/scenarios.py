@@ -28,6 +28,9 @@ def _cards_param(params: Mapping[str, Any], *, allow_none: bool = False) -> list
         isinstance(c, str) or (allow_none and c is None) for c in cards
     ):
         raise IllegalAction("cards must be a list of card names", rule=RULE)
+    if not any(c is not None for c in cards) and not allow_none:
+        raise IllegalAction("cards must name at least one card (an empty stack changes nothing)",
+                            rule=RULE)
     return list(cards)
 
 
