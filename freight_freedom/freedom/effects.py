@@ -97,9 +97,13 @@ def _name(seat: int) -> str:
 
 
 def region_people(ctx: Ctx, st: FreedomState, region: str) -> int:
-    """People standing in the green southern spaces (with plantations) or blue northern cities."""
+    """People standing in the green southern spaces (with plantations) or blue northern cities.
+
+    With ``fundraising_cities_only`` the plantations do not count [FR-RULING-FUNDRAISING].
+    """
     reg = ctx.region
-    return sum(n for s, n in st.people.items() if n and reg[s] == region)
+    skip = ctx.plantation_set if st.options.get("fundraising_cities_only") else frozenset()
+    return sum(n for s, n in st.people.items() if n and reg[s] == region and s not in skip)
 
 
 def movable_origins(ctx: Ctx, st: FreedomState, pending: dict[str, Any]) -> list[str]:

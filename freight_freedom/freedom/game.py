@@ -39,6 +39,7 @@ from .victory import FreedomOutcome, outcome
 OPTION_NAMES = (
     "players", "difficulty", "roles", "easier_triples", "easier_money", "easier_empty_centre",
     "harder_full_plantations", "harder_extra_support", "optional_scoring",
+    "fundraising_cities_only",
 )
 
 
@@ -48,7 +49,9 @@ class Freedom(Game[FreedomState]):
     Options (keyword-only): ``players`` 1-4; ``difficulty`` ``"regular"`` or ``"challenging"``
     (the Victory Conditions card side); ``roles`` a sequence of role names, one per player, or
     ``None`` to deal at random; ``easier_triples``, ``easier_money``, ``easier_empty_centre``,
-    ``harder_full_plantations``, ``harder_extra_support`` (FR-OPT-*); ``optional_scoring``.
+    ``harder_full_plantations``, ``harder_extra_support`` (FR-OPT-*); ``optional_scoring``;
+    ``fundraising_cities_only`` (Fundraising in the south counts no plantations,
+    FR-RULING-FUNDRAISING).
     Raises :class:`~freight_freedom.core.errors.OptionError` naming a bad option.
     """
 
@@ -86,8 +89,12 @@ class Freedom(Game[FreedomState]):
                                   rule="FR-ROLE-1")
             roles = names
         out["roles"] = roles
-        for flag in OPTION_NAMES[3:]:
+        for flag in OPTION_NAMES[3:-1]:
             out[flag] = bool_option(options, flag, False, rule="FR-OPT-2")
+        # Added after the first release: stored only when on, so older save files (whose
+        # digest covers the options) still load unchanged [FR-RULING-FUNDRAISING].
+        if bool_option(options, "fundraising_cities_only", False, rule="FR-RULING-FUNDRAISING"):
+            out["fundraising_cities_only"] = True
         no_unknown_options(options, OPTION_NAMES)
         return out
 

@@ -136,6 +136,8 @@ def play_token(ctx: Ctx, st: FreedomState, seat: int, stack: str, ev: list[Event
         amount = max(0, n * fs.per_person + bonus - cut)
         st.money[seat] += amount
         where = "green southern spaces" if fs.region == "south" else "blue northern cities"
+        if fs.region == "south" and st.options.get("fundraising_cities_only"):
+            where = "green southern cities"
         extra = f" (+${bonus} {role.name})" if bonus else ""
         extra += f" (-${cut} Opposition)" if cut else ""
         people = f"{n} {'person' if n == 1 else 'people'}"
