@@ -475,8 +475,11 @@ class Freedom(Game[FreedomState]):
         other = self.copy()
         rng = Rng(seed)
         st = other.state
+        # sort first: the copy must depend only on what the seat sees and on ``seed``
         for deck in st.decks:
+            deck.sort()
             rng.shuffle(deck)
+        st.market_deck.sort()
         rng.shuffle(st.market_deck)
         st.rng = Rng(rng.next64())
         st.fixed_roll = copy.deepcopy(self.state.fixed_roll)

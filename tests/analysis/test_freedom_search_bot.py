@@ -54,12 +54,6 @@ def test_search_bot_runs_in_a_simulation_by_name() -> None:
     assert df["bot"].tolist() == ["mcts:1"] and int(df["round"].iloc[0]) >= 1
 
 
-@pytest.mark.xfail(
-    reason="Freedom.determinized shuffles the period and Slave Market decks starting from their "
-    "real order, so with a fixed seed the copy still depends on it; it should sort them first, "
-    "as SlowFreight.determinized does (asked of the engine).",
-    strict=False,
-)
 def test_determinized_copies_depend_only_on_what_a_seat_sees() -> None:
     game = Freedom(players=2, seed=5)
     other = game.determinized(0, 99)  # same table, another hidden order
