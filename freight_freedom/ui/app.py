@@ -66,7 +66,9 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.figure: Any = None
         self.side = widgets.HTML(layout=widgets.Layout(width="360px", min_width="300px",
                                                        overflow="auto"))
-        self.board = widgets.HBox(layout=widgets.Layout(width="100%", align_items="flex-start"))
+        # wraps: on a narrow page the side panel moves below the figure instead of over it
+        self.board = widgets.HBox(layout=widgets.Layout(width="100%", align_items="flex-start",
+                                                        flex_flow="row wrap"))
 
         self.actions = ActionPanel(guard(self.play))
         self.seats = self._make_seats(seats)
@@ -125,8 +127,11 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         for trace in widget.data:
             trace.on_click(self._on_click_trace)
         self.figure = widget
-        # the plot autosizes to this box (the FigureWidget's own ``layout`` is plotly's)
-        holder = widgets.Box([widget], layout=widgets.Layout(flex="1 1 auto", min_width="600px"))
+        # the figure has a fixed width, so its box must not shrink below it (or the side
+        # panel would be drawn over the map); the board wraps instead
+        width = f"{int(fig.layout.width)}px"
+        holder = widgets.Box([widget], layout=widgets.Layout(flex="0 0 auto", width=width,
+                                                             min_width=width))
         self.board.children = [holder, self.side]
 
     def _tables(self) -> dict[str, Any]:
