@@ -20,6 +20,7 @@ from uihelp import (
     PLAY_FREEDOM,
     AppPage,
     drawn_points,
+    drawn_texts,
     figure_differences,
     point_on_screen,
     trace,
@@ -220,6 +221,26 @@ def test_end_the_turn_passes_to_the_next_phase(app: AppPage) -> None:
     assert_no_js_errors(app)
 
 
+@pytest.mark.xfail(strict=True, reason=(
+    "plotly FigureWidget (plotly 7.1, in Voila): a point whose text changes from '' to '1' in "
+    "an update gets no SVG <text>, so freedom/view.py update() (texts.append('') for empty "
+    "spaces) leaves the count off every space that becomes occupied (e.g. Memphis, Nashville, "
+    "Norfolk after the bot's turn) until a later update; minimal repro and the workaround "
+    "(a ' ' instead of '') are in the browser-test report"))
+def test_people_counts_are_drawn_after_the_bots_turn(app: AppPage) -> None:
+    """Right after the bot's turn, every space holding people shows its count on the map."""
+    game = app.saved_game()
+    app.wait_figure_matches(game)
+    start = Freedom(**game.options, seed=game.seed)
+    people, at_start = view.people_on(game), view.people_on(start)
+    if not [s for s, n in people.items() if n and not at_start[s]]:
+        pytest.skip("no space became occupied in this game so far: nothing to check")
+    want = sorted(t for t in trace(app.figure(), view.SPACES)["text"] if t.strip())
+    app.bp.screenshot("counts-after-bot-turn")
+    drawn = sorted(drawn_texts(app.page, view.SPACES))
+    assert drawn == want, f"counts drawn on the map {drawn}, in the figure's data {want}"
+
+
 def test_bad_save_file_shows_an_error_and_the_game_goes_on(app: AppPage, tmp_path: Path) -> None:
     before = app.saved_game()
     picture = app.figure()
@@ -270,3 +291,4 @@ def test_map_and_side_panel_fit_a_laptop_screen(app: AppPage, width: int) -> Non
             f"the side panel covers the map: {sizes}")
     finally:
         app.page.set_viewport_size({"width": 1500, "height": 1300})
+

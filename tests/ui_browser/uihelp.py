@@ -83,6 +83,19 @@ def drawn_points(page: Any, trace_name: str, index: int = 0) -> int:
     }""", [trace_name, index]))
 
 
+def drawn_texts(page: Any, trace_name: str, index: int = 0) -> list[str]:
+    """The texts plotly drew (SVG ``<text>`` of the trace's points), in point order."""
+    return [str(t) for t in page.evaluate("""([name, i]) => {
+        const gd = document.querySelectorAll('.js-plotly-plot')[i];
+        const k = gd._fullData.findIndex(t => t.name === name);
+        const cd = gd.calcdata[k];
+        const node = cd && cd[0] && cd[0].node3 && cd[0].node3.node();
+        if (!node) return [];
+        return [...node.querySelectorAll('.textpoint text')].map(t => t.textContent)
+            .filter(t => t.trim() !== '');
+    }""", [trace_name, index])]
+
+
 def point_on_screen(page: Any, x: float, y: float, index: int = 0) -> tuple[float, float]:
     """Viewport coordinates of the data point (x, y) of the ``index``-th plot."""
     pos = page.evaluate("""([x, y, i]) => {
