@@ -729,7 +729,9 @@ def update(fig: Any, game: Any, selection: Any = None) -> None:
         else:
             sizes.append(22 if s.kind == "plantation" else 16 if big else 11)
             colours.append("white")
-            texts.append("")
+            # a blank, not "": plotly.js drops the <text> of a point whose text was "" and
+            # does not recreate it when a later update gives it a count
+            texts.append(" ")
             widths.append(2.5)
         lines.append(REGION_COLOUR[s.region])
         hovers.append(_space_hover(board, sid, n, here.get(sid, [])))

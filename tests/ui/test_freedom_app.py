@@ -26,7 +26,7 @@ def check_map_agrees(fig: Any, game: Freedom) -> None:
     assert len(spaces.x) == len(board.spaces) == len(spaces.text)
     people = {**game.state.people, **game.state.freed_at}
     for sid, text in zip(geo.ids, spaces.text, strict=True):
-        assert text == (str(people[sid]) if people.get(sid) else ""), sid
+        assert text.strip() == (str(people[sid]) if people.get(sid) else ""), sid
     catchers = trace(fig, view.CATCHERS)
     drawn = sorted((round(x, 6), round(y, 6)) for x, y in zip(catchers.x, catchers.y, strict=True))
     expected = []
