@@ -5,8 +5,8 @@
 >>> df.groupby("players").size().to_dict()
 {2: 5, 3: 5}
 
-Nothing here imports plotly: the plot helpers import it when called, so simulations run in worker
-processes with no display stack loaded.
+Nothing here imports plotly or pandas at import time: they load when a table is built or a plot
+is drawn, so worker processes start fast and no display stack is loaded in them.
 """
 
 from __future__ import annotations

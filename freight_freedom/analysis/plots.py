@@ -19,9 +19,8 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-import pandas as pd
-
 if TYPE_CHECKING:
+    import pandas as pd
     import plotly.graph_objects as go
 
 _Z = {0.8: 1.2815515655446004, 0.9: 1.6448536269514722, 0.95: 1.959963984540054,
@@ -72,6 +71,8 @@ def win_rates(
     confidence: float = 0.95,
 ) -> pd.DataFrame:
     """Win rate per group with its Wilson interval: columns ``games, wins, rate, low, high``."""
+    import pandas as pd
+
     win = win or default_win_column(df)
     keys = _by_list(by)
     _check_columns(df, [*keys, win])
@@ -123,6 +124,8 @@ def win_rate(
 
 def seat_scores(df: pd.DataFrame) -> pd.DataFrame:
     """Long table of per-seat scores: one row per (game, seat) with that seat's bot."""
+    import pandas as pd
+
     seats = sorted(int(m.group(1)) for c in df.columns if (m := re.fullmatch(r"score_(\d+)", c)))
     if not seats:
         raise ValueError("no per-seat score columns (score_0, ...) in the results")
