@@ -96,6 +96,14 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
             self.seats_box,
             self.tabs,
         ]
+        # stable hooks for page styling and browser tests (the DOM is otherwise anonymous)
+        for widget, name in [(self, "ff-app"), (self.title, "ff-title"),
+                             (self.prompt, "ff-prompt"), (self.errors.widget, "ff-errors"),
+                             (self.board, "ff-board"), (self.side, "ff-side"),
+                             (self.actions.widget, "ff-actions"),
+                             (self.stepper.widget, "ff-stepper"), (self.seats_box, "ff-seats"),
+                             (self.log_view.widget, "ff-log"), (self.tabs, "ff-tabs")]:
+            widget.add_class(name)
         self.refresh()
 
     # ------------------------------------------------------------------ pieces
@@ -132,6 +140,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         width = f"{int(fig.layout.width)}px"
         holder = widgets.Box([widget], layout=widgets.Layout(flex="0 0 auto", width=width,
                                                              min_width=width))
+        holder.add_class("ff-figure")
         self.board.children = [holder, self.side]
 
     def _tables(self) -> dict[str, Any]:

@@ -109,3 +109,13 @@ def test_inspector_tables_and_static_summary(race: Race) -> None:
     summary = html_summary(race)
     assert "&lt;to the counter&gt;" in summary and "<to the" not in summary
     assert "RC-ADD" in summary
+
+
+def test_app_parts_carry_stable_css_classes(race: Race) -> None:
+    """Pages and browser tests find the parts of the app by these classes."""
+    app = app_for(race)
+    classes = {c for w in [app, app.title, app.prompt, app.errors.widget, app.board,
+                           app.actions.widget, app.stepper.widget, app.seats_box,
+                           app.log_view.widget, app.tabs] for c in w._dom_classes}
+    assert {"ff-app", "ff-title", "ff-prompt", "ff-errors", "ff-board", "ff-actions",
+            "ff-stepper", "ff-seats", "ff-log", "ff-tabs"} <= classes
