@@ -33,6 +33,8 @@ def wilson_interval(wins: int, n: int, confidence: float = 0.95) -> tuple[float,
     >>> low, high = wilson_interval(8, 10)
     >>> round(low, 3), round(high, 3)
     (0.49, 0.943)
+    >>> wilson_interval(0, 10)[0], wilson_interval(10, 10)[1]
+    (0.0, 1.0)
     """
     if n <= 0:
         return (math.nan, math.nan)
@@ -43,7 +45,10 @@ def wilson_interval(wins: int, n: int, confidence: float = 0.95) -> tuple[float,
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # exact at the ends (the formula leaves float dust such as 1e-17 there)
+    low = 0.0 if wins <= 0 else max(0.0, centre - half)
+    high = 1.0 if wins >= n else min(1.0, centre + half)
+    return (low, high)
 
 
 def _by_list(by: str | Sequence[str] | None) -> list[str]:
