@@ -144,29 +144,20 @@ ROUNDS = 8
 class FreedomTracker:
     """People freed and lost, and Support bought, at the end of each round of one game.
 
-    Read from the table the first time a decision is made in the next round (or at the end of the
-    game), so it includes everything that happened before that decision. Rounds after the game
-    ended repeat the final values: the columns are cumulative totals by round.
+    Read from the log: every end-of-round event (rules FR-WIN-1 / FR-LOSE-2) carries the totals
+    in its data. A game lost during a round (FR-LOSE-1) ends with the final totals. Rounds after
+    the game ended repeat the final values: the columns are cumulative totals by round.
     """
 
-    def __init__(self) -> None:
-        self.round = 1
-        self.values: list[tuple[int, int, int]] = []
-
-    def _snapshot(self, state: Any) -> tuple[int, int, int]:
-        return (state.freed, state.lost, sum(state.support_bought))
-
     def step(self, game: Any) -> None:
-        state = game.state
-        if state.round > self.round:
-            snap = self._snapshot(state)
-            while self.round < state.round:
-                self.values.append(snap)
-                self.round += 1
+        """Nothing to do while the game runs: the log has it all."""
 
     def columns(self, game: Any) -> dict[str, Any]:
-        final = self._snapshot(game.state)
-        values = (self.values + [final] * ROUNDS)[:ROUNDS]
+        state = game.state
+        final = (state.freed, state.lost, sum(state.support_bought))
+        values = [(e.data["freed"], e.data["lost"], e.data["support"])
+                  for e in game.log if e.data.get("round_end")]
+        values = (values + [final] * ROUNDS)[:ROUNDS]
         row: dict[str, Any] = {}
         for name, index in (("freed", 0), ("lost", 1), ("support", 2)):
             for r, snap in enumerate(values, 1):

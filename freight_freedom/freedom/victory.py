@@ -79,12 +79,15 @@ def check_end_of_round(ctx: Ctx, st: FreedomState, ev: list[Event]) -> bool:
     """Check victory at the end of a round; True if the game is over [FR-WIN-1, FR-LOSE-2]."""
     freed_ok, support_ok = conditions(ctx, st)
     target = ctx.freed_target(st)
+    # every end-of-round event carries the totals, so a log alone gives the game's trajectory
+    totals = {"round": st.round, "round_end": True, "freed": st.freed, "lost": st.lost,
+              "support": sum(st.support_bought)}
     if freed_ok and support_ok:
         st.result = {"won": True, "round": st.round,
                      "reason": f"all Support bought and {st.freed} freed"}
         ev.append(Event("FR-WIN-1", f"Victory! All {support_total(st)} Support tokens are bought "
                         f"and {st.freed} people are free in Canada (needed {target}).",
-                        {"round": st.round}))
+                        totals))
     elif st.round >= ROUNDS:
         missing = []
         if not freed_ok:
@@ -95,11 +98,11 @@ def check_end_of_round(ctx: Ctx, st: FreedomState, ev: list[Event]) -> bool:
                      "reason": f"round {ROUNDS} ended without both conditions ("
                                + ", ".join(missing) + ")"}
         ev.append(Event("FR-LOSE-2", f"Round {ROUNDS} is over without both victory conditions: "
-                        + ", ".join(missing) + ". The game is lost.", {"round": st.round}))
+                        + ", ".join(missing) + ". The game is lost.", totals))
     else:
         ev.append(Event("FR-WIN-1", f"End of round {st.round}: {st.freed} of {target} freed, "
                         f"{sum(st.support_bought)} of {support_total(st)} Support bought.",
-                        {"round": st.round}))
+                        totals))
         return False
     st.phase, st.step = "over", "over"
     st.pending.clear()
