@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.rng import Rng
+from ..core.tables import TableRepr
 
 PHASES = ("catcher", "planning", "action", "market", "lantern", "over")
 PHASE_NAMES = {
@@ -42,7 +43,7 @@ TOTAL_PEOPLE = 96
 
 
 @dataclass
-class FreedomState:
+class FreedomState(TableRepr):
     """Everything about one game in progress (see the module docstring).
 
     Seats are 0-based. Periods are 1-3; per-period lists are indexed ``period - 1``. The Queue is a

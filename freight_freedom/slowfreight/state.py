@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import Rng
+from ..core.tables import TableRepr
 from .components import KIND_KEYS, TYPE_KEYS, Components, MovementTable
 from .trains import NCARS, TYPE_OF, counts_of
 
@@ -84,7 +85,7 @@ class PlayerState:
 
 
 @dataclass(slots=True)
-class SlowFreightState:
+class SlowFreightState(TableRepr):
     """The whole table. Decks list the top card first."""
 
     comps: Components
