@@ -67,7 +67,9 @@ def cmd_lab(args: list[str]) -> None:
     ensure_venv()
     jupyter = BIN / "jupyter"
     target = "notebooks" if (ROOT / "notebooks").is_dir() else "."
-    os.execv(str(jupyter), [str(jupyter), "lab", "--notebook-dir", str(ROOT / target), *args])
+    extra = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
+    os.execv(str(jupyter), [str(jupyter), "lab", "--notebook-dir", str(ROOT / target),
+                            *extra, *args])
 
 
 def cmd_test(args: list[str]) -> None:

@@ -37,3 +37,46 @@ def test_readme_names_exactly_the_two_set_up_commands() -> None:
     assert commands[:2] == ["lab", "test"]
     ci = (ROOT / ".ci" / "run").read_text()
     assert "python3 dev.py test" in ci
+
+
+def test_the_main_job_command_starts_jupyterlab_on_the_notebooks(tmp_path: Path) -> None:
+    """`python3 dev.py lab` (the README's first command) serves JupyterLab, even as root."""
+    import os
+    import signal
+    import socket
+    import time
+    import urllib.error
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path / "rt"),
+           "JUPYTER_CONFIG_DIR": str(tmp_path / "cfg"), "JUPYTER_DATA_DIR": str(tmp_path / "data")}
+    log = tmp_path / "lab.log"
+    proc = subprocess.Popen(
+        [sys.executable, "dev.py", "lab", "--no-browser", f"--port={port}",
+         "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log.open("wb"),
+        start_new_session=True)
+    status = None
+    try:
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline and proc.poll() is None:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/status", timeout=2):
+                    status = 200
+            except urllib.error.HTTPError as exc:
+                status = exc.code  # 403 without the token: the server is up
+            except OSError:
+                time.sleep(0.5)
+                continue
+            break
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert status in (200, 403), log.read_text()[-2000:]
