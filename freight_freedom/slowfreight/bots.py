@@ -13,7 +13,7 @@ from typing import Any
 from ..core import Action, Game, Rng
 from .components import XLOCO
 from .state import SlowFreightState, Train
-from .trains import NCARS, NEXT, TYPE_OF
+from .trains import NCARS, STEP, TYPE_OF
 
 TARGET_CARS = 3
 """A resting train with this many cars sets off when nothing better is on offer."""
@@ -36,8 +36,8 @@ def take_value(state: SlowFreightState, action: Action) -> float:
     n = NCARS[train.code]
     if kind == XLOCO:
         return n - 3.5  # an Extra Locomotive pays off only on a big train
-    new = NEXT[train.code][kind]
-    single = TYPE_OF[new] < 3
+    new = train.code + STEP[kind]  # the action is legal (SF-RULING-7 or SF-RULING-25)
+    single = 0 <= TYPE_OF[new] < 3
     return NCARS[new] + (0.5 if single else 0.0)
 
 

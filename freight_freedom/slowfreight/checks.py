@@ -11,8 +11,8 @@ from collections import Counter
 from typing import Any
 
 from .components import XLOCO
-from .state import SlowFreightState
-from .trains import NCARS, TYPE_OF, code_of
+from .state import SlowFreightState, Train
+from .trains import EACH_CARD, MISSING, NCARS, TYPE_OF, code_of
 
 
 class InvariantError(AssertionError):
@@ -69,8 +69,21 @@ def conservation(state: SlowFreightState, track_total: int | None = None) -> dic
             "track_on_trains": on_trains}
 
 
+def _may_be_unfinished(state: SlowFreightState, train: Train) -> bool:
+    """SF-RULING-25: under ``train_check="end_of_turn"`` a train of the seat taking cards may be
+    invalid during the turn if one more car can still make it valid; never at a turn boundary."""
+    return (state.train_check != EACH_CARD and state.taken > 0 and not state.over
+            and train.owner == state.seat and not train.moving and train.xloco is None
+            and MISSING[train.code] >= 0
+            and train in state.players[train.owner].trains)
+
+
 def check_invariants(state: SlowFreightState, track_total: int | None = None) -> None:
-    """:func:`conservation` plus: every train valid (SF-FORM-1..6), turn state consistent."""
+    """:func:`conservation` plus: every train valid (SF-FORM-1..6), turn state consistent.
+
+    With ``train_check="end_of_turn"`` a train may be unfinished during its owner's take-cards
+    turn (SF-RULING-25), but every train is valid whenever no take-cards turn is under way.
+    """
     conservation(state, track_total)
     kinds = state.comps.card_kind
     for p in state.players:
@@ -85,7 +98,7 @@ def check_invariants(state: SlowFreightState, track_total: int | None = None) ->
                 counts[kinds[c]] += 1
             if code_of(counts) != t.code:
                 raise InvariantError(f"{t.name}: code {t.code} does not match its cars")
-            if t.cars and TYPE_OF[t.code] < 0:
+            if t.cars and TYPE_OF[t.code] < 0 and not _may_be_unfinished(state, t):
                 raise InvariantError(f"{t.name} is not a valid train: {counts} (SF-FORM-2..5)")
             if t.xloco is not None and (kinds[t.xloco] != XLOCO or NCARS[t.code] == 0):
                 raise InvariantError(f"{t.name}: bad Extra Locomotive (SF-RULING-5)")

@@ -10,12 +10,12 @@ from ..core import Event
 from .components import KIND_NAMES, XLOCO
 from .state import PlayerState, SlowFreightState, Train
 from .text import card_list, train_words
-from .trains import NEXT
+from .trains import EACH_CARD, LOOSE_NEXT, MISSING, NEXT, STEP, VALID, can_finish
 from .turns import next_turn
 
 
 def can_take_kind(state: SlowFreightState, train: Train, kind: int) -> bool:
-    """Whether a card of ``kind`` may go onto ``train`` now.
+    """Whether a card of ``kind`` may go onto ``train`` now, under ``train_check="each_card"``.
 
     SF-FORM-6 (not moving), SF-XLOCO-2/3 (one Extra Locomotive per train and turn), SF-RULING-5
     (an Extra Locomotive needs cars), SF-RULING-7 (the train stays valid).
@@ -29,6 +29,8 @@ def can_take_kind(state: SlowFreightState, train: Train, kind: int) -> bool:
 
 def any_take(state: SlowFreightState, player: PlayerState) -> bool:
     """Whether the player could legally take any face-up card now."""
+    if state.train_check != EACH_CARD:
+        return bool(loose_takes(state, player))
     kinds = state.comps.card_kind
     for card in state.face_up:
         if card is None:
@@ -38,6 +40,67 @@ def any_take(state: SlowFreightState, player: PlayerState) -> bool:
             if can_take_kind(state, train, kind):
                 return True
     return False
+
+
+def unfinished(player: PlayerState) -> list[int]:
+    """Per car kind, how many of the player's trains still lack one car of it (SF-RULING-25).
+
+    All zero at every turn boundary, and always all zero under ``train_check="each_card"``.
+    """
+    need = [0, 0, 0]
+    for train in player.trains:
+        missing = MISSING[train.code]
+        if missing >= 0:
+            need[missing] += 1
+    return need
+
+
+def loose_takes(state: SlowFreightState, player: PlayerState) -> list[tuple[int, Train]]:
+    """Every legal ``(slot, train)`` take under ``train_check="end_of_turn"`` (SF-RULING-25).
+
+    A car may leave its train invalid for now if the cars still face up can make every train
+    the player touched valid again before the turn ends (no dead ends): each unfinished train
+    lacks one car of one kind, so the check is a count per kind (:func:`.trains.can_finish`).
+    An Extra Locomotive closes a train (SF-XLOCO-2), so it only joins a train that is valid now
+    and has cars (SF-RULING-5); SF-FORM-6 and SF-XLOCO-3 apply as always. Order: by slot, then
+    by train, as :func:`.legal.legal_actions` lists them.
+    """
+    growing = [t for t in player.trains if not t.moving and t.xloco is None]
+    out: list[tuple[int, Train]] = []
+    if not growing:
+        return out
+    kinds = state.comps.card_kind
+    need = unfinished(player)
+    avail = [0, 0, 0, 0]
+    for card in state.face_up:
+        if card is not None:
+            avail[kinds[card]] += 1
+    for slot, card in enumerate(state.face_up):
+        if card is None:
+            continue
+        kind = kinds[card]
+        if kind == XLOCO:
+            if not state.xloco_taken:
+                out.extend((slot, t) for t in growing if t.code and MISSING[t.code] == VALID)
+            continue
+        avail[kind] -= 1
+        for train in growing:
+            new = LOOSE_NEXT[train.code][kind]
+            if new < 0:
+                continue
+            old_missing, new_missing = MISSING[train.code], MISSING[new]
+            if old_missing >= 0:
+                need[old_missing] -= 1
+            if new_missing >= 0:
+                need[new_missing] += 1
+            if can_finish(need, avail):
+                out.append((slot, train))
+            if new_missing >= 0:
+                need[new_missing] -= 1
+            if old_missing >= 0:
+                need[old_missing] += 1
+        avail[kind] += 1
+    return out
 
 
 def deal(state: SlowFreightState) -> list[int]:
@@ -84,11 +147,11 @@ def take(state: SlowFreightState, seat: int, slot: int, train: Train) -> list[Ev
         )
     else:
         train.cars.append(card)
-        train.code = NEXT[train.code][kind]
+        train.code += STEP[kind]  # legality was checked: SF-RULING-7 or SF-RULING-25
         event = Event(
             "SF-TAKE-1",
             f"{who} takes the face-up {KIND_NAMES[kind]} car onto {train.name} "
-            f"(now {train_words(train)})",
+            f"(now {train_words(train)}{_unfinished_words(train)})",
             {"seat": seat, "slot": slot, "train": train.name, "card": state.comps.card_names[card]},
         )
     state.taken += 1
@@ -96,6 +159,14 @@ def take(state: SlowFreightState, seat: int, slot: int, train: Train) -> list[Ev
     if state.taken >= len(state.face_up) or not any_take(state, state.players[seat]):
         events.extend(end_take_turn(state))
     return events
+
+
+def _unfinished_words(train: Train) -> str:
+    missing = MISSING[train.code]
+    if missing < 0:
+        return ""
+    return (f"; not yet a valid train: it needs a {KIND_NAMES[missing]} car before the turn ends "
+            "[SF-RULING-25]")
 
 
 def end_take_turn(state: SlowFreightState) -> list[Event]:

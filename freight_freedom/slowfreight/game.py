@@ -30,8 +30,9 @@ from .scoring import Outcome, running_score
 from .setup import new_state
 from .state import SlowFreightState, Train
 from .text import board_text, describe_action
+from .trains import EACH_CARD, TRAIN_CHECKS
 
-OPTIONS = ("players", "movement_table", "first_player", "track_supply")
+OPTIONS = ("players", "movement_table", "first_player", "track_supply", "train_check")
 
 
 class SlowFreight(Game[SlowFreightState]):
@@ -39,7 +40,10 @@ class SlowFreight(Game[SlowFreightState]):
 
     Options (keyword-only): ``players`` (2-4, default 3), ``movement_table`` (``"standard"``,
     ``"gentle"``, ``"harsh"``), ``first_player`` (a seat or ``"random"``, default 0, the youngest
-    player), ``track_supply`` (default 48; ``None`` for unlimited). ``seed`` fixes the shuffles.
+    player), ``track_supply`` (default 48; ``None`` for unlimited), ``train_check``
+    (``"each_card"``, the default: every card must leave a valid train, SF-RULING-7; or
+    ``"end_of_turn"``: the trains a player added to must be valid when the take-cards turn ends,
+    SF-RULING-25). ``seed`` fixes the shuffles.
     Bad options raise :class:`~freight_freedom.core.OptionError` naming the option and rule.
     """
 
@@ -70,9 +74,14 @@ class SlowFreight(Game[SlowFreightState]):
         ):
             raise OptionError("track_supply", f"must be an integer from 9 to 10000 or None "
                               f"(unlimited), not {supply!r}", rule="SF-RULING-3")
+        check = choice_option(options, "train_check", EACH_CARD, TRAIN_CHECKS,
+                              rule="SF-RULING-25")
         no_unknown_options(options, OPTIONS)
-        return {"players": players, "movement_table": table, "first_player": first,
-                "track_supply": supply}
+        out = {"players": players, "movement_table": table, "first_player": first,
+               "track_supply": supply}
+        if check != EACH_CARD:  # the default stays out, so existing saves and digests are unchanged
+            out["train_check"] = check
+        return out
 
     # -------------------------------------------------------------------- hooks
     def _new_state(self, options: Mapping[str, Any], seed: int
@@ -83,6 +92,7 @@ class SlowFreight(Game[SlowFreightState]):
             players=options["players"],
             first_player=options["first_player"],
             track_supply=options["track_supply"],
+            train_check=options.get("train_check", EACH_CARD),
             seed=seed,
         )
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 from ..core import Action, Prompt
 from .actions import KINDS, ActionTable, action_table
 from .components import KIND_NAMES, XLOCO
+from .freight import loose_takes, unfinished
 from .state import SlowFreightState, Train
-from .trains import NEXT, add_rejection
+from .trains import EACH_CARD, LOOSE_NEXT, MISSING, NCARS, NEXT, add_rejection
 
 
 def _table(state: SlowFreightState) -> ActionTable:
@@ -31,6 +32,10 @@ def forced_train(state: SlowFreightState, seat: int) -> Train | None:
 
 
 def _takes(state: SlowFreightState, seat: int, out: list[Action]) -> None:
+    if state.train_check != EACH_CARD:
+        table = _table(state).take[seat]
+        out.extend([table[slot][t.id] for slot, t in loose_takes(state, state.players[seat])])
+        return
     growing = [t for t in state.players[seat].trains if not t.moving and t.xloco is None]
     if not growing:
         return
@@ -56,7 +61,8 @@ def legal_actions(state: SlowFreightState) -> list[Action]:
     out: list[Action] = []
     if state.taken:
         _takes(state, seat, out)
-        out.append(table.stop[seat])
+        if state.train_check == EACH_CARD or not any(unfinished(state.players[seat])):
+            out.append(table.stop[seat])  # SF-RULING-25: not while a train is unfinished
         return out
     trains = state.players[seat].trains
     moves = table.move[seat]
@@ -94,6 +100,10 @@ def explain_illegal(state: SlowFreightState, action: Action) -> tuple[str, str]:
     if state.taken and kind in ("loco", "move", "pass"):
         return "SF-RULING-16", "you are taking cards this turn: take another card or stop"
     if kind == "stop":
+        if state.taken:
+            return "SF-RULING-25", (
+                "you cannot stop yet: " + _unfinished_text(state, seat)
+                + " must be made valid before the turn ends")
         return "SF-RULING-16", "stop ends a take-cards turn: take a card first"
     if kind in ("loco", "pass") and args:
         return "SF-TURN-3", f"{kind} takes no arguments"
@@ -132,14 +142,37 @@ def explain_illegal(state: SlowFreightState, action: Action) -> tuple[str, str]:
             return "SF-XLOCO-3", "only one Extra Locomotive per turn"
         if train.xloco is not None:
             return "SF-XLOCO-2", f"train {name} already has an Extra Locomotive"
+        if train.code and MISSING[train.code] >= 0:
+            return "SF-RULING-25", (f"train {name} is not yet valid: an Extra Locomotive closes a "
+                                    "train (SF-XLOCO-2), so it joins only a valid train")
         return "SF-RULING-5", f"train {name} has no cars: an Extra Locomotive needs a train"
     if train.xloco is not None:
         return "SF-XLOCO-2", f"train {name} has an Extra Locomotive: no more cars"
+    if state.train_check != EACH_CARD:
+        return _loose_rejection(state, seat, train, card_kind)
     rejection = add_rejection(train.code, card_kind)
     if rejection is not None:
         rule, reason = rejection
         return rule, f"a {KIND_NAMES[card_kind]} car cannot join {name}: {reason}"
     return "SF-TURN-3", "not a legal choice now"
+
+
+def _unfinished_text(state: SlowFreightState, seat: int) -> str:
+    trains = [t for t in state.players[seat].trains if MISSING[t.code] >= 0]
+    return ", ".join(f"{t.name} (needs a {KIND_NAMES[MISSING[t.code]]} car)" for t in trains)
+
+
+def _loose_rejection(state: SlowFreightState, seat: int, train: Train, kind: int
+                     ) -> tuple[str, str]:
+    """Why a car may not join ``train`` under ``train_check="end_of_turn"`` (SF-RULING-25)."""
+    what = f"a {KIND_NAMES[kind]} car cannot join {train.name}"
+    if NCARS[train.code] >= 5:
+        return "SF-FORM-2", f"{what}: a train holds at most 5 Freight cars"
+    if LOOSE_NEXT[train.code][kind] < 0:
+        return "SF-RULING-25", (f"{what}: the train could never become valid again "
+                                "(a Mixed train of 3-5 cars needs all three kinds, at most 5 cars)")
+    return "SF-RULING-25", (f"{what}: the cards left face up could not make every train you "
+                            "added to this turn valid before the turn ends")
 
 
 def prompt(state: SlowFreightState) -> Prompt:
@@ -148,6 +181,10 @@ def prompt(state: SlowFreightState) -> Prompt:
         return Prompt(None, f"the game is over: {state.end_reason}", "SF-END-1")
     seat = state.seat
     if state.taken:
+        if state.train_check != EACH_CARD and any(unfinished(state.players[seat])):
+            return Prompt(seat, f"take another face-up card ({state.taken} taken): "
+                          f"{_unfinished_text(state, seat)} must become valid first",
+                          "SF-RULING-25")
         return Prompt(seat, f"take another face-up card ({state.taken} taken) or stop",
                       "SF-RULING-16")
     forced = forced_train(state, seat)

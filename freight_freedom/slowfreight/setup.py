@@ -11,6 +11,7 @@ from .components import Components, MovementTable
 from .freight import deal, reshuffle_row, xlocos_face_up
 from .state import PlayerState, SlowFreightState, Train
 from .text import card_list
+from .trains import EACH_CARD
 
 
 def new_state(
@@ -21,8 +22,13 @@ def new_state(
     first_player: int | str,
     track_supply: int | None,
     seed: int,
+    train_check: str = EACH_CARD,
 ) -> tuple[SlowFreightState, list[Event]]:
-    """Set up a game for ``players`` seats; returns the state and the set-up events."""
+    """Set up a game for ``players`` seats; returns the state and the set-up events.
+
+    ``train_check`` is the option of SF-RULING-25 (``"each_card"`` or ``"end_of_turn"``); it adds
+    no event, so set-up logs are the same for both.
+    """
     rng = Rng(seed)
     events: list[Event] = []
     deck = list(range(comps.freight_total))
@@ -49,6 +55,7 @@ def new_state(
         track_supply=track_supply,
         clocks_in_game=clocks_in_game,
         seat=0,
+        train_check=train_check,
     )
     events.append(Event(
         "SF-SETUP-1",

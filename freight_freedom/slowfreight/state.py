@@ -13,7 +13,7 @@ from typing import Any
 from ..core import Rng
 from ..core.tables import TableRepr
 from .components import KIND_KEYS, TYPE_KEYS, Components, MovementTable
-from .trains import NCARS, TYPE_OF, counts_of
+from .trains import EACH_CARD, NCARS, TYPE_OF, counts_of
 
 
 @dataclass(slots=True, eq=False)
@@ -119,6 +119,9 @@ class SlowFreightState(TableRepr):
     over: bool = False
     end_reason: str = ""
     outcome: Any = None
+    train_check: str = EACH_CARD
+    """When a growing train must be valid: ``"each_card"`` (SF-RULING-7) or ``"end_of_turn"``
+    (SF-RULING-25), from the option ``train_check``."""
 
     @property
     def nplayers(self) -> int:
@@ -142,7 +145,7 @@ class SlowFreightState(TableRepr):
         def movement(cards: list[int]) -> list[str]:
             return [mnames[c] for c in cards]
 
-        return {
+        out: dict[str, Any] = {
             "movement_table": self.table.name,
             "rng": self.rng.state,
             "players": [p.to_dict(comps) for p in self.players],
@@ -167,3 +170,6 @@ class SlowFreightState(TableRepr):
             "over": self.over,
             "end_reason": self.end_reason,
         }
+        if self.train_check != EACH_CARD:  # absent by default: digests of old games stay the same
+            out["train_check"] = self.train_check
+        return out

@@ -29,6 +29,8 @@ def cars_words(code: int) -> str:
     if 0 <= kind < 3:
         return f"{n} {TYPE_NAMES[kind]} car{'s' if n > 1 else ''}"
     parts = [f"{x} {KIND_NAMES[k]}" for k, x in enumerate(counts_of(code)) if x]
+    if kind < 0:  # only during a take-cards turn with train_check="end_of_turn" (SF-RULING-25)
+        return "unfinished: " + ", ".join(parts)
     return "Mixed Freight: " + ", ".join(parts)
 
 

@@ -92,3 +92,57 @@ def add_rejection(code: int, kind: int) -> tuple[str, str] | None:
             "valid train [SF-RULING-7]"
         )
     return "SF-RULING-7", "each added car must leave a valid train"
+
+
+# ------------------------------------------------------------ end-of-turn check (SF-RULING-25)
+EACH_CARD = "each_card"
+END_OF_TURN = "end_of_turn"
+TRAIN_CHECKS = (EACH_CARD, END_OF_TURN)
+"""Values of the option ``train_check``: when a growing train must be valid (SF-RULING-7/25)."""
+
+VALID = -1
+"""``MISSING[code]`` of a valid code (or a bare Locomotive): nothing is missing."""
+DEAD = -2
+"""``MISSING[code]`` of an invalid code that no further car can make valid."""
+
+
+def _end_of_turn_tables() -> tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]:
+    missing: list[int] = []
+    for code in range(CODES):
+        counts = counts_of(code)
+        n = sum(counts)
+        if code == 0 or train_type(counts) is not None:
+            missing.append(VALID)
+        elif n < MAX_CARS and sum(1 for x in counts if x) == 2:
+            # two kinds and 3-4 cars: one car of the third kind makes a valid Mixed train
+            missing.append(next(k for k, x in enumerate(counts) if not x))
+        else:
+            missing.append(DEAD)
+    loose: list[tuple[int, int, int]] = []
+    for code in range(CODES):
+        counts = counts_of(code)
+        row = []
+        for kind in (AUTO, TANK, COAL):
+            new = code + STEP[kind]
+            ok = (missing[code] != DEAD and sum(counts) < MAX_CARS
+                  and counts[kind] < MAX_CARS and missing[new] != DEAD)
+            row.append(new if ok else -1)
+        loose.append((row[0], row[1], row[2]))
+    return tuple(missing), tuple(loose)
+
+
+MISSING, LOOSE_NEXT = _end_of_turn_tables()
+"""For ``train_check="end_of_turn"`` (SF-RULING-25). ``MISSING[code]``: :data:`VALID`, the car
+kind whose one card would make the train valid (3-4 cars of exactly two kinds), or :data:`DEAD`.
+``LOOSE_NEXT[code][kind]``: the code after adding a car of ``kind`` if the train stays at most
+5 cars and can still be made valid, else -1. Under ``each_card`` no invalid code ever arises."""
+
+
+def can_finish(need: list[int], avail: list[int]) -> bool:
+    """Whether face-up cars ``avail`` (per kind) can repair trains missing ``need`` (per kind).
+
+    Each unfinished train lacks exactly one car of one kind (see :data:`MISSING`), so matching
+    per kind is exact; the 3-card limit never binds, since the row is not refilled during a turn
+    and every card left in it is one the player may still take (SF-RULING-16).
+    """
+    return need[0] <= avail[0] and need[1] <= avail[1] and need[2] <= avail[2]
