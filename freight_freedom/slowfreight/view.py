@@ -192,7 +192,9 @@ def update(fig: Any, game: Any, selection: Any = None) -> None:
             ltext.append(name)
             locx.append(1.2)
             locy.append(y)
-            ttype = KIND_NAME.get(train["type"] or "", "no cars yet")
+            # no type: either no cars yet, or (train_check="end_of_turn") a train being formed
+            ttype = KIND_NAME.get(train["type"] or "",
+                                  "unfinished" if train["cars"] else "no cars yet")
             loch.append(f"train {esc(name)} of Player {seat + 1}: {esc(ttype)}, "
                         f"{len(train['cars'])} cars, {train['track']} Track")
             for i, car in enumerate(train["cars"]):
