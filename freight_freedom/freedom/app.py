@@ -247,6 +247,10 @@ def game_ui() -> GameUI:
             OptionSpec("roles", "roles", "multi", (), choices=ROLE_NAMES),
             OptionSpec("easier_money", "start with $10", "bool", False),
             OptionSpec("easier_triples", "triples: no catcher", "bool", False),
+            OptionSpec("easier_empty_centre", "centre plantation empty", "bool", False),
+            OptionSpec("harder_full_plantations", "all plantations full", "bool", False),
             OptionSpec("harder_extra_support", "extra Support", "bool", False),
+            OptionSpec("fundraising_cities_only", "fundraise in cities only", "bool", False),
+            OptionSpec("optional_scoring", "optional scoring", "bool", False),
         ),
     )

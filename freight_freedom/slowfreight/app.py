@@ -14,6 +14,7 @@ import pandas as pd
 from ..ui.adapter import GameUI, OptionSpec
 from ..ui.bots import registry_bots
 from . import view
+from .trains import TRAIN_CHECKS
 
 
 def tables(game: Any) -> dict[str, pd.DataFrame]:
@@ -77,5 +78,7 @@ def game_ui() -> GameUI:
                        choices=tuple(load_movement_tables())),
             OptionSpec("first_player", "first player", "choice", 0,
                        choices=(0, 1, 2, 3, "random")),
+            OptionSpec("train_check", "train check", "choice", "each_card",
+                       choices=TRAIN_CHECKS),
         ),
     )

@@ -119,3 +119,21 @@ def test_app_parts_carry_stable_css_classes(race: Race) -> None:
                            app.log_view.widget, app.tabs] for c in w._dom_classes}
     assert {"ff-app", "ff-title", "ff-prompt", "ff-errors", "ff-board", "ff-actions",
             "ff-stepper", "ff-seats", "ff-log", "ff-tabs"} <= classes
+
+
+def test_new_game_tab_offers_every_option_of_both_games() -> None:
+    """Every game option (variants included) can be chosen from the New game tab."""
+    from freight_freedom import Freedom, SlowFreight
+
+    for game, chosen in ((Freedom(players=2, seed=1), {"fundraising_cities_only": True,
+                                                      "harder_full_plantations": True}),
+                         (SlowFreight(players=2, seed=1), {"train_check": "end_of_turn"})):
+        app = app_for(game)
+        names = set(app.newgame.fields)
+        for option in chosen:
+            assert option in names, option
+            app.newgame.fields[option].value = chosen[option]
+        app.newgame.seed.value = "5"
+        app.newgame.button.click()
+        assert app.errors.text.startswith("Now playing") and app.game is not game
+        assert all(app.game.options[k] == v for k, v in chosen.items())
