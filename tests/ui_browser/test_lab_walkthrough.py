@@ -72,11 +72,14 @@ def test_walkthrough_runs_with_widgets_and_figures(lab: Any, lab_server: Any, no
                                                     final_screenshot: Any) -> None:
     final_screenshot(lab)
     page = lab.page
-    page.goto(f"{lab_server.url}/lab/tree/{WALKTHROUGH}", timeout=90_000)
+    # a workspace of its own, reset: notebooks other tests opened must not reopen here
+    page.goto(f"{lab_server.url}/lab/workspaces/walkthrough/tree/{WALKTHROUGH}?reset",
+              timeout=90_000)
     page.locator(".jp-NotebookPanel .jp-Cell").first.wait_for(timeout=90_000)
     # the toolbar says "idle" before the kernel even starts: ask the server instead
     wait_until(lambda: kernel_idle(lab_server.url, WALKTHROUGH), 90, "the notebook's kernel")
-    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").wait_for()
+    page.locator(".jp-NotebookPanel .jp-Notebook-ExecutionIndicator[data-status='idle']"
+                 ).first.wait_for()
     lab_server.remember_children()
     lab.screenshot("opened")
 

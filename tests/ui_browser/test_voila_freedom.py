@@ -38,8 +38,8 @@ def app(browser: Any, voila_server: Any, open_page: Any) -> Iterator[AppPage]:
     bp = open_page(browser, "voila-freedom")
     page = bp.page
     page.goto(f"{voila_server.url}/voila/render/{PLAY_FREEDOM}", timeout=90_000)
-    page.wait_for_selector(".js-plotly-plot .main-svg", timeout=90_000)
-    page.locator("button.widget-button", has_text="Undo").first.wait_for(timeout=30_000)
+    page.wait_for_selector(".ff-app .ff-figure .js-plotly-plot .main-svg", timeout=90_000)
+    page.locator(".ff-app button.widget-button", has_text="Undo").first.wait_for(timeout=30_000)
     voila_server.remember_children()
     yield AppPage(bp, Freedom)
     page.context.close()
@@ -266,10 +266,10 @@ def test_map_and_side_panel_fit_a_laptop_screen(app: AppPage, width: int) -> Non
     try:
         app.page.wait_for_timeout(500)  # plotly relayouts on resize
         sizes = app.page.evaluate("""() => {
-            const gd = document.querySelector('.js-plotly-plot');
+            const gd = document.querySelector('.ff-app .ff-figure .js-plotly-plot');
             const r = gd.querySelector('.main-svg').getBoundingClientRect();
-            const board = gd.closest('.widget-hbox');
-            const s = board ? [...board.children].pop().getBoundingClientRect() : null;
+            const side = document.querySelector('.ff-app .ff-board .ff-side');
+            const s = side ? side.getBoundingClientRect() : null;
             return {plot: [r.left, r.top, r.right, r.bottom],
                     side: s && [s.left, s.top, s.right, s.bottom],
                     page: document.documentElement.clientWidth};

@@ -25,8 +25,8 @@ def app(browser: Any, voila_server: Any, open_page: Any) -> Iterator[AppPage]:
     bp = open_page(browser, "voila-slow-freight")
     page = bp.page
     page.goto(f"{voila_server.url}/voila/render/{PLAY_SLOW_FREIGHT}", timeout=90_000)
-    page.wait_for_selector(".js-plotly-plot .main-svg", timeout=90_000)
-    page.locator("button.widget-button", has_text="Undo").first.wait_for(timeout=30_000)
+    page.wait_for_selector(".ff-app .ff-figure .js-plotly-plot .main-svg", timeout=90_000)
+    page.locator(".ff-app button.widget-button", has_text="Undo").first.wait_for(timeout=30_000)
     voila_server.remember_children()
     yield AppPage(bp, SlowFreight)
     page.context.close()
@@ -84,7 +84,7 @@ def test_table_renders_the_game(app: AppPage) -> None:
 # and cut off (found by this test, fixed in bca240d).
 def test_every_marker_is_inside_the_table(app: AppPage) -> None:
     outside = app.page.evaluate("""() => {
-        const gd = document.querySelector('.js-plotly-plot');
+        const gd = document.querySelector('.ff-app .ff-figure .js-plotly-plot');
         const [x0, x1] = gd._fullLayout.xaxis.range;
         const [y0, y1] = gd._fullLayout.yaxis.range;
         const out = [];

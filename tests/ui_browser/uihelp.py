@@ -154,46 +154,88 @@ class AppPage:
     def body(self) -> str:
         return str(self.page.inner_text("body"))
 
+    def part(self, name: str) -> Any:
+        """The app's part with the stable CSS class ``ff-<name>`` (see ``ui/app.py``)."""
+        return self.page.locator(f".ff-app .ff-{name}").first
+
+    def title(self) -> str:
+        return str(self.part("title").inner_text())
+
+    def seed(self) -> int:
+        match = STEPS.search(self.title())
+        assert match, f"the app's title has no seed and steps: {self.title()!r}"
+        return int(match.group(1))
+
     def steps(self) -> int:
         """The app's step count (its title says ``seed S · N steps``)."""
-        match = STEPS.search(self.body())
-        assert match, "the app's title (seed and steps) is not in the page"
+        match = STEPS.search(self.title())
+        assert match, f"the app's title has no seed and steps: {self.title()!r}"
         return int(match.group(2))
 
     def prompt(self) -> str:
         """The prompt box text (``Round r · phase`` and ``Player n (who): ...``)."""
-        loc = self.page.locator(".widget-html:has-text('rule ')").filter(
-            has_text=re.compile(r"Round .* · ")).first
-        return str(loc.inner_text())
+        return str(self.part("prompt").inner_text())
 
     def alert(self) -> str:
         """The text of the app's error box (``role=alert``), or ``""`` when none is shown."""
-        loc = self.page.locator("[role=alert]")
+        loc = self.page.locator(".ff-app .ff-errors [role=alert]")
         return str(loc.first.inner_text()) if loc.count() else ""
+
+    def notice(self) -> str:
+        """Whatever the error/notice area shows now (an error or a neutral notice)."""
+        return str(self.part("errors").inner_text()).strip()
 
     def figure(self) -> list[dict[str, Any]]:
         return plot_data(self.page)
 
     def log_lines(self) -> list[str]:
         """The event texts of the Log tab, newest first."""
-        rows = self.page.locator(".widget-tab table:has(th:text-is('rule')) tbody tr")
-        texts = rows.evaluate_all(
-            "rs => rs.map(r => r.cells.length >= 3 ? r.cells[2].innerText : '')")
-        return [str(t) for t in texts if t]
+        return [text for _num, _rule, text in self.log_rows()]
+
+    def log_rows(self) -> list[tuple[str, str, str]]:
+        """The Log tab's event rows (number, rule ID, text), newest first."""
+        rows = self.page.locator(".ff-app .ff-log table tbody tr")
+        cells = rows.evaluate_all(
+            "rs => rs.filter(r => r.cells.length >= 3)"
+            "        .map(r => [0, 1, 2].map(i => r.cells[i].textContent.trim()))")
+        return [(str(n), str(r), str(t)) for n, r, t in cells]
 
     # ---- tabs, buttons, drop-downs
     def tab(self, title: str) -> None:
-        self.page.locator(".lm-TabBar-tab", has_text=title).first.click()
+        self.page.locator(".ff-app .ff-tabs .lm-TabBar-tab",
+                          has_text=re.compile("^" + re.escape(title) + "$")).first.click()
 
     def button(self, label: str) -> Any:
         """The visible widget button labelled exactly ``label``."""
         return self.page.locator("button.widget-button:visible").filter(
             has_text=re.compile("^" + re.escape(label) + "$"))
 
+    def stepper(self, label: str) -> Any:
+        """The stepper's button ``label`` (Play one move, Bots to my turn, Next phase, ...)."""
+        return self.page.locator(".ff-app .ff-stepper button.widget-button").filter(
+            has_text=re.compile("^" + re.escape(label) + "$")).first
+
+    def stepper_status(self) -> str:
+        """The stepper's last report (``N moves; why it stopped``)."""
+        return str(self.page.locator(".ff-app .ff-stepper .widget-html").first.inner_text())
+
+    def auto_answer(self) -> Any:
+        """The stepper's "bots answer automatically" check box (its ``<input>``)."""
+        return self.page.locator(".ff-app .ff-stepper input[type=checkbox]").first
+
+    def seat_select(self, seat: int) -> Any:
+        """The seats drop-down (``<select>``) of ``seat`` (0-based)."""
+        return self.page.locator(".ff-app .ff-seats select").nth(seat)
+
+    def seat_labels(self) -> list[str]:
+        return [str(v) for v in self.page.locator(".ff-app .ff-seats select").evaluate_all(
+            "ss => ss.map(s => s.options[s.selectedIndex].textContent.replace(/\\u00a0/g, ' '))")]
+
     def offered(self) -> list[str]:
         """Every choice the panel shows now: button labels and drop-down option texts."""
         labels = self.page.locator("button.widget-button:visible").all_inner_texts()
-        options = self.page.locator(".widget-dropdown select option").all_inner_texts()
+        options = self.page.locator(".ff-app .ff-actions select option").evaluate_all(
+            "os => os.map(o => o.value)")
         return [s.strip() for s in [*labels, *options]]
 
     def choose(self, label: str) -> None:
@@ -202,10 +244,12 @@ class AppPage:
         if btn.count():
             btn.first.click()
             return
-        select = self.page.locator("select").filter(
-            has=self.page.locator("option", has_text=re.compile("^" + re.escape(label) + "$")))
+        # ipywidgets draws an option's text with no-break spaces; its value attribute is exact
+        value = json.dumps(label)
+        select = self.page.locator(".ff-app .ff-actions select").filter(
+            has=self.page.locator(f"option[value={value}]"))
         assert select.count(), f"no button or drop-down offers {label!r}"
-        select.first.select_option(label=label)
+        select.first.select_option(value=label)
         row = select.first.locator("xpath=ancestor::div[contains(@class,'widget-hbox')][1]")
         row.locator("button", has_text="Do it").click()
 
@@ -217,7 +261,8 @@ class AppPage:
 
     def wait_steps_change(self, before: int, timeout: float = ACTION_TIMEOUT) -> int:
         self.page.wait_for_function(
-            """before => { const m = document.body.innerText.match(/seed \\d+ · (\\d+) steps/);
+            """before => { const t = document.querySelector('.ff-app .ff-title');
+                           const m = t && t.innerText.match(/seed \\d+ · (\\d+) steps/);
                            return m && Number(m[1]) !== before; }""",
             arg=before, timeout=timeout)
         return self.steps()

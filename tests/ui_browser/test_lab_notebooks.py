@@ -1,0 +1,201 @@
+"""The other notebooks in JupyterLab, in headless Chromium: Run All, then look at them.
+
+``slow_freight_walkthrough.ipynb``, ``index.ipynb`` and ``what_if.ipynb`` (the real ones, which
+run simulations for up to a minute) are opened in the session's JupyterLab, each in its own
+page, and all three are started at once so their kernels run side by side. Then, for each:
+every code cell ran, no cell raised (neither in the page nor in the notebook JupyterLab saved),
+no widget failed to display, and every plotly figure the kernel sent is a visible plot with
+data, at least as many as the notebook's cells show. ``index.ipynb`` ends with a game object,
+which must render as the live app (``.ff-app``) offering the engine's legal actions.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import nbformat
+import pytest
+from uihelp import ARTIFACTS, wait_until
+
+pytestmark = pytest.mark.ui
+
+NOTEBOOKS = ["what_if.ipynb", "slow_freight_walkthrough.ipynb", "index.ipynb"]
+RUN_ALL_TIMEOUT = 240.0  # s: what_if runs its simulations (about 20 s alone, more side by side)
+PLOT_MIME = "application/vnd.plotly.v1+json"
+#: calls whose value, as a cell's last expression, is shown as a plotly figure
+FIGURE_CALLS = {"figure", "win_rate", "round_trajectories", "score_distribution",
+                "length_distribution", "win_rates_plot"}
+APP_CALLS = {"app"}
+APP_NAMES = {"game", "app"}
+
+
+def expected_outputs(path: Any) -> tuple[int, int]:
+    """(figures, apps) the notebook shows, from the last expression of each code cell."""
+    nb = nbformat.read(path, as_version=4)
+    figures = apps = 0
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        try:
+            body = ast.parse(cell.source).body
+        except SyntaxError:
+            continue
+        if not body or not isinstance(body[-1], ast.Expr):
+            continue
+        value = body[-1].value
+        if isinstance(value, ast.Name) and value.id in APP_NAMES:
+            apps += 1
+        elif isinstance(value, ast.Call):
+            func = value.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            figures += name in FIGURE_CALLS
+            apps += name in APP_CALLS
+    return figures, apps
+
+
+def kernel_idle(url: str, name: str) -> bool:
+    """True when the server has a session for notebook ``name`` whose kernel is idle."""
+    try:
+        with urllib.request.urlopen(f"{url}/api/sessions", timeout=5) as response:
+            sessions = json.load(response)
+    except OSError:
+        return False
+    return any(s.get("path", "").endswith(name) and s.get("kernel")
+               and s["kernel"].get("execution_state") == "idle" for s in sessions)
+
+
+def saved_notebook(url: str, name: str) -> dict[str, Any]:
+    with urllib.request.urlopen(f"{url}/api/contents/{name}?content=1", timeout=10) as response:
+        return dict(json.load(response)["content"])
+
+
+def code_prompts(page: Any) -> list[str]:
+    return [s.strip() for s in page.locator(
+        ".jp-NotebookPanel .jp-CodeCell .jp-InputArea-prompt").all_inner_texts()]
+
+
+def all_ran(page: Any) -> bool:
+    prompts = code_prompts(page)
+    return bool(prompts) and all(re.fullmatch(r"\[\d+\]:", p) for p in prompts)
+
+
+@pytest.fixture(scope="module")
+def started(browser: Any, lab_server: Any, open_page: Any) -> Iterator[dict[str, Any]]:
+    """Each notebook open in its own page, Run All pressed in all of them (slowest first)."""
+    pages: dict[str, Any] = {}
+    try:
+        for name in NOTEBOOKS:
+            bp = open_page(browser, f"lab-{name.removesuffix('.ipynb')}")
+            bp.page.set_default_timeout(60_000)
+            pages[name] = bp
+            # a workspace of its own, reset: no other test's notebooks reopen in this page
+            bp.page.goto(f"{lab_server.url}/lab/workspaces/{bp.name}/tree/{name}?reset",
+                         timeout=90_000)
+        for name, bp in pages.items():
+            page = bp.page
+            page.locator(".jp-NotebookPanel .jp-Cell").first.wait_for(timeout=90_000)
+            # the toolbar says "idle" before the kernel even starts: ask the server instead
+            wait_until(lambda n=name: kernel_idle(lab_server.url, n), 90, f"{name}'s kernel")
+            page.locator(".jp-NotebookPanel .jp-Notebook-ExecutionIndicator[data-status='idle']"
+                         ).first.wait_for()
+            lab_server.remember_children()
+            page.locator(".lm-MenuBar-itemLabel", has_text=re.compile("^Run$")).click()
+            page.locator(".lm-Menu-itemLabel",
+                         has_text=re.compile("^Run All Cells$")).click()
+        yield pages
+    finally:
+        for bp in pages.values():
+            bp.page.context.close()
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_notebook_runs_in_lab_with_its_figures(name: str, started: dict[str, Any],
+                                               lab_server: Any, notebook_dir: Any,
+                                               final_screenshot: Any) -> None:
+    bp = started[name]
+    final_screenshot(bp)
+    page = bp.page
+    cells = len(code_prompts(page))
+    assert cells > 0
+    wait_until(lambda: all_ran(page), RUN_ALL_TIMEOUT, f"all {cells} code cells of {name} to run")
+    wait_until(lambda: kernel_idle(lab_server.url, name), 60, f"{name}'s kernel to be idle")
+    # widgets and plots render after the kernel replied; give them time to settle
+    wait_until(lambda: page.locator(".jp-OutputArea-output:has-text('Loading widget')")
+               .count() == 0, 30, "every widget to load")
+    bp.screenshot("ran-all")
+
+    # in the page: no traceback, no widget that failed
+    errors = page.locator(".jp-OutputArea-output[data-mime-type="
+                          "'application/vnd.jupyter.stderr']").all_inner_texts()
+    tracebacks = [e for e in errors if "Traceback" in e or "Error" in e]
+    assert not tracebacks, "cells raised:\n" + "\n---\n".join(t[:800] for t in tracebacks)
+    body = page.inner_text(".jp-NotebookPanel")
+    assert "Error displaying widget" not in body
+
+    # in the notebook as the kernel left it (saved by JupyterLab): every cell ran, no error
+    page.keyboard.press("Control+s")
+
+    def saved() -> dict[str, Any] | None:
+        nb = saved_notebook(lab_server.url, name)
+        code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+        return nb if code and all(c.get("execution_count") for c in code) else None
+
+    nb = wait_until(saved, 30, f"{name} saved with every cell run")
+    outputs = [o for c in nb["cells"] if c["cell_type"] == "code" for o in c["outputs"]]
+    raised = [f"{o['ename']}: {o['evalue']}" for o in outputs if o["output_type"] == "error"]
+    assert not raised, f"cells of {name} raised: {raised}"
+    sent = sum(1 for o in outputs if PLOT_MIME in o.get("data", {}))
+
+    figures, apps = expected_outputs(notebook_dir.root / name)
+    assert sent >= figures, f"{name}: the kernel sent {sent} figures, the cells show {figures}"
+    plots = page.evaluate("""() => [...document.querySelectorAll(
+            '.jp-NotebookPanel .js-plotly-plot')].map(gd => {
+        const r = gd.getBoundingClientRect();
+        return {w: r.width, h: r.height,
+                traces: (gd.data || []).length,
+                // as plotly.js decoded them (plotly.py may send x/y as typed binary data)
+                points: (gd._fullData || []).reduce((n, t) => n + (t._length || 0), 0)};
+    })""")
+    stem = name.removesuffix(".ipynb")
+    for i in range(len(plots)):  # one picture per plot, to look at
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.locator(".jp-NotebookPanel .js-plotly-plot").nth(i).screenshot(
+            path=str(ARTIFACTS / f"lab-{stem}-plot-{i + 1}.png"))
+    assert len(plots) == sent + apps, (
+        f"{name}: {len(plots)} plotly plots in the page; the kernel sent {sent} figures and "
+        f"the notebook shows {apps} app(s)")
+    blank = [p for p in plots if p["w"] < 100 or p["h"] < 100 or p["points"] == 0]
+    assert not blank, f"blank or collapsed plots: {blank}"
+    assert bp.js_errors() == [], "JavaScript errors in JupyterLab:\n" + "\n".join(
+        bp.js_errors())
+
+
+def test_index_shows_the_live_app_of_its_game(started: dict[str, Any], lab_server: Any) -> None:
+    """The cell ``game`` of index.ipynb shows the app, offering the engine's legal actions."""
+    from freight_freedom import SlowFreight
+
+    bp = started["index.ipynb"]
+    page = bp.page
+    wait_until(lambda: all_ran(page), RUN_ALL_TIMEOUT, "index.ipynb to run")
+    app = page.locator(".jp-OutputArea-output .ff-app").first
+    app.wait_for(state="visible", timeout=30_000)
+    app.locator(".ff-figure .js-plotly-plot .main-svg").first.wait_for(timeout=30_000)
+    app.scroll_into_view_if_needed()
+    bp.screenshot("index-app")
+    # the notebook's game: SlowFreight(players=3, seed=7) after "0:take 0 t1"
+    game = SlowFreight(players=3, seed=7)
+    game.apply("0:take 0 t1")
+    assert "seed 7 · 1 steps" in app.locator(".ff-title").inner_text()
+    assert game.prompt.text in app.locator(".ff-prompt").inner_text()
+    labels = [s.strip() for s in app.locator(".ff-actions button.widget-button:visible")
+              .all_inner_texts()]
+    options = app.locator(".ff-actions select option").evaluate_all("os => os.map(o => o.value)")
+    offered = set(labels) | {str(o) for o in options}
+    missing = [game.describe(a) for a in game.legal_actions() if game.describe(a) not in offered]
+    assert not missing, f"legal actions not offered by the app: {missing}"
+    assert app.locator(".ff-stepper button").count() >= 4
