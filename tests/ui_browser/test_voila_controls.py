@@ -298,7 +298,8 @@ def test_a_seat_switched_to_a_bot_plays_by_itself(app: AppPage) -> None:
     assert_no_js_errors(app)
 
 
-# not strict: the stale labels showed in most runs, but one full run drew the right ones
+# not strict: this short scenario has not reliably shown the stale labels (the stepper tests'
+# longer bot sequences did, every time, before STALE_TEXT kept them out of those checks)
 @pytest.mark.xfail(strict=False, reason=(
     "freight_freedom/slowfreight/view.py update() assigns ct.text of 'face-up cards' twice and "
     "reads it back inside the app's FigureWidget.batch_update (ui/app.py refresh): the page "
@@ -311,6 +312,10 @@ def test_face_up_card_labels_follow_the_game(app: AppPage) -> None:
         trial.state_dict()["face_up"] != g.state_dict()["face_up"]))
     app.act(game.describe(action))
     after = app.saved_game()
+    stop = [a for a in after.legal_actions() if a.kind == "stop"]
+    if stop:  # end the turn: the row is refilled with new kinds (where the bug shows)
+        app.act(after.describe(stop[0]))
+        after = app.saved_game()
     want = next(t for t in expected_traces(after) if t["name"] == "face-up cards")
     app.bp.screenshot("face-up-row")
     wait_until(lambda: next(t for t in app.figure() if t["name"] == "face-up cards")["text"]
