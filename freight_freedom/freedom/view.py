@@ -793,7 +793,7 @@ def update(fig: Any, game: Any, selection: Any = None) -> None:
                     f"and one more is lost"] * nl
     cards = market_cards(game)[:3]
     mt = _trace(fig, "Slave Market cards")
-    mt.text = [f"{n}" if i < len(cards) else "" for i, (_, n) in
+    mt.text = [f"{n}" if i < len(cards) else " " for i, (_, n) in  # " ": see update()
                enumerate(cards + [("", 0)] * (3 - len(cards)))]
     mt.marker.color = ["#fff8e1" if i < len(cards) else "rgba(0,0,0,0)" for i in range(3)]
     mt.hovertext = [f"Slave Market card {html.escape(c)}: {n} people"

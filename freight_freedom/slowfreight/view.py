@@ -121,10 +121,11 @@ def update(fig: Any, game: Any, selection: Any = None) -> None:
     ct.y = [1.3] * len(cards)
     kinds = [card_kind(c) for c in cards]
     ct.marker.color = [KIND_COLOUR.get(k, "white") for k in kinds]
-    ct.text = [KIND_NAME.get(k, "-").replace(" ", "<br>") if k != "coal" else "Coal"
-               for k in kinds]
+    # built once and assigned once: inside FigureWidget.batch_update() reading ``ct.text``
+    # back would give the old labels
+    ct.text = ["empty" if not k else "Coal" if k == "coal"
+               else KIND_NAME.get(k, "-").replace(" ", "<br>") for k in kinds]
     ct.textfont.color = ["black" if k == "coal" else "white" for k in kinds]
-    ct.text = [t if k else "empty" for t, k in zip(ct.text, kinds, strict=True)]
     ct.hovertext = [f"face-up card {i}: {esc(KIND_NAME.get(k, 'empty'))}"
                     for i, k in enumerate(kinds)]
     total = int(data["clocks_in_game"])

@@ -108,7 +108,8 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ pieces
     def _make_seats(self, choices: list[str] | None) -> Seats:
-        seats = Seats(players_of(self.game), self.ui.bots())
+        seats = Seats(players_of(self.game), self.ui.bots(),
+                      on_change=self.errors.guard(self._seats_changed))
         for seat, choice in enumerate(choices or []):
             if seat < len(seats.dropdowns):
                 seats.set(seat, choice)
@@ -204,6 +205,16 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         if not points.point_inds:  # plotly calls every trace's handler; only one was hit
             return
         self.errors.guard(self.click_figure)(str(trace.name), int(points.point_inds[0]))
+
+    def _seats_changed(self) -> None:
+        """A seat became human or a bot: redraw the prompt and the actions, and if the seat to
+        move is now a bot and bots answer automatically, let it play up to the next human."""
+        stepper = getattr(self, "stepper", None)
+        if stepper is None:  # the drop-downs are being set up
+            return
+        stepper.autoplay()
+        self.selection = Selection()
+        self.refresh()
 
     def _after_steps(self, steps: int, reason: str) -> None:
         self.selection = Selection()

@@ -27,6 +27,10 @@ def check_figure_agrees(fig: Any, game: SlowFreight) -> None:
     clocks = trace(fig, "clocks").marker.color
     assert len(clocks) == data["clocks_in_game"]
     assert sum(c != "white" for c in clocks) == len(data["clocks_drawn"])
+    labels = {"auto": "Auto<br>Carrier", "tank": "Tank", "coal": "Coal",
+              "xloco": "Extra<br>Locomotive"}
+    expected = [labels[c.rstrip("0123456789")] if c else "empty" for c in data["face_up"]]
+    assert list(trace(fig, "face-up cards").text) == expected  # not stale after a refill
     headers = trace(fig, "player headers").text
     for seat, score in enumerate(game.scores()):
         assert f"{score} points" in headers[seat]
@@ -46,8 +50,7 @@ def test_whole_game_by_widgets_two_players() -> None:
         presses += 1
         assert not app.errors.text, app.errors.text
         assert app.figure is fig  # updated in place, never rebuilt
-        if presses % 7 == 0:
-            check_figure_agrees(fig, game)
+        check_figure_agrees(fig, game)
     check_figure_agrees(fig, game)
     assert presses > 10
     assert "Game over" in app.prompt.value and "wins" in fig.layout.title.text
@@ -98,3 +101,18 @@ def test_every_mark_of_the_table_lies_inside_the_drawn_area() -> None:
         for x in trace.x or ():
             if x is not None:  # None separates line segments
                 assert lo <= x <= hi, (trace.name, x)
+
+
+def test_switching_a_seat_to_a_bot_refreshes_and_lets_it_answer() -> None:
+    """A seat changed in the drop-down takes effect at once (prompt, and autoplay if on)."""
+    game = SlowFreight(players=2, seed=4)
+    app = app_for(game, seats=["Human", "Human"])
+    assert game.to_move == 0 and "(human)" in app.prompt.value
+    app.stepper.auto.value = True
+    app.seats.set(0, "Greedy bot")  # Player 2 is still human: Player 1 now plays by itself
+    assert game.to_move == 1 and len(game.history) >= 1
+    assert "Player 2" in app.prompt.value and not app.errors.text
+    steps = len(game.history)
+    app.seats.set(1, "Greedy bot")  # no human left: nothing plays until the stepper is used
+    assert len(game.history) == steps and "played by a bot" in app.actions.widget.children[0].value
+

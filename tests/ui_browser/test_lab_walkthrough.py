@@ -13,6 +13,7 @@ import json
 import re
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import nbformat
@@ -22,6 +23,10 @@ from uihelp import ARTIFACTS, WALKTHROUGH, wait_until
 pytestmark = pytest.mark.ui
 
 RUN_ALL_TIMEOUT = 180.0  # s: the whole walkthrough, bots and scenario set-ups included
+
+
+#: the sources: the served copy may be mid-autosave (empty) when read
+REPO_NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
 def expected_outputs(path: Any) -> tuple[int, int]:
@@ -106,7 +111,7 @@ def test_walkthrough_runs_with_widgets_and_figures(lab: Any, lab_server: Any, no
     body = page.inner_text(".jp-NotebookPanel")
     assert "Error displaying widget" not in body
 
-    figures, apps = expected_outputs(notebook_dir.root / WALKTHROUGH)
+    figures, apps = expected_outputs(REPO_NOTEBOOKS / WALKTHROUGH)
     plots = page.evaluate("""() => [...document.querySelectorAll('.js-plotly-plot')].map(gd => {
         const r = gd.getBoundingClientRect();
         return {w: r.width, h: r.height,

@@ -83,8 +83,7 @@ def human_seats(app: AppPage) -> set[int]:
 def to_human_turn(app: AppPage) -> Any:
     """The page's game at a human decision (pressing "Bots to my turn" if a bot is to move).
 
-    Who is to move is read from the saved game and the seats, not from the prompt (the prompt
-    can be stale right after a seat change, see the xfail test below).
+    Who is to move is read from the saved game and the seats, not from the prompt.
     """
     game = app.saved_game()
     if not game.is_over and game.to_move not in human_seats(app):
@@ -143,20 +142,9 @@ def marker(game: Any, until: str) -> Any:
     return game.round if until == "round" else (game.round, game.phase)
 
 
-#: A known app bug, kept out of the other checks and asserted by its own (xfail) test:
-#: the Slow Freight face-up card labels are stale in the page (see
-#: test_face_up_card_labels_follow_the_game).
-STALE_TEXT = {"slowfreight": {"face-up cards"}}
-
-
-def without_stale(traces: list[dict[str, Any]], game: Any) -> list[dict[str, Any]]:
-    stale = STALE_TEXT.get(type(game).__name__.lower(), set())
-    return [{**t, "text": None} if t["name"] in stale else t for t in traces]
-
-
 def check_page_shows(app: AppPage, game: Any) -> None:
-    want = without_stale(expected_traces(game), game)
-    wait_until(lambda: not figure_differences(without_stale(app.figure(), game), want), 20,
+    want = expected_traces(game)
+    wait_until(lambda: not figure_differences(app.figure(), want), 20,
                "the page's figure to match the engine's")
     app.wait_log_matches(game)
     assert game.prompt.text in app.prompt()
@@ -236,10 +224,6 @@ def test_bots_to_my_turn_plays_the_bots_up_to_the_human(app: AppPage) -> None:
     assert_no_js_errors(app)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "ui/app.py builds Seats(...) without on_change, so switching a seat's drop-down does not "
-    "refresh the app: the prompt still says 'Player 1 (human)' and no 'played by a bot' note "
-    "appears until the next move or stepper press"))
 def test_switching_the_seat_to_move_to_a_bot_updates_the_prompt(app: AppPage) -> None:
     to_human_turn(app)
     bot = bot_names(app)[-1]
@@ -298,12 +282,6 @@ def test_a_seat_switched_to_a_bot_plays_by_itself(app: AppPage) -> None:
     assert_no_js_errors(app)
 
 
-# not strict: this short scenario has not reliably shown the stale labels (the stepper tests'
-# longer bot sequences did, every time, before STALE_TEXT kept them out of those checks)
-@pytest.mark.xfail(strict=False, reason=(
-    "freight_freedom/slowfreight/view.py update() assigns ct.text of 'face-up cards' twice and "
-    "reads it back inside the app's FigureWidget.batch_update (ui/app.py refresh): the page "
-    "keeps the previous labels, e.g. 'Coal' drawn on a blue Auto Carrier card"))
 def test_face_up_card_labels_follow_the_game(app: AppPage) -> None:
     """Slow Freight: after a card is taken, the face-up row's labels are the engine's."""
     if app.game_cls is not SlowFreight:
