@@ -282,10 +282,9 @@ def test_a_seat_switched_to_a_bot_plays_by_itself(app: AppPage) -> None:
     assert_no_js_errors(app)
 
 
+@pytest.mark.parametrize("app", ["slowfreight"], indirect=True)  # Slow Freight only
 def test_face_up_card_labels_follow_the_game(app: AppPage) -> None:
     """Slow Freight: after a card is taken, the face-up row's labels are the engine's."""
-    if app.game_cls is not SlowFreight:
-        pytest.skip("Slow Freight's face-up row")
     game, action = human_move_that(app, lambda g, trial: (
         trial.state_dict()["face_up"] != g.state_dict()["face_up"]))
     app.act(game.describe(action))
