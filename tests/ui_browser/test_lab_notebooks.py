@@ -11,56 +11,26 @@ which must render as the live app (``.ff-app``) offering the engine's legal acti
 
 from __future__ import annotations
 
-import ast
 import json
 import re
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import nbformat
 import pytest
-from uihelp import ARTIFACTS, wait_until
+from uihelp import (
+    ARTIFACTS,
+    REPO_NOTEBOOKS,
+    assert_cells_ran_cleanly,
+    expected_outputs,
+    wait_until,
+)
 
 pytestmark = pytest.mark.ui
 
 NOTEBOOKS = ["what_if.ipynb", "slow_freight_walkthrough.ipynb", "index.ipynb"]
 RUN_ALL_TIMEOUT = 240.0  # s: what_if runs its simulations (about 20 s alone, more side by side)
 PLOT_MIME = "application/vnd.plotly.v1+json"
-#: calls whose value, as a cell's last expression, is shown as a plotly figure
-FIGURE_CALLS = {"figure", "win_rate", "round_trajectories", "score_distribution",
-                "length_distribution", "win_rates_plot"}
-APP_CALLS = {"app"}
-APP_NAMES = {"game", "app"}
-
-
-#: the sources: the served copy may be mid-autosave (empty) when read
-REPO_NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-
-
-def expected_outputs(path: Any) -> tuple[int, int]:
-    """(figures, apps) the notebook shows, from the last expression of each code cell."""
-    nb = nbformat.read(path, as_version=4)
-    figures = apps = 0
-    for cell in nb.cells:
-        if cell.cell_type != "code":
-            continue
-        try:
-            body = ast.parse(cell.source).body
-        except SyntaxError:
-            continue
-        if not body or not isinstance(body[-1], ast.Expr):
-            continue
-        value = body[-1].value
-        if isinstance(value, ast.Name) and value.id in APP_NAMES:
-            apps += 1
-        elif isinstance(value, ast.Call):
-            func = value.func
-            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-            figures += name in FIGURE_CALLS
-            apps += name in APP_CALLS
-    return figures, apps
 
 
 def kernel_idle(url: str, name: str) -> bool:
@@ -129,18 +99,9 @@ def test_notebook_runs_in_lab_with_its_figures(name: str, started: dict[str, Any
     assert cells > 0
     wait_until(lambda: all_ran(page), RUN_ALL_TIMEOUT, f"all {cells} code cells of {name} to run")
     wait_until(lambda: kernel_idle(lab_server.url, name), 60, f"{name}'s kernel to be idle")
-    # widgets and plots render after the kernel replied; give them time to settle
-    wait_until(lambda: page.locator(".jp-OutputArea-output:has-text('Loading widget')")
-               .count() == 0, 30, "every widget to load")
+    # widgets and plots render after the kernel replied; then no traceback, no failed widget
+    assert_cells_ran_cleanly(page)
     bp.screenshot("ran-all")
-
-    # in the page: no traceback, no widget that failed
-    errors = page.locator(".jp-OutputArea-output[data-mime-type="
-                          "'application/vnd.jupyter.stderr']").all_inner_texts()
-    tracebacks = [e for e in errors if "Traceback" in e or "Error" in e]
-    assert not tracebacks, "cells raised:\n" + "\n---\n".join(t[:800] for t in tracebacks)
-    body = page.inner_text(".jp-NotebookPanel")
-    assert "Error displaying widget" not in body
 
     # in the notebook as the kernel left it (saved by JupyterLab): every cell ran, no error
     page.keyboard.press("Control+s")

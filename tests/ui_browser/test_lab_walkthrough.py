@@ -13,40 +13,23 @@ import json
 import re
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import nbformat
 import pytest
-from uihelp import ARTIFACTS, WALKTHROUGH, wait_until
+from uihelp import (
+    ARTIFACTS,
+    REPO_NOTEBOOKS,
+    WALKTHROUGH,
+    assert_cells_ran_cleanly,
+    expected_outputs,
+    wait_until,
+)
 
 pytestmark = pytest.mark.ui
 
 RUN_ALL_TIMEOUT = 180.0  # s: the whole walkthrough, bots and scenario set-ups included
 
 
-#: the sources: the served copy may be mid-autosave (empty) when read
-REPO_NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-
-
-def expected_outputs(path: Any) -> tuple[int, int]:
-    """(figures, apps) the notebook shows at least, from the last line of each code cell.
-
-    A cell ending in ``....figure()`` shows a route map; a cell ending in ``game``, ``app`` or
-    ``....app(...)`` shows the play app (widgets, with its own map).
-    """
-    nb = nbformat.read(path, as_version=4)
-    figures = apps = 0
-    for cell in nb.cells:
-        if cell.cell_type != "code":
-            continue
-        lines = [ln.split("#")[0].strip() for ln in cell.source.splitlines()]
-        last = next((ln for ln in reversed(lines) if ln), "")
-        if re.search(r"\.figure\(.*\)$", last):
-            figures += 1
-        elif re.search(r"\.app\(.*\)$|^(game|app)$", last):
-            apps += 1
-    return figures, apps
 
 
 @pytest.fixture(scope="module")
@@ -99,17 +82,9 @@ def test_walkthrough_runs_with_widgets_and_figures(lab: Any, lab_server: Any, no
         return bool(prompts) and all(re.fullmatch(r"\[\d+\]:", p) for p in prompts)
 
     wait_until(all_ran, RUN_ALL_TIMEOUT, f"all {cells} code cells to run")
-    # widgets and plots render after the kernel replied; give them time to settle
-    wait_until(lambda: page.locator(".jp-OutputArea-output:has-text('Loading widget')")
-               .count() == 0, 30, "every widget to load")
+    # widgets and plots render after the kernel replied; then no traceback, no failed widget
+    assert_cells_ran_cleanly(page)
     lab.screenshot("ran-all")
-
-    errors = page.locator(".jp-OutputArea-output[data-mime-type="
-                          "'application/vnd.jupyter.stderr']").all_inner_texts()
-    tracebacks = [e for e in errors if "Traceback" in e or "Error" in e]
-    assert not tracebacks, "cells raised:\n" + "\n---\n".join(t[:800] for t in tracebacks)
-    body = page.inner_text(".jp-NotebookPanel")
-    assert "Error displaying widget" not in body
 
     figures, apps = expected_outputs(REPO_NOTEBOOKS / WALKTHROUGH)
     plots = page.evaluate("""() => [...document.querySelectorAll('.js-plotly-plot')].map(gd => {

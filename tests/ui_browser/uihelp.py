@@ -12,6 +12,7 @@ offered, the figure a fresh ``figure_for(game)`` draws, the log's newest line.
 
 from __future__ import annotations
 
+import ast
 import base64
 import json
 import math
@@ -20,6 +21,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+import nbformat
 
 from freight_freedom.ui.display import figure_for
 
@@ -332,3 +335,48 @@ class AppPage:
                 f"log in the page ({len(got)} lines) differs from the engine's ({len(want)}) "
                 f"at line {first}: page {got[first:first + 3]} engine {want[first:first + 3]}"
             ) from None
+
+
+#: the notebooks' sources, read from the repository: the copy JupyterLab serves may be
+#: mid-autosave (empty) when read
+REPO_NOTEBOOKS = ROOT / "notebooks"
+#: calls whose value, as a cell's last expression, is shown as a plotly figure
+FIGURE_CALLS = {"figure", "win_rate", "round_trajectories", "score_distribution",
+                "length_distribution", "win_rates_plot"}
+APP_CALLS = {"app"}
+APP_NAMES = {"game", "app"}
+
+
+def expected_outputs(path: Path) -> tuple[int, int]:
+    """(figures, apps) the notebook shows, from the last expression of each code cell."""
+    nb = nbformat.read(path, as_version=4)
+    figures = apps = 0
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        try:
+            body = ast.parse(cell.source).body
+        except SyntaxError:
+            continue
+        if not body or not isinstance(body[-1], ast.Expr):
+            continue
+        value = body[-1].value
+        if isinstance(value, ast.Name) and value.id in APP_NAMES:
+            apps += 1
+        elif isinstance(value, ast.Call):
+            func = value.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            figures += name in FIGURE_CALLS
+            apps += name in APP_CALLS
+    return figures, apps
+
+
+def assert_cells_ran_cleanly(page: Any) -> None:
+    """After Run All in JupyterLab: widgets loaded, no traceback, no widget that failed."""
+    wait_until(lambda: page.locator(".jp-OutputArea-output:has-text('Loading widget')")
+               .count() == 0, 30, "every widget to load")
+    errors = page.locator(".jp-OutputArea-output[data-mime-type="
+                          "'application/vnd.jupyter.stderr']").all_inner_texts()
+    tracebacks = [e for e in errors if "Traceback" in e or "Error" in e]
+    assert not tracebacks, "cells raised:\n" + "\n---\n".join(t[:800] for t in tracebacks)
+    assert "Error displaying widget" not in page.inner_text(".jp-NotebookPanel")
