@@ -19,8 +19,10 @@ from uihelp import (
     PLAY_FREEDOM,
     PLAY_SLOW_FREIGHT,
     AppPage,
+    assert_no_js_errors,
     expected_traces,
     figure_differences,
+    open_voila_app,
     wait_until,
 )
 
@@ -38,23 +40,13 @@ def app(request: pytest.FixtureRequest, browser: Any, voila_server: Any,
         open_page: Any) -> Iterator[AppPage]:
     notebook, cls = GAMES[request.param]
     bp = open_page(browser, f"voila-controls-{request.param}")
-    page = bp.page
-    page.goto(f"{voila_server.url}/voila/render/{notebook}", timeout=90_000)
-    page.wait_for_selector(".ff-app .ff-figure .js-plotly-plot .main-svg", timeout=90_000)
-    page.locator(".ff-app .ff-stepper button").first.wait_for(timeout=30_000)
-    voila_server.remember_children()
-    yield AppPage(bp, cls)
-    page.context.close()
+    yield open_voila_app(bp, voila_server, notebook, cls)
+    bp.page.context.close()
 
 
 @pytest.fixture(autouse=True)
 def _end_screenshot(app: AppPage, final_screenshot: Any) -> None:
     final_screenshot(app.bp)
-
-
-def assert_no_js_errors(app: AppPage) -> None:
-    assert app.bp.js_errors() == [], "JavaScript errors in the page:\n" + "\n".join(
-        app.bp.js_errors())
 
 
 def bot_names(app: AppPage) -> list[str]:

@@ -19,9 +19,11 @@ import pytest
 from uihelp import (
     PLAY_FREEDOM,
     AppPage,
+    assert_no_js_errors,
     drawn_points,
     drawn_texts,
     figure_differences,
+    open_voila_app,
     point_on_screen,
     trace,
     wait_until,
@@ -36,23 +38,13 @@ pytestmark = pytest.mark.ui
 @pytest.fixture(scope="module")
 def app(browser: Any, voila_server: Any, open_page: Any) -> Iterator[AppPage]:
     bp = open_page(browser, "voila-freedom")
-    page = bp.page
-    page.goto(f"{voila_server.url}/voila/render/{PLAY_FREEDOM}", timeout=90_000)
-    page.wait_for_selector(".ff-app .ff-figure .js-plotly-plot .main-svg", timeout=90_000)
-    page.locator(".ff-app button.widget-button", has_text="Undo").first.wait_for(timeout=30_000)
-    voila_server.remember_children()
-    yield AppPage(bp, Freedom)
-    page.context.close()
+    yield open_voila_app(bp, voila_server, PLAY_FREEDOM, Freedom)
+    bp.page.context.close()
 
 
 @pytest.fixture(autouse=True)
 def _end_screenshot(app: AppPage, final_screenshot: Any) -> None:
     final_screenshot(app.bp)
-
-
-def assert_no_js_errors(app: AppPage) -> None:
-    assert app.bp.js_errors() == [], "JavaScript errors in the page:\n" + "\n".join(
-        app.bp.js_errors())
 
 
 def play(app: AppPage, game: Freedom, action: Any) -> Freedom:

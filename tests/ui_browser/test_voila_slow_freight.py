@@ -13,7 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from uihelp import PLAY_SLOW_FREIGHT, AppPage, drawn_points, figure_differences, wait_until
+from uihelp import (
+    PLAY_SLOW_FREIGHT,
+    AppPage,
+    assert_no_js_errors,
+    drawn_points,
+    figure_differences,
+    open_voila_app,
+    wait_until,
+)
 
 from freight_freedom import SlowFreight
 
@@ -23,23 +31,13 @@ pytestmark = pytest.mark.ui
 @pytest.fixture(scope="module")
 def app(browser: Any, voila_server: Any, open_page: Any) -> Iterator[AppPage]:
     bp = open_page(browser, "voila-slow-freight")
-    page = bp.page
-    page.goto(f"{voila_server.url}/voila/render/{PLAY_SLOW_FREIGHT}", timeout=90_000)
-    page.wait_for_selector(".ff-app .ff-figure .js-plotly-plot .main-svg", timeout=90_000)
-    page.locator(".ff-app button.widget-button", has_text="Undo").first.wait_for(timeout=30_000)
-    voila_server.remember_children()
-    yield AppPage(bp, SlowFreight)
-    page.context.close()
+    yield open_voila_app(bp, voila_server, PLAY_SLOW_FREIGHT, SlowFreight)
+    bp.page.context.close()
 
 
 @pytest.fixture(autouse=True)
 def _end_screenshot(app: AppPage, final_screenshot: Any) -> None:
     final_screenshot(app.bp)
-
-
-def assert_no_js_errors(app: AppPage) -> None:
-    assert app.bp.js_errors() == [], "JavaScript errors in the page:\n" + "\n".join(
-        app.bp.js_errors())
 
 
 def human_turn(app: AppPage) -> SlowFreight:

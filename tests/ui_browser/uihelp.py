@@ -380,3 +380,20 @@ def assert_cells_ran_cleanly(page: Any) -> None:
     tracebacks = [e for e in errors if "Traceback" in e or "Error" in e]
     assert not tracebacks, "cells raised:\n" + "\n---\n".join(t[:800] for t in tracebacks)
     assert "Error displaying widget" not in page.inner_text(".jp-NotebookPanel")
+
+
+def open_voila_app(bp: Any, voila_server: Any, notebook: str, game_cls: Any) -> AppPage:
+    """Open ``notebook`` in Voila in the browser page ``bp`` and wait until its app is drawn
+    (figure and stepper buttons present); the caller closes ``bp.page.context``."""
+    page = bp.page
+    page.goto(f"{voila_server.url}/voila/render/{notebook}", timeout=90_000)
+    page.wait_for_selector(".ff-app .ff-figure .js-plotly-plot .main-svg", timeout=90_000)
+    page.locator(".ff-app .ff-stepper button").first.wait_for(timeout=30_000)
+    voila_server.remember_children()
+    return AppPage(bp, game_cls)
+
+
+def assert_no_js_errors(app: AppPage) -> None:
+    """No console error or uncaught exception in the page (beyond the documented filter)."""
+    assert app.bp.js_errors() == [], "JavaScript errors in the page:\n" + "\n".join(
+        app.bp.js_errors())
