@@ -61,24 +61,20 @@ def token_label(game: Any, stack: str) -> str:
 
 
 # ------------------------------------------------------------------ clicks on the map
-def click(game: Any, trace: str, index: int, selection: Selection) -> ClickResult:
+def click(game: Any, trace: str, space: str, selection: Selection) -> ClickResult:
     """A click on the map: choose a destination, or pick the origin of a movement first.
 
-    On a ringed destination: if exactly one legal action ends there (from the picked origin,
-    if one is picked), it is applied. On a space people can leave from: it becomes the picked
-    origin and only its destinations stay ringed. Anything else explains why nothing happened.
+    ``space`` is the id the clicked point carries (its ``customdata``), so a click means the
+    space that was drawn under the pointer, never "the n-th point". On a space people can
+    leave from: it becomes the picked origin and only its destinations stay ringed (even if it
+    is also a destination: a click never guesses between a move out of and a move into a
+    space). On a ringed destination: if exactly one legal action ends there (from the picked
+    origin, if one is picked), it is applied. Anything else is refused with a message and
+    changes nothing.
     """
     board = view.board_of(game)
-    geo = view.geometry(board)
-    if trace == view.SPACES:
-        space = geo.ids[index]
-    elif trace == view.TARGETS:
-        dests = view.targets(game, selection.origin)
-        if index >= len(dests):
-            return ClickResult(selection=selection)
-        space = dests[index]
-    else:
-        return ClickResult(selection=selection, message="click a space of the map")
+    if trace not in (view.SPACES, view.TARGETS) or space not in board.spaces:
+        return ClickResult(selection=selection, message="Click a space of the map.")
     name = board.spaces[space].name
     actions = game.legal_actions()
     spaced = [(a, [x for x in a.args if isinstance(x, str) and x in board.spaces])
@@ -92,19 +88,22 @@ def click(game: Any, trace: str, index: int, selection: Selection) -> ClickResul
             return ClickResult(message=f"{name}: origin cleared")
     ending = [a for a, s in spaced if s and s[-1] == space]
     starting = [a for a, s in spaced if len(s) >= 2 and s[0] == space]
+    if starting:  # an origin first, even when it is also a destination: never guess a move
+        into = (f" To move someone into {name} instead, click where they leave from first."
+                if ending else "")
+        return ClickResult(selection=Selection(origin=space), message=(
+            f"From {name}: now click one of the ringed destinations.{into}"))
     if len(ending) == 1:
         return ClickResult(action=ending[0])
-    if starting:
-        return ClickResult(selection=Selection(origin=space),
-                           message=f"From {name}: now click one of the ringed destinations")
     if len(ending) > 1:
         origins = sorted({board.spaces[s[0]].name for a, s in spaced
                           if s and s[-1] == space and len(s) >= 2})
         return ClickResult(selection=selection, message=(
             f"Several people can reach {name} (from {', '.join(origins)}): "
             "click the space they leave from first"))
-    return ClickResult(selection=selection,
-                       message=f"{name}: no legal choice there now (see the buttons)")
+    return ClickResult(selection=selection, message=(
+        f"{name} is not a legal choice now: nothing was played. "
+        "Ringed spaces and the buttons show what you can do."))
 
 
 # ------------------------------------------------------------------ beside the map

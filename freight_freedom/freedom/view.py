@@ -652,6 +652,7 @@ def _dynamic_traces(fig: go.Figure, board: Board, geo: Geometry) -> None:
                              hoverinfo="skip", showlegend=False))
     fig.add_trace(go.Scatter(
         x=[geo.xy[sid][0] for sid in geo.ids], y=[geo.xy[sid][1] for sid in geo.ids],
+        customdata=list(geo.ids),  # a click carries the space id it shows (see app.click)
         mode="markers+text", name=SPACES, textposition="middle center",
         textfont={"size": 12, "color": "#1b1b1b", "family": "Arial Black, Arial, sans-serif"},
         hoverinfo="text", showlegend=False))
@@ -740,8 +741,15 @@ def update(fig: Any, game: Any, selection: Any = None) -> None:
                "hexagon" if board.spaces[sid].kind == "plantation" else
                "star" if board.spaces[sid].kind == "canada" else "circle" for sid in geo.ids]
     spaces = _trace(fig, SPACES)
-    spaces.marker = {"size": sizes, "color": colours, "symbol": symbols,
-                     "line": {"color": lines, "width": widths}}
+    # Leaf properties only, never a whole ``marker = {...}``: inside ``batch_update`` plotly
+    # sends every trace's changes as ONE restyle, and plotly.js rejects the whole message
+    # ("cannot set marker.color and a parent attribute simultaneously") when one trace sets
+    # ``marker`` while another sets ``marker.color``; the browser then stays behind the game.
+    spaces.marker.size = sizes
+    spaces.marker.color = colours
+    spaces.marker.symbol = symbols
+    spaces.marker.line.color = lines
+    spaces.marker.line.width = widths
     spaces.text = texts
     spaces.hovertext = hovers
 
@@ -777,6 +785,7 @@ def update(fig: Any, game: Any, selection: Any = None) -> None:
     tr = _trace(fig, TARGETS)
     tr.x = [geo.xy[d][0] for d in dests]
     tr.y = [geo.xy[d][1] for d in dests]
+    tr.customdata = list(dests)  # a click carries the space id it shows (see app.click)
     tr.hovertext = [f"click to choose {html.escape(board.spaces[d].name)}" for d in dests]
 
     # tracks and market

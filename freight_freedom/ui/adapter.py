@@ -69,7 +69,7 @@ def _no_update(fig: Any, game: AnyGame, selection: Selection) -> None:
     return None
 
 
-def _no_click(game: AnyGame, trace: str, index: int, selection: Selection) -> ClickResult:
+def _no_click(game: AnyGame, trace: str, point_id: str, selection: Selection) -> ClickResult:
     return ClickResult(message="clicks on this figure do not choose anything")
 
 
@@ -108,7 +108,9 @@ class GameUI:
       a displayed FigureWidget in place.
     - ``update_figure(fig, game, selection)``: set the state-dependent properties of ``fig``
       (called inside ``batch_update`` for a FigureWidget).
-    - ``click(game, trace_name, point_index, selection)``: the meaning of a click.
+    - ``click(game, trace_name, point_id, selection)``: the meaning of a click on a point whose
+      ``customdata`` is ``point_id`` (the id of what the point shows, e.g. a space id). Points
+      without ``customdata`` are not clickable.
     - ``side_html(game)``: state shown beside the figure (HTML, escaped by the game).
     - ``tables(game)``: named pandas DataFrames for the state inspector.
     - ``summary(game)``: key facts as (label, value) rows for the static HTML summary.
@@ -119,7 +121,7 @@ class GameUI:
     title: str = "Game"
     build_figure: Callable[[AnyGame], Any] = _no_figure
     update_figure: Callable[[Any, AnyGame, Selection], None] = _no_update
-    click: Callable[[AnyGame, str, int, Selection], ClickResult] = _no_click
+    click: Callable[[AnyGame, str, str, Selection], ClickResult] = _no_click
     side_html: Callable[[AnyGame], str] = _no_html
     tables: Callable[[AnyGame], dict[str, Any]] = _no_tables
     summary: Callable[[AnyGame], list[tuple[str, str]]] = _default_summary

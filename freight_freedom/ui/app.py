@@ -32,6 +32,18 @@ from .seats import Seats
 from .stepper import Stepper
 
 
+def _close(a: Any, b: Any) -> bool:
+    try:
+        return abs(float(a) - float(b)) <= 1e-6 * max(1.0, abs(float(a)))
+    except (TypeError, ValueError):
+        return False
+
+
+def _note_html(text: str) -> str:
+    return (f"<div role='status' style='padding:2px 8px;background:#fff4d6;"
+            f"border-left:4px solid #f9a825'>{html.escape(text)}</div>")
+
+
 def players_of(game: Game[Any]) -> int:
     """Number of seats of ``game`` (its ``players`` option; 1 if it has none)."""
     players = game.options.get("players", 1)
@@ -64,6 +76,8 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.prompt = widgets.HTML(layout=widgets.Layout(width="100%"))
 
         self.figure: Any = None
+        # what a click on the map did or why it did nothing, shown right above the map
+        self.map_note = widgets.HTML(layout=widgets.Layout(min_height="0"))
         self.side = widgets.HTML(layout=widgets.Layout(width="360px", min_width="300px",
                                                        overflow="auto"))
         # wraps: on a narrow page the side panel moves below the figure instead of over it
@@ -100,6 +114,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         for widget, name in [(self, "ff-app"), (self.title, "ff-title"),
                              (self.prompt, "ff-prompt"), (self.errors.widget, "ff-errors"),
                              (self.board, "ff-board"), (self.side, "ff-side"),
+                             (self.map_note, "ff-map-note"),
                              (self.actions.widget, "ff-actions"),
                              (self.stepper.widget, "ff-stepper"), (self.seats_box, "ff-seats"),
                              (self.log_view.widget, "ff-log"), (self.tabs, "ff-tabs")]:
@@ -125,7 +140,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         fig = self.ui.build_figure(self.game)
         if fig is None:
             self.figure = None
-            self.board.children = [self.side]
+            self.board.children = [self.map_note, self.side]
             return
         import plotly.graph_objects as go
 
@@ -139,8 +154,9 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         # the figure has a fixed width, so its box must not shrink below it (or the side
         # panel would be drawn over the map); the board wraps instead
         width = f"{int(fig.layout.width)}px"
-        holder = widgets.Box([widget], layout=widgets.Layout(flex="0 0 auto", width=width,
-                                                             min_width=width))
+        holder = widgets.VBox([self.map_note, widget],
+                              layout=widgets.Layout(flex="0 0 auto", width=width,
+                                                    min_width=width))
         holder.add_class("ff-figure")
         self.board.children = [holder, self.side]
 
@@ -190,21 +206,49 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.errors.show_info(f"Now playing: {game!r}")
         self.refresh()
 
-    def click_figure(self, trace_name: str, index: int) -> None:
-        """What a click on point ``index`` of the trace named ``trace_name`` does."""
-        result = self.ui.click(self.game, trace_name, index, self.selection)
+    def click_figure(self, trace_name: str, point_id: str) -> None:
+        """What a click on the point showing ``point_id`` (its ``customdata``) does."""
+        result = self.ui.click(self.game, trace_name, point_id, self.selection)
         self.selection = result.selection
         if result.action is not None:
             self.play(result.action)
             return
-        if result.message:
-            self.errors.show_info(result.message)
         self.refresh()
+        if result.message:
+            self.map_note.value = _note_html(result.message)
 
     def _on_click_trace(self, trace: Any, points: Any, _state: Any) -> None:
         if not points.point_inds:  # plotly calls every trace's handler; only one was hit
             return
-        self.errors.guard(self.click_figure)(str(trace.name), int(points.point_inds[0]))
+        self.errors.guard(self._clicked)(trace, int(points.point_inds[0]),
+                                         (points.xs or [None])[0], (points.ys or [None])[0])
+
+    def _clicked(self, trace: Any, index: int, x: Any, y: Any) -> None:
+        """Resolve a browser click to the id it showed, or refuse it if the page was stale.
+
+        The browser reports the index and the position of the point under the pointer. The id
+        is read from our copy of the trace only if our copy has that point at that position:
+        if not, the page was showing something other than the game (a lost update), so the
+        map is rebuilt from the game and nothing is played.
+        """
+        ids = trace.customdata
+        if ids is None or not 0 <= index < len(ids):
+            if ids is None:  # not a clickable trace (routes, key, tracks...)
+                self.map_note.value = _note_html("Click a space of the map.")
+            else:
+                self._resync("The map was out of date")
+            return
+        if x is not None and y is not None and not (
+                _close(trace.x[index], x) and _close(trace.y[index], y)):
+            self._resync("The map was out of date")
+            return
+        self.click_figure(str(trace.name), str(ids[index]))
+
+    def _resync(self, why: str) -> None:
+        self._build_figure()
+        self.refresh()
+        self.map_note.value = _note_html(
+            f"{why}: it has been redrawn from the game and nothing was played. Click again.")
 
     def _seats_changed(self) -> None:
         """A seat became human or a bot: redraw the prompt and the actions, and if the seat to
@@ -231,6 +275,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
             f"<span style='color:#666'>seed {game.seed} &middot; {steps} steps</span>&nbsp;"
         )
         self.prompt.value = self._prompt_html()
+        self.map_note.value = ""
         if self.figure is not None:
             with self.figure.batch_update():
                 self.ui.update_figure(self.figure, game, self.selection)
