@@ -73,7 +73,7 @@ def click(game: Any, trace: str, space: str, selection: Selection) -> ClickResul
     changes nothing.
     """
     board = view.board_of(game)
-    if trace not in (view.SPACES, view.TARGETS) or space not in board.spaces:
+    if trace not in (view.SPACES, view.TARGETS, view.CATCHERS) or space not in board.spaces:
         return ClickResult(selection=selection, message="Click a space of the map.")
     name = board.spaces[space].name
     actions = game.legal_actions()

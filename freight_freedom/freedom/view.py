@@ -12,8 +12,9 @@ Regions are shown as soft shaded areas around their spaces, not as borders.
 Everything the map needs for a newcomer to read the board at a glance:
 
 - spaces coloured by region (south green, north blue, Canada teal); a space holding people is a
-  large tan disc with the count in bold; catchers are large diamonds in their own colour, sitting
-  just above the space they stand on, and their paths are thick coloured lines;
+  large tan disc with the count in bold; catchers are open diamonds in their own colour drawn
+  around the space they stand on (its count stays readable inside), and their paths are thick
+  coloured lines;
 - plantation areas with their light and dark slots (filled slots show a person), large cities
   (capacity 4) as squares, gold circles with the money a space pays;
 - Canada's numbered spaces with the people freed there; the Slaves Freed and Slaves Lost tracks;
@@ -59,7 +60,8 @@ CATCHERS = "catchers"
 SLOTS = "plantation slots"
 NAMES = "names"
 
-CATCHER_DX, CATCHER_DY = 0.42, 0.42  # a catcher sits up-right of its space, not on its count
+CATCHER_SIZE, CATCHER_STEP = 36, 11  # px: a catcher's open diamond around its space; the
+# next catcher on the same space is drawn as a larger diamond around the first
 _R = 63.71  # Earth radius in units of 100 km
 _PHI1, _PHI2, _PHI0, _LAM0 = 29.5, 45.5, 37.5, -84.0
 
@@ -76,12 +78,14 @@ def project(lon: float, lat: float) -> tuple[float, float]:
 
 
 # ------------------------------------------------------------------ static geometry
-# The figure is laid out for a plot area of PLOT_W pixels (the app's 900 px figure less its
-# margins); wider containers scale the map up (the height is the limit), which only adds room.
-FIG_W = 900
+# The figure is laid out for a plot area of PLOT_W pixels: the app's 780 px figure less its
+# margins, whose height (726 px) leaves the map and the decision column beside it on one
+# 1366x768 screen. Names are at least 11 px (readable on a projector); a name that does not fit
+# at this scale is left off and the space is named on hover and in the text view.
+FIG_W = 780
 MARGIN = {"l": 4, "r": 4, "t": 34, "b": 4}
 PLOT_W = FIG_W - MARGIN["l"] - MARGIN["r"]
-NAME_FONT = {"major": 11, "minor": 9, "small": 8}  # px: large places, small cities, fallback
+NAME_FONT = {"major": 11, "minor": 11}  # px: large places, small cities
 SLOT_STEP = 0.46  # distance between plantation slot squares (100 km units)
 TRACK_STEP = 0.56  # distance between track squares
 TRACK_PER_ROW = 10
@@ -252,10 +256,9 @@ def geometry(board: Board) -> Geometry:
     marker, a gold circle, a slot grid or the panel. For each space (large and printed places
     first, then the most crowded) the candidate spots around its marker are tried in a fixed
     preference order (right, above, left, below, diagonals); spots crossing routes or where a
-    catcher would stand cost a little, spots touching something cost a lot. If none is free at
-    the normal size (11 px for plantations, Canada and large cities, 9 px for small cities) the
-    8 px font is tried; a space that still does not fit is left unlabelled (its hover text names
-    it). Everything is computed once here and cached, so :func:`update` never moves a label.
+    catcher would stand cost a little, spots touching something cost a lot. Names are 11 px
+    (:data:`NAME_FONT`); a space whose name does not fit is left unlabelled (its hover text
+    names it). Everything is computed once here and cached, so :func:`update` never moves a label.
     """
     ids = tuple(board.spaces)
     true_xy = {sid: project(s.lon, s.lat) for sid, s in board.spaces.items()}
@@ -302,7 +305,7 @@ def geometry(board: Board) -> Geometry:
     px = PLOT_W / (x_range[1] - x_range[0])
     inside = (x_range[0], y_range[0], x_range[1], y_range[1])
 
-    catch_spots = [_square(xy[s][0] + CATCHER_DX, xy[s][1] + CATCHER_DY, 11 / px)
+    catch_spots = [_square(xy[s][0], xy[s][1], CATCHER_SIZE / 2 / px)
                    for s in {s for path in board.catchers.values() for s in path.path}]
     markers = {sid: _square(*xy[sid], radius[sid] / px) for sid in ids}
     segments = [(*xy[a], *xy[b]) for a, b in board.graph.edges()]
@@ -337,12 +340,12 @@ def geometry(board: Board) -> Geometry:
 
     def candidates(sid: str) -> list[Label]:
         text = label_text(board, sid)
-        sizes = [NAME_FONT["major"] if major(sid) else NAME_FONT["minor"], NAME_FONT["small"]]
-        positions = _POSITIONS[:2] if board.spaces[sid].kind == "plantation" else _POSITIONS
+        sizes = [NAME_FONT["major"] if major(sid) else NAME_FONT["minor"]]
+        positions = _POSITIONS
         out = []
         for size in sizes:
             w, h = text_size(text, size, px)
-            for extra in (3, 9, 16):
+            for extra in (1, 3, 6, 9, 12, 16, 20, 24, 30):  # px from the marker, nearest first
                 d = (radius[sid] + extra) / px
                 for pos, fx, fy in positions:
                     x, y = xy[sid][0] + fx * d, xy[sid][1] + fy * d
@@ -609,16 +612,20 @@ def _panel_traces(fig: go.Figure, geo: Geometry, freed_target: int, lost_limit: 
 
 KEY: tuple[tuple[str, dict[str, Any]], ...] = (  # (label, marker) of the key
     ("people (count)", {"size": 16, "color": PERSON, "line": {"color": PERSON_EDGE, "width": 2}}),
-    ("Slave Catcher", {"symbol": "diamond", "size": 15, "color": "#424242",
-                       "line": {"color": "white", "width": 1}}),
+    ("Slave Catcher (on its space)", {"symbol": "diamond-open", "size": 15,
+                                      "color": "#424242", "line": {"width": 3}}),
     ("legal destination (click)", {"symbol": "circle-open", "size": 16, "color": TARGET,
                                    "line": {"width": 3, "color": TARGET}}),
     ("gold circle: $ on entry", {"size": 13, "color": GOLD, "line": {"color": "#8d6e00",
                                                                      "width": 1}}),
     ("South / North / Canada", {"size": 11, "color": "white",
                                 "line": {"color": REGION_COLOUR["south"], "width": 3}}),
-    ("large city (4) / plantation", {"symbol": "square", "size": 12, "color": "white",
-                                     "line": {"color": REGION_COLOUR["north"], "width": 2.5}}),
+    ("large city (holds 4)", {"symbol": "square", "size": 12, "color": "white",
+                              "line": {"color": REGION_COLOUR["north"], "width": 2.5}}),
+    ("plantation; slots: light / dark", {"symbol": "hexagon", "size": 14, "color": "#efe3c8",
+                                         "line": {"color": "#6d5a45", "width": 3}}),
+    ("Canada space (numbered)", {"symbol": "star", "size": 14, "color": "white",
+                                 "line": {"color": REGION_COLOUR["canada"], "width": 2.5}}),
 )
 
 
@@ -661,8 +668,8 @@ def _dynamic_traces(fig: go.Figure, board: Board, geo: Geometry) -> None:
                                      "line": {"width": 4, "color": TARGET}},
                              hoverinfo="text", showlegend=False))
     fig.add_trace(go.Scatter(x=[], y=[], mode="markers", name=CATCHERS,
-                             marker={"symbol": "diamond", "size": 22,
-                                     "line": {"color": "white", "width": 2}},
+                             marker={"symbol": "diamond-open", "size": CATCHER_SIZE,
+                                     "line": {"width": 4}},
                              hoverinfo="text", showlegend=False))
 
 
@@ -762,21 +769,25 @@ def update(fig: Any, game: Any, selection: Any = None) -> None:
     slots = _trace(fig, "person in a slot")
     slots.x, slots.y = px, py
 
-    # catchers: big diamonds just above their space (side by side when they share one)
-    cx, cy, ccol, chover = [], [], [], []
+    # catchers: an open diamond in their colour drawn on their space, around its count
+    cx, cy, ccol, csize, cids, chover = [], [], [], [], [], []
     for sid, colours_here in here.items():
         if sid not in geo.xy:
             continue
         x, y = geo.xy[sid]
         for k, colour in enumerate(colours_here):
-            cx.append(x + CATCHER_DX + 0.75 * k)
-            cy.append(y + CATCHER_DY)
+            cx.append(x)
+            cy.append(y)
             ccol.append(CATCHER_COLOUR.get(colour, colour))
+            csize.append(CATCHER_SIZE + CATCHER_STEP * k)
+            cids.append(sid)  # a click on a catcher is a click on its space
             chover.append(f"<b>{html.escape(colour.title())} Slave Catcher</b><br>"
                           f"at {html.escape(board.spaces[sid].name)}")
     catchers = _trace(fig, CATCHERS)
     catchers.x, catchers.y = cx, cy
     catchers.marker.color = ccol
+    catchers.marker.size = csize
+    catchers.customdata = cids
     catchers.hovertext = chover
 
     # legal destinations

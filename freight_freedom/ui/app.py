@@ -1,8 +1,11 @@
 """GameApp: the play and walkthrough app of either game, assembled from the shared pieces.
 
-Layout, top to bottom: title and undo/redo; the pending prompt with its rule ID; an error area;
-the figure (a plotly FigureWidget) with the game's side panel beside it; the legal actions; the
-stepper and the seats; tabs with the event log, the state inspector, save/load and new game.
+Layout: the board row holds the figure (a plotly FigureWidget, 780 px wide) and, beside it, the
+decision column: title with Undo / Undo my turn / Redo, the pending prompt with its rule ID (an
+ARIA live region), errors, the note on the last map click, the legal actions and the game's side
+panel. So the map, the question and the answers share one 1366x768 screen; on a narrower board
+the column goes above the map (:data:`APP_CSS`). Below: the stepper, the seats, and tabs with the
+event log, the state inspector, save/load and new game.
 
 Every change goes through ``game.apply`` (via :meth:`GameApp.play`), ``undo``/``redo`` or the
 stepper, and is followed by one :meth:`GameApp.refresh`, which updates every piece in place: the
@@ -20,6 +23,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core.action import Action
+from ..core.errors import IllegalAction
 from ..core.game import Game
 from .action_panel import ActionPanel
 from .adapter import GameUI, Selection, ui_for
@@ -30,6 +34,17 @@ from .newgame import NewGame
 from .saveload import SaveLoad
 from .seats import Seats
 from .stepper import Stepper
+
+#: Page styling of the app's own parts (found by their ``ff-*`` classes). When the board is too
+#: narrow for the map and the decision column side by side (a 900 px window, JupyterLab with its
+#: side bar open), the column goes *above* the map, so the prompt and the choices stay in view.
+#: Focus is clearly visible on every control.
+APP_CSS = """<style>
+.ff-board { container-type: inline-size; }
+@container (max-width: 1085px) { .ff-column { order: -1; max-height: none !important; } }
+.ff-app button:focus-visible, .ff-app select:focus-visible, .ff-app input:focus-visible,
+.ff-app summary:focus-visible { outline: 3px solid #0b57d0 !important; outline-offset: 2px; }
+</style>"""
 
 
 def _close(a: Any, b: Any) -> bool:
@@ -68,19 +83,26 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
 
         self.title = widgets.HTML()
         self.undo_button = widgets.Button(description="Undo", icon="undo",
-                                          layout=widgets.Layout(width="90px"))
+                                          tooltip="Take back the last decision (one step)",
+                                          layout=widgets.Layout(width="auto"))
+        self.undo_turn_button = widgets.Button(
+            description="Undo my turn", icon="fast-backward",
+            tooltip="Back to your previous decision, taking back the bots' replies too",
+            layout=widgets.Layout(width="auto"))
         self.redo_button = widgets.Button(description="Redo", icon="repeat",
-                                          layout=widgets.Layout(width="90px"))
+                                          tooltip="Apply again the last step taken back",
+                                          layout=widgets.Layout(width="auto"))
         self.undo_button.on_click(guard(lambda _b: self.undo()))
+        self.undo_turn_button.on_click(guard(lambda _b: self.undo_my_turn()))
         self.redo_button.on_click(guard(lambda _b: self.redo()))
+        # the prompt is announced to screen readers whenever it changes
         self.prompt = widgets.HTML(layout=widgets.Layout(width="100%"))
 
         self.figure: Any = None
-        # what a click on the map did or why it did nothing, shown right above the map
+        # what a click on the map did or why it did nothing, shown beside the map
         self.map_note = widgets.HTML(layout=widgets.Layout(min_height="0"))
-        self.side = widgets.HTML(layout=widgets.Layout(width="360px", min_width="300px",
-                                                       overflow="auto"))
-        # wraps: on a narrow page the side panel moves below the figure instead of over it
+        self.side = widgets.HTML(layout=widgets.Layout(width="100%", overflow="visible"))
+        # wraps: on a narrow page the decision column moves below the map instead of over it
         self.board = widgets.HBox(layout=widgets.Layout(width="100%", align_items="flex-start",
                                                         flex_flow="row wrap"))
 
@@ -98,20 +120,26 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
             self.tabs.set_title(i, name)
         self.tabs.observe(guard(self._tab_changed), names="selected_index")
 
+        # the decision column beside the map: everything a student needs to decide, on one
+        # screen with the map (at 1366x768 the map is 726 px tall and the column scrolls
+        # inside itself if a decision has many choices)
+        self.header = widgets.HBox(
+            [self.title, self.undo_button, self.undo_turn_button, self.redo_button],
+            layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
+        self.column = widgets.VBox(
+            [self.header, self.prompt, self.errors.widget, self.map_note, self.actions.widget,
+             self.side],
+            layout=widgets.Layout(flex="1 1 320px", min_width="300px", max_width="640px",
+                                  padding="0 0 0 8px"))
+        for part in self.column.children:  # keep their height: the column scrolls instead
+            part.layout.flex = "0 0 auto"
+        self.style = widgets.HTML(APP_CSS, layout=widgets.Layout(display="none"))
         self._build_figure()
-        self.children = [
-            widgets.HBox([self.title, self.undo_button, self.redo_button],
-                         layout=widgets.Layout(align_items="center")),
-            self.prompt,
-            self.errors.widget,
-            self.board,
-            self.actions.widget,
-            self.stepper.widget,
-            self.seats_box,
-            self.tabs,
-        ]
+        self.children = [self.style, self.board, self.stepper.widget, self.seats_box, self.tabs]
         # stable hooks for page styling and browser tests (the DOM is otherwise anonymous)
         for widget, name in [(self, "ff-app"), (self.title, "ff-title"),
+                             (self.column, "ff-column"), (self.header, "ff-header"),
+                             (self.undo_turn_button, "ff-undo-turn"),
                              (self.prompt, "ff-prompt"), (self.errors.widget, "ff-errors"),
                              (self.board, "ff-board"), (self.side, "ff-side"),
                              (self.map_note, "ff-map-note"),
@@ -140,25 +168,33 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         fig = self.ui.build_figure(self.game)
         if fig is None:
             self.figure = None
-            self.board.children = [self.map_note, self.side]
+            self.board.children = [self.column]
             return
         import plotly.graph_objects as go
 
         self.ui.update_figure(fig, self.game, self.selection)  # complete before wrapping
         if fig.layout.width is None:  # a widget in a flex box does not autosize reliably
-            fig.layout.width = 900
+            fig.layout.width = 780
         widget = go.FigureWidget(fig)
+        # no modebar: its buttons sat in the tab order before the game, and its "edit in
+        # Chart Studio" link leads off the page; the map is not zoomed or panned
+        widget._config = {"displayModeBar": False, "displaylogo": False, "scrollZoom": False,
+                          "doubleClick": False, "showTips": False}
+        widget.layout.dragmode = False
         for trace in widget.data:
             trace.on_click(self._on_click_trace)
         self.figure = widget
-        # the figure has a fixed width, so its box must not shrink below it (or the side
-        # panel would be drawn over the map); the board wraps instead
+        # the figure has a fixed width, so its box must not shrink below it (or the column
+        # would be drawn over the map); the board wraps instead
         width = f"{int(fig.layout.width)}px"
-        holder = widgets.VBox([self.map_note, widget],
-                              layout=widgets.Layout(flex="0 0 auto", width=width,
-                                                    min_width=width))
+        holder = widgets.Box([widget], layout=widgets.Layout(flex="0 0 auto", width=width,
+                                                             min_width=width))
         holder.add_class("ff-figure")
-        self.board.children = [holder, self.side]
+        height = int(fig.layout.height or 0)
+        if height:  # a long list of choices scrolls inside the column, beside the map
+            self.column.layout.max_height = f"{height}px"
+            self.column.layout.overflow_y = "auto"
+        self.board.children = [holder, self.column]
 
     def _tables(self) -> dict[str, Any]:
         tables = dict(self.ui.tables(self.game))
@@ -182,6 +218,20 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         """Take back the last decision (one step; bots' answers are steps too)."""
         self.errors.clear()
         self.game.undo()
+        self.selection = Selection()
+        self.refresh()
+
+    def undo_my_turn(self) -> None:
+        """Back to the human's previous decision, taking back the bots' replies with it."""
+        self.errors.clear()
+        history = self.game.history
+        human = [i for i, step in enumerate(history)
+                 if isinstance(step, Action) and self.seats.is_human(step.seat)]
+        if not human:
+            raise IllegalAction("no decision of a human player to take back",
+                                rule=self.game.RULE_TURN)
+        for _ in range(len(history) - human[-1]):
+            self.game.undo()
         self.selection = Selection()
         self.refresh()
 
@@ -290,6 +340,8 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
                     "or choose for it here.")
         self.actions.show(legal, labels, note)
         self.undo_button.disabled = not game.can_undo
+        self.undo_turn_button.disabled = not any(
+            isinstance(step, Action) and self.seats.is_human(step.seat) for step in game.history)
         self.redo_button.disabled = not game.can_redo
         self.log_view.update(game.log)
         self.inspector.update()
@@ -299,8 +351,10 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
     def _prompt_html(self) -> str:
         game = self.game
         prompt = game.prompt
-        where = (f"Round {getattr(game, 'round', '?')} &middot; "
-                 f"{html.escape(str(getattr(game, 'phase', '')))}")
+        phase = str(getattr(game, "phase", ""))
+        number = getattr(game, "round", "?")
+        where = (f"Turn {number}" if phase == "turn"  # Slow Freight counts turns, not rounds
+                 else f"Round {number} &middot; {html.escape(phase)} phase")
         if game.is_over:
             outcome = html.escape(str(game.outcome))
             body = f"<b>Game over.</b> {outcome}"
@@ -315,6 +369,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
             colour = "#0b57d0"
         rule = f"<code style='background:#eef;padding:1px 4px'>{html.escape(prompt.rule)}</code>"
         return (
-            f"<div style='border-left:5px solid {colour};padding:4px 10px;background:#f6f8fc'>"
+            f"<div role='status' aria-live='polite' aria-label='Decision' "
+            f"style='border-left:5px solid {colour};padding:4px 10px;background:#f6f8fc'>"
             f"<span style='color:#666'>{where}</span><br>{body} &nbsp;rule {rule}</div>"
         )

@@ -32,8 +32,7 @@ def check_map_agrees(fig: Any, game: Freedom) -> None:
     expected = []
     for sid, colours in _by_space(game.state.catchers).items():
         x, y = geo.xy[sid]
-        expected += [(round(x + view.CATCHER_DX + 0.75 * k, 6), round(y + view.CATCHER_DY, 6))
-                     for k in range(len(colours))]
+        expected += [(round(x, 6), round(y, 6)) for _ in colours]
     assert drawn == sorted(expected)
     freed = trace(fig, "Slaves Freed track").marker.color
     assert sum(c != "white" for c in freed) == min(game.state.freed, len(freed))
@@ -165,8 +164,13 @@ def test_space_labels_do_not_overlap_and_name_almost_every_space() -> None:
                 marker = view._square(*geo.xy[sid], geo.radius_px[sid] / geo.px)
                 assert not view._overlap(a.box, marker), (a.text, sid)
     assert {lb.sid for lb in labels} | set(geo.unlabelled) == set(board.spaces)
-    assert len(geo.unlabelled) <= 4, geo.unlabelled
-    for sid in (*board.canada, *board.plantations, "chicago", "new_york", "boston"):
+    # at 11 px on a map that fits a 1366x768 screen beside the decision column, a few names
+    # in the crowded Great Lakes and Mid-Atlantic do not fit; those spaces are named on hover
+    assert len(geo.unlabelled) <= 8, geo.unlabelled
+    assert min(lb.size for lb in labels) >= 11  # readable on a projector
+    assert geo.height + 40 <= 768  # the map and the app's header fit a laptop screen
+    for sid in (*board.canada, *board.plantations, "chicago", "new_york", "boston",
+                "philadelphia", "cincinnati", "washington_dc"):
         assert sid not in geo.unlabelled, sid
     for a in view.geometry(board).ids:  # no two markers touch; positions stay near geography
         assert math.dist(geo.xy[a], geo.true_xy[a]) < 0.8, a
