@@ -209,3 +209,23 @@ def test_panel_sits_clear_of_the_map() -> None:
         assert all(px0 <= x <= px1 and py0 <= y <= py1 for x, y in zip(tr.x, tr.y, strict=True))
     assert view.targets(game)  # a movement decision is pending: destinations are ringed
     assert len(trace(fig, view.TARGETS).x) == len(view.targets(game))
+
+
+def test_undo_my_turn_goes_back_across_the_bots_replies() -> None:
+    """FR-ACT-1: one click takes back the human's last decision and every bot step after it."""
+    game = Freedom(players=2, seed=4)
+    app = app_for(game, seats=["Human", "Heuristic bot"])
+    brain = HeuristicBot()
+    assert app.undo_turn_button.disabled  # nothing of the human's to take back yet
+    while True:  # play as Player 1 until the bot has answered at least one decision
+        mine = len(game.history)
+        app.actions.press(brain.choose(game))
+        if any(getattr(s, "seat", 0) == 1 for s in game.history[mine + 1:]):
+            break
+    digest_before_mine = Freedom.from_json(game.to_json()).copy()
+    for _ in range(len(game.history) - mine):
+        digest_before_mine.undo()
+    app.undo_turn_button.click()
+    assert len(game.history) == mine
+    assert game.to_move == 0 and game.digest() == digest_before_mine.digest()
+    assert app.actions.actions == game.legal_actions()
