@@ -243,7 +243,7 @@ def game_ui() -> GameUI:
             OptionSpec("players", "players", "int", 2, lo=1, hi=4),
             OptionSpec("difficulty", "difficulty", "choice", "regular",
                        choices=("regular", "challenging")),
-            OptionSpec("roles", "roles", "multi", (), choices=ROLE_NAMES),
+            OptionSpec("roles", "role", "per_seat", (), choices=ROLE_NAMES, hi=4),
             OptionSpec("easier_money", "start with $10", "bool", False),
             OptionSpec("easier_triples", "triples: no catcher", "bool", False),
             OptionSpec("easier_empty_centre", "centre plantation empty", "bool", False),

@@ -33,7 +33,8 @@ GAME_UI_MODULES = {
 class OptionSpec:
     """One new-game option: a name, a label and either choices or a free-form kind.
 
-    ``kind`` is ``"int"``, ``"choice"``, ``"multi"`` (several choices, as a tuple) or ``"bool"``.
+    ``kind`` is ``"int"``, ``"choice"``, ``"bool"`` or ``"per_seat"`` (one of ``choices`` per
+    seat, up to ``hi`` seats, as a tuple; "random" everywhere leaves the option out).
     """
 
     name: str

@@ -32,7 +32,7 @@ from .inspector import Inspector, state_tables
 from .log_view import LogView
 from .newgame import NewGame
 from .saveload import SaveLoad
-from .seats import Seats
+from .seats import HUMAN, Seats
 from .stepper import Stepper
 
 #: Page styling of the app's own parts (found by their ``ff-*`` classes). When the board is too
@@ -150,11 +150,16 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.refresh()
 
     # ------------------------------------------------------------------ pieces
-    def _make_seats(self, choices: list[str] | None) -> Seats:
+    def _make_seats(self, choices: list[str] | None, bots_for_new_seats: bool = False) -> Seats:
         seats = Seats(players_of(self.game), self.ui.bots(),
                       on_change=self.errors.guard(self._seats_changed))
-        for seat, choice in enumerate(choices or []):
-            if seat < len(seats.dropdowns):
+        extra = next(iter(seats.factories), HUMAN) if bots_for_new_seats else HUMAN
+        chosen = list(choices or [])
+        for seat in range(len(seats.dropdowns)):
+            # seats not chosen: Player 1 is a human; the others are humans too (hot-seat)
+            # unless a New game added them, where they are bots
+            choice = chosen[seat] if seat < len(chosen) else HUMAN if seat == 0 else extra
+            if choice != seats.labels()[seat]:
                 seats.set(seat, choice)
         self.seats_box = getattr(self, "seats_box", widgets.Box())
         self.seats_box.children = [widgets.HTML("<b>Seats:</b>&nbsp;"), seats.widget]
@@ -250,7 +255,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.selection = Selection()
         if players_of(game) != players_of(old):
             labels = self.seats.labels()
-            self.seats = self._make_seats(labels)
+            self.seats = self._make_seats(labels, bots_for_new_seats=True)
             self.stepper.seats = self.seats
         self._build_figure()
         self.errors.show_info(f"Now playing: {game!r}")

@@ -8,6 +8,7 @@ game's own constructor, so an out-of-range choice raises the game's
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -31,6 +32,27 @@ def specs_from_options(options: dict[str, Any]) -> list[OptionSpec]:
     return specs
 
 
+RANDOM = "random"
+
+
+class _PerSeat(widgets.HBox):  # type: ignore[misc]
+    """One drop-down per seat (``random`` or one of the choices); ``value`` is the tuple."""
+
+    def __init__(self, spec: OptionSpec, value: tuple[Any, ...]) -> None:
+        self.dropdowns = [
+            widgets.Dropdown(options=[RANDOM, *spec.choices],
+                             value=value[seat] if seat < len(value) else RANDOM,
+                             description=f"Player {seat + 1} {spec.label}",
+                             style={"description_width": "100px"},
+                             layout=widgets.Layout(width="250px"))
+            for seat in range(spec.hi or 4)]
+        super().__init__(self.dropdowns, layout=widgets.Layout(flex_flow="row wrap"))
+
+    @property
+    def value(self) -> tuple[Any, ...]:
+        return tuple(d.value for d in self.dropdowns)
+
+
 def _widget(spec: OptionSpec, current: Any) -> widgets.Widget:
     value = spec.default if current is None else current
     style = {"description_width": "90px"}
@@ -40,10 +62,8 @@ def _widget(spec: OptionSpec, current: Any) -> widgets.Widget:
                                       layout=widgets.Layout(width="200px"))
     if spec.kind == "bool":
         return widgets.Checkbox(value=bool(value), description=spec.label, indent=False)
-    if spec.kind == "multi":
-        chosen = tuple(v for v in (value or ()) if v in spec.choices)
-        return widgets.SelectMultiple(options=list(spec.choices), value=chosen,
-                                      description=spec.label, style=style, rows=6)
+    if spec.kind == "per_seat":
+        return _PerSeat(spec, tuple(value or ()))
     options = list(spec.choices)
     if value not in options:
         options = [value, *options]
@@ -73,21 +93,38 @@ class NewGame:
                                  layout=widgets.Layout(width="200px"))
         self.button = widgets.Button(description="New game", button_style="warning",
                                      icon="refresh")
-        self.button.on_click(guard(lambda _b: self.start()))
+        self.button.on_click(guard(lambda _b: self._start_from_button()))
+        #: why the last press made no game, right next to the button
+        self.error = widgets.HTML(layout=widgets.Layout(margin="0 0 0 8px"))
+        self.error.add_class("ff-newgame-error")
         self.widget = widgets.VBox([
             widgets.HBox(list(self.fields.values()), layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([self.seed, self.button]),
+            widgets.HBox([self.seed, self.button, self.error],
+                         layout=widgets.Layout(align_items="center")),
         ])
 
+    def _start_from_button(self) -> None:
+        self.error.value = ""
+        try:
+            self.start()
+        except OptionError as exc:
+            self.error.value = (f"<span role='alert' style='color:#b00020'>"
+                                f"{html.escape(str(exc))}</span>")
+
     def values(self) -> dict[str, Any]:
-        """The options as the form says (multi-choice fields as tuples; empty ones left out)."""
+        """The options as the form says (per-seat fields as tuples, left out when all random)."""
         out: dict[str, Any] = {}
         for spec in self.specs:
             value = self.fields[spec.name].value
-            if spec.kind == "multi":
-                if not value:
-                    continue
-                value = tuple(value)
+            if spec.kind == "per_seat":
+                players = int(out.get("players", self.get_game().options.get("players", 1)))
+                chosen = tuple(value)[:players]
+                if all(v == RANDOM for v in chosen):
+                    continue  # the game deals them
+                if RANDOM in chosen:
+                    raise OptionError(spec.name, f"choose a {spec.label} for every player, or "
+                                      "leave every player on random")
+                value = chosen
             out[spec.name] = value
         return out
 

@@ -97,8 +97,9 @@ def test_new_game_with_options(race: Race) -> None:
     assert app.game is not race and app.game.options["players"] == 1 and app.game.seed == 11
     assert len(app.seats.dropdowns) == 1
     app.newgame.seed.value = "eleven"
-    app.newgame.button.click()
-    assert "seed" in app.errors.text
+    app.newgame.button.click()  # refused next to the button; the game stays
+    assert "seed" in app.newgame.error.value and "role='alert'" in app.newgame.error.value
+    assert app.game.seed == 11
 
 
 def test_inspector_tables_and_static_summary(race: Race) -> None:
@@ -137,3 +138,22 @@ def test_new_game_tab_offers_every_option_of_both_games() -> None:
         app.newgame.button.click()
         assert app.errors.text.startswith("Now playing") and app.game is not game
         assert all(app.game.options[k] == v for k, v in chosen.items())
+
+
+def test_new_game_roles_per_seat_and_bots_in_the_other_seats() -> None:
+    """FR-SETUP-3: each player's role from its own drop-down; new seats default to bots."""
+    from freight_freedom import Freedom
+
+    app = app_for(Freedom(players=1, seed=1))
+    roles = app.newgame.fields["roles"]
+    app.newgame.fields["players"].value = 3
+    roles.dropdowns[0].value = "Preacher"  # a mix of chosen and random is refused, in words
+    app.newgame.button.click()
+    assert "every player" in app.newgame.error.value and app.game.options["players"] == 1
+    roles.dropdowns[1].value = "Conductor"
+    roles.dropdowns[2].value = "Station Master"
+    app.newgame.button.click()
+    assert app.newgame.error.value == ""
+    assert tuple(app.game.options["roles"]) == ("Preacher", "Conductor", "Station Master")
+    assert app.seats.labels()[0] == "Human" and all(
+        label != "Human" for label in app.seats.labels()[1:])
