@@ -652,7 +652,22 @@ def _key(fig: go.Figure, x0: float, top: float) -> None:
         textfont={"size": 10, "color": "#37474f"}, hoverinfo="skip", showlegend=False))
 
 
+RECENT_PEOPLE = "recent moves of people"
+RECENT_CATCHERS = "recent moves of Slave Catchers"
+
+
 def _dynamic_traces(fig: go.Figure, board: Board, geo: Geometry) -> None:
+    # what just happened, under everything clickable: arrows from where to where
+    fig.add_trace(go.Scatter(x=[], y=[], mode="lines+markers", name=RECENT_PEOPLE,
+                             line={"color": PERSON_EDGE, "width": 3, "dash": "dash"},
+                             marker={"symbol": "arrow", "angleref": "previous", "size": 0,
+                                     "color": PERSON_EDGE},
+                             hoverinfo="skip", showlegend=False))
+    fig.add_trace(go.Scatter(x=[], y=[], mode="lines+markers", name=RECENT_CATCHERS,
+                             line={"color": "#424242", "width": 3, "dash": "dot"},
+                             marker={"symbol": "arrow", "angleref": "previous", "size": 0,
+                                     "color": "#424242"},
+                             hoverinfo="skip", showlegend=False))
     fig.add_trace(go.Scatter(x=[], y=[], mode="markers", name="person in a slot",
                              marker={"size": 8, "color": PERSON,
                                      "line": {"color": PERSON_EDGE, "width": 1.2}},
@@ -790,6 +805,8 @@ def update(fig: Any, game: Any, selection: Any = None) -> None:
     catchers.customdata = cids
     catchers.hovertext = chover
 
+    _recent(fig, game, geo, getattr(selection, "since", None))
+
     # legal destinations
     origin = getattr(selection, "origin", None)
     dests = targets(game, origin)
@@ -828,6 +845,29 @@ def update(fig: Any, game: Any, selection: Any = None) -> None:
     mp = _trace(fig, "people on market cards")
     mp.x, mp.y = mx, my
     fig.layout.title.text = title_text(game, freed, lost)
+
+
+def _recent(fig: Any, game: Any, geo: Geometry, since: int | None) -> None:
+    """Arrows for the moves logged from ``game.log[since]`` on (none when ``since`` is None)."""
+    lines: dict[str, tuple[list[float | None], list[float | None], list[int], list[str]]] = {
+        RECENT_PEOPLE: ([], [], [], []), RECENT_CATCHERS: ([], [], [], [])}
+    for event in (game.log[since:] if since is not None else ()):
+        data = event.data
+        a, b = data.get("from"), data.get("to")
+        if not (isinstance(a, str) and isinstance(b, str) and a in geo.xy and b in geo.xy):
+            continue
+        colour = data.get("colour")
+        xs, ys, sizes, colours = lines[RECENT_CATCHERS if colour else RECENT_PEOPLE]
+        xs += [geo.xy[a][0], geo.xy[b][0], None]
+        ys += [geo.xy[a][1], geo.xy[b][1], None]
+        sizes += [0, 16, 0]
+        tint = CATCHER_COLOUR.get(str(colour), "#424242") if colour else PERSON_EDGE
+        colours += [tint, tint, tint]
+    for name, (xs, ys, sizes, colours) in lines.items():
+        tr = _trace(fig, name)
+        tr.x, tr.y = xs, ys
+        tr.marker.size = sizes
+        tr.marker.color = colours
 
 
 def title_text(game: Any, freed: int, lost: int) -> str:

@@ -51,6 +51,9 @@ class Selection:
     """UI-only state of a multi-click choice on the figure (e.g. the origin space picked first)."""
 
     origin: str | None = None
+    #: index in ``game.log`` from which events are "what just happened" (the human's last
+    #: decision and the bots' replies): the figure highlights them, the column lists them
+    since: int | None = None
 
 
 @dataclass(frozen=True)

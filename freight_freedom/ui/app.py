@@ -102,6 +102,8 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         # what a click on the map did or why it did nothing, shown beside the map
         self.map_note = widgets.HTML(layout=widgets.Layout(min_height="0"))
         self.side = widgets.HTML(layout=widgets.Layout(width="100%", overflow="visible"))
+        # what the last decision and the bots' replies did, in words (also drawn on the map)
+        self.recent = widgets.HTML(layout=widgets.Layout(width="100%"))
         # wraps: on a narrow page the decision column moves below the map instead of over it
         self.board = widgets.HBox(layout=widgets.Layout(width="100%", align_items="flex-start",
                                                         flex_flow="row wrap"))
@@ -128,7 +130,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
         self.column = widgets.VBox(
             [self.header, self.prompt, self.errors.widget, self.map_note, self.actions.widget,
-             self.side],
+             self.recent, self.side],
             layout=widgets.Layout(flex="1 1 320px", min_width="300px", max_width="640px",
                                   padding="0 0 0 8px"))
         for part in self.column.children:  # keep their height: the column scrolls instead
@@ -142,7 +144,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
                              (self.undo_turn_button, "ff-undo-turn"),
                              (self.prompt, "ff-prompt"), (self.errors.widget, "ff-errors"),
                              (self.board, "ff-board"), (self.side, "ff-side"),
-                             (self.map_note, "ff-map-note"),
+                             (self.map_note, "ff-map-note"), (self.recent, "ff-recent"),
                              (self.actions.widget, "ff-actions"),
                              (self.stepper.widget, "ff-stepper"), (self.seats_box, "ff-seats"),
                              (self.log_view.widget, "ff-log"), (self.tabs, "ff-tabs")]:
@@ -214,9 +216,10 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
     def play(self, action: Action | str) -> None:
         """Apply a human decision, let bot seats answer (if auto), then redraw once."""
         self.errors.clear()
+        mark = len(self.game.log)
         self.game.apply(action)
-        self.selection = Selection()
         self.stepper.autoplay()
+        self.selection = Selection(since=mark)
         self.refresh()
 
     def undo(self) -> None:
@@ -334,6 +337,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         if self.figure is not None:
             with self.figure.batch_update():
                 self.ui.update_figure(self.figure, game, self.selection)
+        self.recent.value = self._recent_html()
         side = self.ui.side_html(game)
         self.side.value = side
         self.side.layout.display = "" if side else "none"
@@ -352,6 +356,21 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.inspector.update()
         self.saveload.link.value = ""
         self.last_refresh_ms = (time.perf_counter() - start) * 1000
+
+    def _recent_html(self, limit: int = 8) -> str:
+        """The events since the human's last decision (bots' replies included), newest last."""
+        since = self.selection.since
+        log = self.game.log
+        if since is None or since >= len(log):
+            return ""
+        events = list(log[since:])
+        shown = events[-limit:]
+        more = len(events) - len(shown)
+        items = "".join(f"<li>{html.escape(e.text)}</li>" for e in shown)
+        head = f"<li><i>{more} earlier events: see the Log tab</i></li>" if more else ""
+        return ("<details open style='font-size:12px;margin:4px 0'><summary><b>What just "
+                "happened</b> (drawn on the map as arrows)</summary>"
+                f"<ul style='margin:2px 0 0 0;padding-left:18px'>{head}{items}</ul></details>")
 
     def _prompt_html(self) -> str:
         game = self.game

@@ -229,3 +229,27 @@ def test_undo_my_turn_goes_back_across_the_bots_replies() -> None:
     assert len(game.history) == mine
     assert game.to_move == 0 and game.digest() == digest_before_mine.digest()
     assert app.actions.actions == game.legal_actions()
+
+
+def test_what_the_bots_did_is_listed_and_drawn() -> None:
+    """FR-MOVE-1, FR-MOVE-5: after a decision, its events and the bots' replies are shown."""
+    game = Freedom(players=2, seed=3)
+    app = app_for(game, seats=["Human", "Heuristic bot"])
+    brain = HeuristicBot()
+    seen_arrows = False
+    for _ in range(120):
+        mark = len(game.log)
+        app.actions.press(brain.choose(game))
+        texts = [e.text for e in game.log[mark:]]
+        assert all(t.replace("&", "&amp;").replace("'", "&#x27;")
+                   .replace('"', "&quot;") in app.recent.value for t in texts[-8:])
+        moves = [e for e in game.log[mark:] if {"from", "to"} <= set(e.data)]
+        drawn = sum(len([x for x in trace(app.figure, name).x if x is not None]) // 2
+                    for name in (view.RECENT_PEOPLE, view.RECENT_CATCHERS))
+        assert drawn == len(moves)
+        seen_arrows = seen_arrows or drawn > 0
+        if game.is_over:
+            break
+    assert seen_arrows
+    app.undo_button.click()  # after an undo nothing is "just happened"
+    assert app.recent.value == ""
