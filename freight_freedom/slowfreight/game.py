@@ -131,6 +131,13 @@ class SlowFreight(Game[SlowFreightState]):
     def _explain_illegal(self, state: SlowFreightState, action: Action) -> tuple[str, str]:
         return legal.explain_illegal(state, action)
 
+    RULE_SCENARIO: ClassVar[str] = "SF-RULING-24"
+    SCENARIOS: ClassVar[Mapping[str, Mapping[str, str]]] = {
+        "stack_freight": {"cards": "list[str]"},
+        "stack_movement": {"cards": "list[str]"},
+        "face_up": {"cards": "list[str?]"},
+    }
+
     def _scenario(self, state: SlowFreightState, name: str, params: Mapping[str, Any]
                   ) -> list[Event]:
         return run_scenario(state, name, params)
