@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from .action import Action, Scenario, Step, show
 from .errors import IllegalAction, OptionError
 from .event import Event
-from .frozen import FrozenDict, freeze
+from .frozen import FrozenDict, freeze, thaw
 from .plain import PlainDataError, check_plain
 
 S = TypeVar("S")
@@ -65,7 +65,7 @@ class Game(ABC, Generic[S]):
         if seed is None:
             seed = secrets.randbits(32)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-            raise OptionError("seed", f"must be an int in [0, 2**63), not {seed!r}")
+            raise OptionError("seed", f"must be an int in [0, 2**63), not {show(seed)}")
         # frozen: neither the caller's lists nor the ones handed out can change the game
         self._options: FrozenDict = freeze(self._check_options(dict(options)))
         self._seed = seed
@@ -170,6 +170,8 @@ class Game(ABC, Generic[S]):
         return list(self._legal_cache)
 
     def is_legal(self, action: Action) -> bool:
+        if not isinstance(action, Action):
+            return False
         if self._legal_cache is None or self._legal_set is None:
             self.legal_actions()
             self._legal_set = frozenset(self._legal_cache or ())
@@ -179,7 +181,7 @@ class Game(ABC, Generic[S]):
         """Raise :class:`IllegalAction` (naming the rule) unless ``action`` is legal now."""
         if not isinstance(action, Action):
             raise IllegalAction(
-                f"{action!r} is not an Action (use Action.parse for text)", rule=self.RULE_TURN
+                f"{show(action)} is not an Action (use Action.parse for text)", rule=self.RULE_TURN
             )
         if self.is_over:
             raise IllegalAction("the game is over", rule=self.RULE_GAME_OVER, action=action)
@@ -352,7 +354,7 @@ class Game(ABC, Generic[S]):
         return bundle
 
     def __repr__(self) -> str:
-        opts = " ".join(f"{k}={v!r}" for k, v in sorted(self._options.items()))
+        opts = " ".join(f"{k}={thaw(v)!r}" for k, v in sorted(self._options.items()))
         return f"<{type(self).__name__} {opts} seed={self._seed} steps={len(self._history)}>"
 
     # ------------------------------------------------------------- internals
@@ -363,6 +365,19 @@ class Game(ABC, Generic[S]):
         but saving, undo and redo would replay a different game, so they raise instead.
         """
         self._detached = (why, rule)
+
+    def _check_seat(self, seat: object, players: int) -> int:
+        """``seat`` as a seat of this game, else :class:`IllegalAction` (for views and bots)."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise IllegalAction(f"seat must be 0 to {players - 1}, not {show(seat)}",
+                                rule=self.RULE_TURN)
+        return seat
+
+    @staticmethod
+    def _check_seed(seed: object) -> int:
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise OptionError("seed", f"must be an int in [0, 2**63), not {show(seed)}")
+        return seed
 
     def _refuse_if_detached(self, what: str) -> None:
         if self._detached is not None:

@@ -86,7 +86,7 @@ class Freedom(Game[FreedomState]):
             for r in roles:
                 key = r.lower().replace("_", " ") if isinstance(r, str) else None
                 if key not in by_key:
-                    raise OptionError("roles", f"unknown role {r!r}; the roles are "
+                    raise OptionError("roles", f"unknown role {show(r)}; the roles are "
                                       f"{list(ROLE_NAMES)}", rule="FR-ROLE-1")
                 names.append(by_key[key])
             if len(names) != out["players"]:
@@ -452,8 +452,7 @@ class Freedom(Game[FreedomState]):
         Freedom has no hidden hands; only the order of the period decks and the Slave Market
         deck is secret (their contents are public knowledge and shown sorted).
         """
-        if not 0 <= seat < self.state.players:
-            raise ValueError(f"seat must be 0 to {self.state.players - 1}")
+        self._check_seat(seat, self.state.players)
         data = self.state.to_dict(hidden=False)
         data["seat"] = seat
         data["to_move"] = self.to_move
@@ -466,8 +465,8 @@ class Freedom(Game[FreedomState]):
         For search bots. The copy's history no longer reproduces its state, so saving, undo and
         redo refuse on it (rule ``FR-ROUND-2``).
         """
-        if not 0 <= seat < self.state.players:
-            raise ValueError(f"seat must be 0 to {self.state.players - 1}")
+        self._check_seat(seat, self.state.players)
+        self._check_seed(seed)
         other = self.copy()
         rng = Rng(seed)
         st = other.state

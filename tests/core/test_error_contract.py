@@ -10,7 +10,14 @@ import pytest
 from toy_game import Toy
 
 from freight_freedom import Freedom, SlowFreight
-from freight_freedom.core import Action, ActionParseError, Game, IllegalAction, SaveFileError
+from freight_freedom.core import (
+    Action,
+    ActionParseError,
+    Game,
+    IllegalAction,
+    OptionError,
+    SaveFileError,
+)
 
 
 def _snapshot(game: Game[Any]) -> tuple[str, tuple[Any, ...], tuple[Any, ...], str]:
@@ -252,3 +259,35 @@ def test_an_interrupted_undo_or_redo_leaves_the_game_as_it_was(
     monkeypatch.undo()
     assert len(game.history) == len(before[1])
     assert (*_snapshot(game), game.can_redo, game.can_undo) == before
+
+
+# ------------------------------------------------------------------ found by the fuzz test
+@pytest.mark.parametrize("cls, option", [(Freedom, "players"), (Freedom, "difficulty"),
+                                         (Freedom, "easier_money"), (Freedom, "roles"),
+                                         (SlowFreight, "players"), (SlowFreight, "first_player"),
+                                         (SlowFreight, "track_supply")])
+def test_an_option_holding_a_huge_integer_is_an_option_error(cls: Any, option: str) -> None:
+    """The message used to fail while being built (repr of a 5000-digit integer)."""
+    for value in (10**5000, [10**5000]):
+        with pytest.raises(OptionError) as err:
+            cls(seed=1, **{option: value})
+        assert err.value.option == option and len(str(err.value)) < 300
+
+
+@pytest.mark.parametrize("cls", [Freedom, SlowFreight])
+def test_views_and_is_legal_refuse_bad_seats_with_project_errors(cls: Any) -> None:
+    game = cls(seed=1)
+    for seat in (1.5, "0", -1, 10**5000, None, True):
+        with pytest.raises(IllegalAction):
+            game.observation(seat)
+        with pytest.raises(IllegalAction):
+            game.determinized(seat, 1)
+    with pytest.raises(OptionError):
+        game.determinized(0, "x")
+    for thing in ([1], {}, None, "0:roll", 10**5000):
+        assert game.is_legal(thing) is False
+
+
+def test_repr_shows_options_as_they_were_given() -> None:
+    game = Freedom(players=2, seed=1, roles=["Conductor", "Preacher"])
+    assert "roles=['Conductor', 'Preacher']" in repr(game)
