@@ -85,8 +85,8 @@ def make_config(
         list(bot) if isinstance(bot, (list, tuple)) else [bot])
     for spec in specs:
         check_spec(key, spec)
-    return Config(key, cls, full, tuple(specs), tuple(label(s) for s in specs), index, checked,
-                  max_decisions)
+    return Config(key, cls, dict(full), tuple(specs), tuple(label(s) for s in specs), index,
+                  checked, max_decisions)
 
 
 def option_columns(options: Mapping[str, Any]) -> dict[str, Any]:

@@ -20,9 +20,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .action import Action, Scenario, Step
+from .action import Action, Scenario, Step, show
 from .errors import IllegalAction, OptionError
 from .event import Event
+from .frozen import FrozenDict, freeze, thaw
+from .plain import PlainDataError, check_plain
 
 S = TypeVar("S")
 G = TypeVar("G", bound="Game[Any]")
@@ -53,13 +55,19 @@ class Game(ABC, Generic[S]):
     supported_rules_versions: ClassVar[frozenset[str]]
     RULE_TURN: ClassVar[str]
     RULE_GAME_OVER: ClassVar[str]
+    RULE_SCENARIO: ClassVar[str] = "SCENARIO"
+    SCENARIOS: ClassVar[Mapping[str, Mapping[str, str]]] = {}
+    """Declared scenario signatures: name -> {parameter: kind}, kinds ``"int"``, ``"str"``,
+    ``"list[str]"`` (``"list[str?]"`` allows nulls). The kernel checks every call against it
+    before the hook runs; a game that declares none checks its parameters itself."""
 
     def __init__(self, *, seed: int | None = None, **options: Any) -> None:
         if seed is None:
             seed = secrets.randbits(32)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-            raise OptionError("seed", f"must be an int in [0, 2**63), not {seed!r}")
-        self._options: dict[str, Any] = self._check_options(dict(options))
+            raise OptionError("seed", f"must be an int in [0, 2**63), not {show(seed)}")
+        # frozen: neither the caller's lists nor the ones handed out can change the game
+        self._options: FrozenDict = freeze(self._check_options(dict(options)))
         self._seed = seed
         self._history: list[Step] = []
         self._redo: list[Step] = []
@@ -114,8 +122,9 @@ class Game(ABC, Generic[S]):
 
     # ----------------------------------------------------------- public API
     @property
-    def options(self) -> dict[str, Any]:
-        return dict(self._options)
+    def options(self) -> Mapping[str, Any]:
+        """The options, complete (defaults filled in), as a read-only mapping of tuples."""
+        return self._options
 
     @property
     def seed(self) -> int:
@@ -161,6 +170,8 @@ class Game(ABC, Generic[S]):
         return list(self._legal_cache)
 
     def is_legal(self, action: Action) -> bool:
+        if not isinstance(action, Action):
+            return False
         if self._legal_cache is None or self._legal_set is None:
             self.legal_actions()
             self._legal_set = frozenset(self._legal_cache or ())
@@ -170,7 +181,7 @@ class Game(ABC, Generic[S]):
         """Raise :class:`IllegalAction` (naming the rule) unless ``action`` is legal now."""
         if not isinstance(action, Action):
             raise IllegalAction(
-                f"{action!r} is not an Action (use Action.parse for text)", rule=self.RULE_TURN
+                f"{show(action)} is not an Action (use Action.parse for text)", rule=self.RULE_TURN
             )
         if self.is_over:
             raise IllegalAction("the game is over", rule=self.RULE_GAME_OVER, action=action)
@@ -183,7 +194,12 @@ class Game(ABC, Generic[S]):
                 action=action,
             )
         if not self.is_legal(action):
-            rule, reason = self._explain_illegal(self.state, action)
+            # legality was decided by membership above; the explanation only adds words, and
+            # no hand-built action may turn it into a crash
+            try:
+                rule, reason = self._explain_illegal(self.state, action)
+            except Exception:
+                rule, reason = Game._explain_illegal(self, self.state, action)
             raise IllegalAction(reason, rule=rule, action=action)
 
     def apply(self, action: Action | str) -> list[Event]:
@@ -206,9 +222,38 @@ class Game(ABC, Generic[S]):
 
         It becomes part of the history, so undo, saves and replays include it.
         """
+        self._check_scenario(name, params)
         step = Scenario(name, tuple(sorted(params.items())))
-        json.dumps(step.to_dict())  # parameters must be JSON data
         return self._do(step, clear_redo=True)
+
+    def _check_scenario(self, name: object, params: Mapping[str, Any]) -> None:
+        """Refuse, with :class:`IllegalAction`, parameters that are not plain JSON data or do
+        not fit the declared signature (:attr:`SCENARIOS`)."""
+        rule = self.RULE_SCENARIO
+        if not isinstance(name, str):
+            raise IllegalAction(f"a scenario name is a string, not {show(name)}", rule=rule)
+        try:
+            check_plain(dict(params), "")
+        except PlainDataError as exc:
+            raise IllegalAction(f"scenario {name!r} parameter {exc.where}: {exc.reason}",
+                                rule=rule) from None
+        if not self.SCENARIOS:
+            return
+        signature = self.SCENARIOS.get(name)
+        if signature is None:
+            raise IllegalAction(f"{type(self).__name__} has no scenario {show(name)}; its "
+                                f"scenarios are {sorted(self.SCENARIOS)}", rule=rule)
+        missing = [p for p in signature if p not in params]
+        unknown = sorted(set(params) - set(signature))
+        if missing or unknown:
+            raise IllegalAction(
+                f"scenario {name!r} takes {list(signature)}"
+                f"{'; missing ' + str(missing) if missing else ''}"
+                f"{'; unknown ' + str(unknown) if unknown else ''}", rule=rule)
+        for param, kind in signature.items():
+            if not _fits(params[param], kind):
+                raise IllegalAction(f"scenario {name!r} parameter {param!r} must be {kind}, "
+                                    f"not {show(params[param])}", rule=rule)
 
     def undo(self) -> Step:
         """Take back the last step (action or scenario); returns it. Raises if nothing to undo."""
@@ -237,7 +282,6 @@ class Game(ABC, Generic[S]):
         """An independent copy (state, history, log)."""
         other = copy.copy(self)
         other.state = copy.deepcopy(self.state)
-        other._options = dict(self._options)
         other._history = list(self._history)
         other._redo = list(self._redo)
         other._log = list(self._log)
@@ -310,7 +354,7 @@ class Game(ABC, Generic[S]):
         return bundle
 
     def __repr__(self) -> str:
-        opts = " ".join(f"{k}={v!r}" for k, v in sorted(self._options.items()))
+        opts = " ".join(f"{k}={thaw(v)!r}" for k, v in sorted(self._options.items()))
         return f"<{type(self).__name__} {opts} seed={self._seed} steps={len(self._history)}>"
 
     # ------------------------------------------------------------- internals
@@ -321,6 +365,19 @@ class Game(ABC, Generic[S]):
         but saving, undo and redo would replay a different game, so they raise instead.
         """
         self._detached = (why, rule)
+
+    def _check_seat(self, seat: object, players: int) -> int:
+        """``seat`` as a seat of this game, else :class:`IllegalAction` (for views and bots)."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise IllegalAction(f"seat must be 0 to {players - 1}, not {show(seat)}",
+                                rule=self.RULE_TURN)
+        return seat
+
+    @staticmethod
+    def _check_seed(seed: object) -> int:
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise OptionError("seed", f"must be an int in [0, 2**63), not {show(seed)}")
+        return seed
 
     def _refuse_if_detached(self, what: str) -> None:
         if self._detached is not None:
@@ -334,16 +391,17 @@ class Game(ABC, Generic[S]):
         self._legal_cache = None
         self._legal_set = None
 
+    def _run(self, state: S, step: Step) -> list[Event]:
+        if isinstance(step, Scenario):
+            return self._scenario(state, step.name, step.kwargs())
+        return self._apply(state, step)
+
     def _do(self, step: Step, *, clear_redo: bool) -> list[Event]:
         try:
-            if isinstance(step, Scenario):
-                events = self._scenario(self.state, step.name, dict(step.params))
-            else:
-                events = self._apply(self.state, step)
-        except IllegalAction:
-            self._replay(list(self._history))  # a scenario may reject after partial work
-            raise
-        except Exception:
+            events = self._run(self.state, step)
+        except BaseException:
+            # the hook may have changed the state part-way (a scenario that rejects late, a
+            # bug, Ctrl-C): rebuild it from the history, which this step never joined
             self._replay(list(self._history))
             raise
         self._legal_cache = None
@@ -355,6 +413,28 @@ class Game(ABC, Generic[S]):
         return events
 
     def _replay(self, steps: Sequence[Step]) -> None:
-        self._reset()
+        """Make the game the one reached by ``steps`` from set-up, atomically.
+
+        The new state and log are built aside; only when every step has run are they swapped
+        in. Anything that stops the replay (an error, Ctrl-C) leaves the game as it was.
+        """
+        state, events = self._new_state(self._options, self._seed)
+        log = list(events)
         for step in steps:
-            self._do(step, clear_redo=False)
+            log.extend(self._run(state, step))
+        self.state, self._log, self._history = state, log, list(steps)
+        self._legal_cache = None
+        self._legal_set = None
+
+
+def _fits(value: Any, kind: str) -> bool:
+    """Whether ``value`` is of a declared scenario parameter kind (bools are not ints)."""
+    if kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "str":
+        return isinstance(value, str)
+    if kind in ("list[str]", "list[str?]"):
+        nullable = kind.endswith("?]")
+        return isinstance(value, (list, tuple)) and all(
+            isinstance(v, str) or (nullable and v is None) for v in value)
+    raise ValueError(f"unknown scenario parameter kind {kind!r}")  # pragma: no cover

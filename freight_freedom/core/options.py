@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
+from .action import show
 from .errors import OptionError
 
 
@@ -14,7 +15,8 @@ def int_option(
     """Pop ``name`` from ``options``: an int in ``[lo, hi]``."""
     value = options.pop(name, default)
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise OptionError(name, f"must be an integer from {lo} to {hi}, not {value!r}", rule=rule)
+        raise OptionError(name, f"must be an integer from {lo} to {hi}, not {show(value)}",
+                          rule=rule)
     return value
 
 
@@ -24,13 +26,13 @@ def choice_option(
     """Pop ``name`` from ``options``: one of ``choices``."""
     value = options.pop(name, default)
     if isinstance(value, bool) and not any(isinstance(c, bool) for c in choices):
-        raise OptionError(name, f"must be one of {sorted(map(str, choices))}, not {value!r}")
+        raise OptionError(name, f"must be one of {sorted(map(str, choices))}, not {show(value)}")
     try:
         ok = value in choices
     except TypeError:
         ok = False
     if not ok:
-        raise OptionError(name, f"must be one of {sorted(map(str, choices))}, not {value!r}",
+        raise OptionError(name, f"must be one of {sorted(map(str, choices))}, not {show(value)}",
                           rule=rule)
     return value
 
@@ -38,7 +40,7 @@ def choice_option(
 def bool_option(options: dict[str, Any], name: str, default: bool, *, rule: str = "") -> bool:
     value = options.pop(name, default)
     if not isinstance(value, bool):
-        raise OptionError(name, f"must be true or false, not {value!r}", rule=rule)
+        raise OptionError(name, f"must be true or false, not {show(value)}", rule=rule)
     return value
 
 

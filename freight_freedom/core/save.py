@@ -12,8 +12,9 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .action import Action, Scenario, Step
+from .action import Action, Scenario, Step, show
 from .errors import ActionParseError, IllegalAction, OptionError, SaveFileError
+from .plain import INT_LIMIT, PlainDataError, load_json
 
 if TYPE_CHECKING:
     from .game import Game
@@ -34,7 +35,7 @@ def dump(game: Game[Any]) -> str:
         "format_version": FORMAT_VERSION,
         "game": game.name,
         "rules_version": game.rules_version,
-        "options": game.options,
+        "options": dict(game.options),
         "seed": game.seed,
         "history": [_step_to_json(s) for s in game.history],
         "digest": game.digest(),
@@ -55,7 +56,8 @@ def _parse_step(i: int, raw: Any) -> Step:
         if not isinstance(name, str) or not isinstance(params, dict):
             raise SaveFileError(where, "a scenario needs a name and a params object")
         return Scenario(name, tuple(sorted(params.items())))
-    raise SaveFileError(where, f"expected an action string or a scenario object, got {raw!r:.80}")
+    raise SaveFileError(where, "expected an action string or a scenario object, "
+                               f"got {type(raw).__name__} {show(raw, 80)}")
 
 
 def load(cls: type[G], text: str | bytes) -> G:
@@ -71,10 +73,11 @@ def load(cls: type[G], text: str | bytes) -> G:
     if len(text) > MAX_BYTES:
         raise SaveFileError("file", f"larger than {MAX_BYTES} bytes")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        reason = f"not valid JSON (truncated?): {exc.msg} at {exc.pos}"
-        raise SaveFileError("file", reason) from None
+        data = load_json(text, "file")
+    except PlainDataError as exc:
+        # name the top-level field at fault ("history", not "file.history[3]")
+        field = exc.where.removeprefix("file.") if exc.where.startswith("file.") else exc.where
+        raise SaveFileError(field, exc.reason) from None
     if not isinstance(data, dict):
         raise SaveFileError("file", "the top level must be a JSON object")
     expected = {"format", "format_version", "game", "rules_version", "options", "seed",
@@ -86,31 +89,38 @@ def load(cls: type[G], text: str | bytes) -> G:
     if extra:
         raise SaveFileError(sorted(extra)[0], "unknown field")
     if data["format"] != FORMAT:
-        raise SaveFileError("format", f"expected {FORMAT!r}, got {data['format']!r:.40}")
-    if data["format_version"] != FORMAT_VERSION:
-        raise SaveFileError("format_version", f"unsupported version {data['format_version']!r:.20}")
+        raise SaveFileError("format", f"expected {FORMAT!r}, got {show(data['format'])}")
+    # exact types: true == 1 == 1.0 in Python, but a save says what it means
+    if type(data["format_version"]) is not int or data["format_version"] != FORMAT_VERSION:
+        raise SaveFileError("format_version",
+                            f"unsupported version {show(data['format_version'])}; "
+                            f"this release reads version {FORMAT_VERSION}")
     if data["game"] != cls.name:
-        raise SaveFileError("game", f"this is a {data['game']!r:.40} save, not {cls.name!r}")
+        raise SaveFileError("game", f"this is a {show(data['game'])} save, not {cls.name!r}")
     version = data["rules_version"]
     if not isinstance(version, str) or version not in cls.supported_rules_versions:
         raise SaveFileError(
             "rules_version",
-            f"unknown rules version {version!r:.20}; "
+            f"unknown rules version {show(version)}; "
             f"this release plays {sorted(cls.supported_rules_versions)}",
         )
     options, seed, history = data["options"], data["seed"], data["history"]
     if not isinstance(options, dict):
         raise SaveFileError("options", "must be an object")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SaveFileError("seed", "must be an integer")
+    if "seed" in options:
+        raise SaveFileError("options.seed", "the seed is its own field, not an option")
+    if type(seed) is not int or not 0 <= seed < INT_LIMIT:
+        raise SaveFileError("seed", f"must be an integer in [0, 2**63), not {show(seed)}")
     if not isinstance(history, list):
         raise SaveFileError("history", "must be a list")
     if not isinstance(data["digest"], str):
         raise SaveFileError("digest", "must be a string")
+    if type(data["is_over"]) is not bool:
+        raise SaveFileError("is_over", f"must be true or false, not {show(data['is_over'])}")
     try:
         game = cls(seed=seed, **options)
-    except (OptionError, TypeError) as exc:
-        raise SaveFileError("options", str(exc)) from None
+    except OptionError as exc:
+        raise SaveFileError(f"options.{exc.option}", exc.reason) from None
     for i, raw in enumerate(history):
         step = _parse_step(i, raw)
         try:
@@ -118,7 +128,7 @@ def load(cls: type[G], text: str | bytes) -> G:
                 game.apply(step)
             else:
                 game.scenario(step.name, **dict(step.params))
-        except (IllegalAction, ValueError, TypeError) as exc:
+        except IllegalAction as exc:
             raise SaveFileError(f"history[{i}]", f"cannot be replayed: {exc}") from None
     if game.digest() != data["digest"]:
         raise SaveFileError("digest", "the replayed state does not match: the file was altered")

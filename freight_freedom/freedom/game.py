@@ -19,7 +19,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..core.action import Action
+from ..core.action import Action, show
 from ..core.errors import IllegalAction, OptionError
 from ..core.event import Event
 from ..core.game import Game, Prompt
@@ -60,6 +60,14 @@ class Freedom(Game[FreedomState]):
     supported_rules_versions: ClassVar[frozenset[str]] = frozenset({"freedom-1"})
     RULE_TURN: ClassVar[str] = "FR-ROUND-2"
     RULE_GAME_OVER: ClassVar[str] = "FR-WIN-3"
+    SCENARIOS: ClassVar[Mapping[str, Mapping[str, str]]] = {
+        "fix_roll": {"catcher": "str", "direction": "str", "spaces": "int"},
+        "stack_queue": {"cards": "list[str]"},
+        "stack_period_deck": {"period": "int", "cards": "list[str]"},
+        "place_people": {"space": "str", "count": "int"},
+        "place_catcher": {"colour": "str", "space": "str"},
+        "set_money": {"seat": "int", "amount": "int"},
+    }
 
     # ------------------------------------------------------------------ options
     @classmethod
@@ -78,7 +86,7 @@ class Freedom(Game[FreedomState]):
             for r in roles:
                 key = r.lower().replace("_", " ") if isinstance(r, str) else None
                 if key not in by_key:
-                    raise OptionError("roles", f"unknown role {r!r}; the roles are "
+                    raise OptionError("roles", f"unknown role {show(r)}; the roles are "
                                       f"{list(ROLE_NAMES)}", rule="FR-ROLE-1")
                 names.append(by_key[key])
             if len(names) != out["players"]:
@@ -285,16 +293,19 @@ class Freedom(Game[FreedomState]):
                     return "FR-PLAN-3", "no Support token is left in the active period"
                 price = support_price(ctx, state)
                 return "FR-PLAN-3", f"not enough money: a Support token costs ${price}"
-            if k == "buy" and a and isinstance(a[0], str) and a[0] in ctx.stack_kind:
+            if k == "buy" and len(a) == 1 and isinstance(a[0], str) and a[0] in ctx.stack_kind:
                 stack = a[0]
                 if ctx.stack_period[stack] > state.period:
                     return "FR-PLAN-2", f"Period {ctx.stack_period[stack]} is not active yet"
                 if state.stacks[stack] == 0:
                     return "FR-PLAN-6", "that stack is empty"
-                price = conductor_price(ctx, state, seat, stack)
-                return "FR-PLAN-4", f"not enough money: the token costs ${price}"
+                if ctx.stack_kind[stack] == "conductor":
+                    price = conductor_price(ctx, state, seat, stack)
+                    return "FR-PLAN-4", f"not enough money: the token costs ${price}"
+            if k == "buy" and len(a) > 1:
+                return "FR-PLAN-2", "'buy' takes one token stack id, e.g. buy c1_1x2"
             if k == "buy":
-                return "FR-PLAN-2", f"unknown token stack {a[0] if a else ''!r}"
+                return "FR-PLAN-2", f"unknown token stack {show(a[0] if a else '')}"
         if state.phase == "action":
             if k == "card":
                 if state.card_bought:
@@ -331,7 +342,7 @@ class Freedom(Game[FreedomState]):
         ctx = context()
         if state.phase == "over":
             raise IllegalAction("the game is over", rule=self.RULE_GAME_OVER)
-        handler = getattr(self, f"_sc_{name}", None)
+        handler = getattr(self, f"_sc_{name}", None) if name in self.SCENARIOS else None
         if handler is None:
             raise IllegalAction(f"Freedom has no scenario {name!r}; try fix_roll, stack_queue, "
                                 "stack_period_deck, place_people, place_catcher, set_money",
@@ -340,17 +351,7 @@ class Freedom(Game[FreedomState]):
         engine.advance(ctx, state, events)
         return events
 
-    @staticmethod
-    def _need(params: dict[str, Any], *names: str) -> None:
-        missing = [n for n in names if n not in params]
-        extra = sorted(set(params) - set(names))
-        if missing or extra:
-            raise IllegalAction(f"scenario parameters must be {list(names)}"
-                                f"{'; missing ' + str(missing) if missing else ''}"
-                                f"{'; unknown ' + str(extra) if extra else ''}", rule="SCENARIO")
-
     def _sc_fix_roll(self, ctx: Ctx, st: FreedomState, p: dict[str, Any]) -> list[Event]:
-        self._need(p, "catcher", "direction", "spaces")
         catcher, direction, spaces = p["catcher"], p["direction"], p["spaces"]
         if catcher not in (*ctx.paths, "walk"):
             raise IllegalAction(f"catcher must be one of {[*ctx.paths, 'walk']}", rule="SCENARIO")
@@ -376,7 +377,6 @@ class Freedom(Game[FreedomState]):
         """Put the listed cards (ids, from the current deck or the Queue) in the Queue from
         position 1; the other positions keep the Queue's remaining cards in order, and the cards
         that no longer fit go back on top of the current deck."""
-        self._need(p, "cards")
         deck = st.decks[st.period - 1]
         pool = deck + [c for c in st.queue if c is not None]
         cards = self._check_cards(ctx, p["cards"], pool, f"the Period {st.period} deck or Queue")
@@ -394,7 +394,6 @@ class Freedom(Game[FreedomState]):
 
     def _sc_stack_period_deck(self, ctx: Ctx, st: FreedomState, p: dict[str, Any]) -> list[Event]:
         """Put the listed cards on top of a period deck, the first listed drawn first."""
-        self._need(p, "period", "cards")
         period = p["period"]
         if isinstance(period, bool) or period not in (1, 2, 3):
             raise IllegalAction("period must be 1, 2 or 3", rule="SCENARIO")
@@ -407,7 +406,6 @@ class Freedom(Game[FreedomState]):
 
     def _sc_place_people(self, ctx: Ctx, st: FreedomState, p: dict[str, Any]) -> list[Event]:
         """Move ``count`` people from the supply onto a map space (capacity respected)."""
-        self._need(p, "space", "count")
         space, count = p["space"], p["count"]
         if space not in st.people:
             raise IllegalAction(f"unknown map space {space!r} (Canada is not a place to put "
@@ -426,7 +424,6 @@ class Freedom(Game[FreedomState]):
 
     def _sc_place_catcher(self, ctx: Ctx, st: FreedomState, p: dict[str, Any]) -> list[Event]:
         """Put a Slave Catcher on a space of its path (no capture)."""
-        self._need(p, "colour", "space")
         colour, space = p["colour"], p["space"]
         if colour not in ctx.paths:
             raise IllegalAction(f"colour must be one of {list(ctx.paths)}", rule="SCENARIO")
@@ -438,7 +435,6 @@ class Freedom(Game[FreedomState]):
                       {"colour": colour, "space": space})]
 
     def _sc_set_money(self, ctx: Ctx, st: FreedomState, p: dict[str, Any]) -> list[Event]:
-        self._need(p, "seat", "amount")
         seat, amount = p["seat"], p["amount"]
         if isinstance(seat, bool) or seat not in range(st.players):
             raise IllegalAction(f"seat must be 0 to {st.players - 1}", rule="SCENARIO")
@@ -456,8 +452,7 @@ class Freedom(Game[FreedomState]):
         Freedom has no hidden hands; only the order of the period decks and the Slave Market
         deck is secret (their contents are public knowledge and shown sorted).
         """
-        if not 0 <= seat < self.state.players:
-            raise ValueError(f"seat must be 0 to {self.state.players - 1}")
+        self._check_seat(seat, self.state.players)
         data = self.state.to_dict(hidden=False)
         data["seat"] = seat
         data["to_move"] = self.to_move
@@ -470,8 +465,8 @@ class Freedom(Game[FreedomState]):
         For search bots. The copy's history no longer reproduces its state, so saving, undo and
         redo refuse on it (rule ``FR-ROUND-2``).
         """
-        if not 0 <= seat < self.state.players:
-            raise ValueError(f"seat must be 0 to {self.state.players - 1}")
+        self._check_seat(seat, self.state.players)
+        self._check_seed(seed)
         other = self.copy()
         rng = Rng(seed)
         st = other.state

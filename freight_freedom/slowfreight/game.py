@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..core import Action, Event, Game, IllegalAction, OptionError, Prompt
+from ..core.action import show
 from ..core.options import choice_option, int_option, no_unknown_options
 from . import freight, legal, movement, turns
 from .components import Components, MovementTable, load_components, load_movement_tables
@@ -67,13 +68,13 @@ class SlowFreight(Game[SlowFreightState]):
             isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players
         ):
             raise OptionError("first_player", f"must be a seat from 0 to {players - 1} or "
-                              f"'random', not {first!r}", rule="SF-RULING-10")
+                              f"'random', not {show(first)}", rule="SF-RULING-10")
         supply = options.pop("track_supply", comps.track_supply)
         if supply is not None and (
             isinstance(supply, bool) or not isinstance(supply, int) or not 9 <= supply <= 10_000
         ):
             raise OptionError("track_supply", f"must be an integer from 9 to 10000 or None "
-                              f"(unlimited), not {supply!r}", rule="SF-RULING-3")
+                              f"(unlimited), not {show(supply)}", rule="SF-RULING-3")
         check = choice_option(options, "train_check", EACH_CARD, TRAIN_CHECKS,
                               rule="SF-RULING-25")
         no_unknown_options(options, OPTIONS)
@@ -131,6 +132,13 @@ class SlowFreight(Game[SlowFreightState]):
     def _explain_illegal(self, state: SlowFreightState, action: Action) -> tuple[str, str]:
         return legal.explain_illegal(state, action)
 
+    RULE_SCENARIO: ClassVar[str] = "SF-RULING-24"
+    SCENARIOS: ClassVar[Mapping[str, Mapping[str, str]]] = {
+        "stack_freight": {"cards": "list[str]"},
+        "stack_movement": {"cards": "list[str]"},
+        "face_up": {"cards": "list[str?]"},
+    }
+
     def _scenario(self, state: SlowFreightState, name: str, params: Mapping[str, Any]
                   ) -> list[Event]:
         return run_scenario(state, name, params)
@@ -172,6 +180,7 @@ class SlowFreight(Game[SlowFreightState]):
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see: everything but the deck orders and the RNG (SF-RULING-22)."""
+        self._check_seat(seat, len(self.state.players))
         return observation(self.state, seat)
 
     def determinized(self, seat: int, seed: int) -> SlowFreight:
@@ -181,8 +190,8 @@ class SlowFreight(Game[SlowFreightState]):
         so ``seat`` only documents whose view it is). The copy is for simulation: it plays on,
         but it cannot be saved, undone or redone, since its history no longer reproduces it.
         """
-        if not 0 <= seat < len(self.state.players):
-            raise ValueError(f"seat {seat} is not in this game")
+        self._check_seat(seat, len(self.state.players))
+        self._check_seed(seed)
         other = self.copy()
         redraw_hidden(other.state, seed)
         other._detach("it is a determinized copy for simulation", "SF-RULING-22")

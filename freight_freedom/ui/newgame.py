@@ -9,7 +9,7 @@ game's own constructor, so an out-of-range choice raises the game's
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -19,7 +19,7 @@ from ..core.game import Game
 from .adapter import OptionSpec
 
 
-def specs_from_options(options: dict[str, Any]) -> list[OptionSpec]:
+def specs_from_options(options: Mapping[str, Any]) -> list[OptionSpec]:
     """A fallback form: one field per current option, typed by its value."""
     specs = []
     for name, value in sorted(options.items()):

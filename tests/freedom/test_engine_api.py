@@ -92,7 +92,7 @@ def test_tampered_truncated_and_unknown_version_saves_refused() -> None:
     assert err.value.field == "rules_version"
     with pytest.raises(SaveFileError) as err:
         Freedom.from_json(json.dumps(dict(data, options=dict(data["options"], players=5))))
-    assert err.value.field == "options"
+    assert err.value.field == "options.players"
     with pytest.raises(SaveFileError) as err:
         Freedom.from_json(json.dumps(dict(data, history=[*data["history"], "0:fly"])))
     assert err.value.field.startswith("history[")

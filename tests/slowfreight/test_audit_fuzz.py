@@ -91,8 +91,9 @@ def test_random_edits_of_a_save_are_refused_naming_a_field(seed: int, steps: int
         game = SlowFreight.from_json(text)
     except SaveFileError as err:
         assert err.field and str(err)
-    else:  # an edit that changes nothing the game depends on (e.g. a swap of equal steps)
-        assert game.to_json() == saved
+    else:  # an edit that changes nothing the game depends on (e.g. a swap of steps that
+        # commute, such as two cards taken in either order): the same game state
+        assert game.digest() == raw["digest"] and game.is_over == raw["is_over"]
 
 
 def test_sf_xloco_3_xloco_then_more_cards_onto_other_trains_same_turn() -> None:
