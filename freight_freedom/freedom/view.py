@@ -166,7 +166,7 @@ def spread(xy: dict[str, tuple[float, float]], radius: dict[str, float],
         moved = False
         for i, a in enumerate(ids):
             for b in ids[i + 1:]:
-                need = (radius[a] + radius[b] + 5) / px
+                need = (radius[a] + radius[b] + 2) / px  # 2 px: more pushes a route across
                 dx = pos[b][0] - pos[a][0]
                 dy = pos[b][1] - pos[a][1]
                 d = math.hypot(dx, dy)
