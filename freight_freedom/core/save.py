@@ -108,7 +108,7 @@ def load(cls: type[G], text: str | bytes) -> G:
     if not isinstance(data["digest"], str):
         raise SaveFileError("digest", "must be a string")
     try:
-        game = cls(seed=seed, **options)
+        game = cls(seed=seed, rules_version=version, **options)
     except (OptionError, TypeError) as exc:
         raise SaveFileError("options", str(exc)) from None
     for i, raw in enumerate(history):

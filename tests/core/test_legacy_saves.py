@@ -31,3 +31,18 @@ def test_an_old_save_replays_to_its_digest_under_its_own_rules_version(path: Pat
     assert game.to_json() == text  # saved again, it is the same file (same version, same digest)
     again = cls.from_json(game.to_json())
     assert again.digest() == data["digest"]
+
+
+def test_new_games_play_the_current_rules_version_and_old_ones_on_request() -> None:
+    from freight_freedom.core.errors import OptionError
+
+    assert Freedom(players=2, seed=1).rules_version == Freedom.rules_version == "freedom-2"
+    assert SlowFreight(players=2, seed=1).rules_version == SlowFreight.rules_version == "sf-2"
+    old = SlowFreight(players=2, seed=1, rules_version="sf-1")
+    assert old.rules_version == "sf-1" and old.copy().rules_version == "sf-1"
+    assert '"rules_version": "sf-1"' in old.to_json()
+    assert old.digest() != SlowFreight(players=2, seed=1).digest()  # other seeding, other game
+    for bad in ("sf-9", 2, ["sf-1"]):
+        with pytest.raises(OptionError) as err:
+            SlowFreight(players=2, rules_version=bad)
+        assert err.value.option == "rules_version"
