@@ -217,7 +217,8 @@ class Freedom(Game[FreedomState]):
             name = ctx.card_by_id[cid].name if cid else "an empty position"
             return f"{who} removes {name} from the Queue"
         if k == "play":
-            return f"{who} plays a token from stack {a[0]}"
+            which = "the grey token" if a[1:] == ("grey",) else "a token"
+            return f"{who} plays {which} from stack {a[0]}"
         if k == "catcher":
             return f"{who} moves the {a[0]} Slave Catcher to {ctx.name(str(a[1]))}"
         if k == "capture":
