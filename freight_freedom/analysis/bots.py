@@ -186,7 +186,7 @@ def reseed(bot: Bot, seed: int) -> None:
     if callable(hook):
         hook(seed)
     elif isinstance(getattr(bot, "rng", None), Rng):
-        bot.rng = Rng(seed)  # type: ignore[attr-defined]
+        bot.rng = Rng(seed, "bot")  # type: ignore[attr-defined]
 
 
 def make_bot(game: Any, spec: BotSpec, *, seat: int, seed: int) -> Bot:

@@ -28,7 +28,7 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
+        self.rng = Rng(seed, "bot")
 
     def choose(self, game: Game[Any]) -> Action:
         actions = game.legal_actions()

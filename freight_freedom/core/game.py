@@ -48,10 +48,14 @@ class Game(ABC, Generic[S]):
 
     Subclasses set ``name``, ``rules_version``, ``supported_rules_versions``, ``RULE_TURN``
     (the rule that says whose decision it is) and ``RULE_GAME_OVER``, and implement the hooks.
+
+    ``rules_version`` on the class is the version new games play; a game built with
+    ``rules_version=`` one of ``supported_rules_versions`` (as :meth:`from_json` does for an old
+    save) plays that version, and the hooks read ``self.rules_version``.
     """
 
     name: ClassVar[str]
-    rules_version: ClassVar[str]
+    rules_version: str
     supported_rules_versions: ClassVar[frozenset[str]]
     RULE_TURN: ClassVar[str]
     RULE_GAME_OVER: ClassVar[str]
@@ -61,11 +65,18 @@ class Game(ABC, Generic[S]):
     ``"list[str]"`` (``"list[str?]"`` allows nulls). The kernel checks every call against it
     before the hook runs; a game that declares none checks its parameters itself."""
 
-    def __init__(self, *, seed: int | None = None, **options: Any) -> None:
+    def __init__(
+        self, *, seed: int | None = None, rules_version: str | None = None, **options: Any
+    ) -> None:
         if seed is None:
             seed = secrets.randbits(32)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
             raise OptionError("seed", f"must be an int in [0, 2**63), not {show(seed)}")
+        if rules_version is not None:
+            known = sorted(self.supported_rules_versions)
+            if not isinstance(rules_version, str) or rules_version not in known:
+                raise OptionError("rules_version", f"one of {known}, not {show(rules_version)}")
+            self.rules_version = rules_version
         # frozen: neither the caller's lists nor the ones handed out can change the game
         self._options: FrozenDict = freeze(self._check_options(dict(options)))
         self._seed = seed

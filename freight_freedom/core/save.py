@@ -118,7 +118,7 @@ def load(cls: type[G], text: str | bytes) -> G:
     if type(data["is_over"]) is not bool:
         raise SaveFileError("is_over", f"must be true or false, not {show(data['is_over'])}")
     try:
-        game = cls(seed=seed, **options)
+        game = cls(seed=seed, rules_version=version, **options)
     except OptionError as exc:
         raise SaveFileError(f"options.{exc.option}", exc.reason) from None
     for i, raw in enumerate(history):

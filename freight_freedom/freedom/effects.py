@@ -20,6 +20,7 @@ from .movement import (
     catcher_spaces,
     destinations,
     move_catcher,
+    stops,
 )
 from .state import FreedomState
 
@@ -146,7 +147,7 @@ def any_move_option(ctx: Ctx, st: FreedomState, pending: dict[str, Any]) -> bool
             if to != origin and to not in blocked and (c is None or people[to] < c):
                 return True
             continue
-        for dest in ctx.reachable(origin, pending["spaces"], blocked):
+        for dest in ctx.reachable(origin, pending["spaces"], blocked | stops(ctx, st)):
             if dest in blocked:
                 continue
             c = cap[dest]

@@ -56,8 +56,8 @@ class Freedom(Game[FreedomState]):
     """
 
     name: ClassVar[str] = "freedom"
-    rules_version: ClassVar[str] = "freedom-1"
-    supported_rules_versions: ClassVar[frozenset[str]] = frozenset({"freedom-1"})
+    rules_version = "freedom-2"
+    supported_rules_versions: ClassVar[frozenset[str]] = frozenset({"freedom-1", "freedom-2"})
     RULE_TURN: ClassVar[str] = "FR-ROUND-2"
     RULE_GAME_OVER: ClassVar[str] = "FR-WIN-3"
     SCENARIOS: ClassVar[Mapping[str, Mapping[str, str]]] = {
@@ -113,7 +113,7 @@ class Freedom(Game[FreedomState]):
 
     def _new_state(self, options: Mapping[str, Any], seed: int) -> tuple[FreedomState, list[Event]]:
         ctx = context()
-        st, ev = new_state(ctx, options, seed)
+        st, ev = new_state(ctx, options, seed, legacy=self.rules_version == "freedom-1")
         engine.advance(ctx, st, ev)
         return st, _tidy(ev)
 
@@ -225,7 +225,8 @@ class Freedom(Game[FreedomState]):
             name = ctx.card_by_id[cid].name if cid else "an empty position"
             return f"{who} removes {name} from the Queue"
         if k == "play":
-            return f"{who} plays a token from stack {a[0]}"
+            which = "the grey token" if a[1:] == ("grey",) else "a token"
+            return f"{who} plays {which} from stack {a[0]}"
         if k == "catcher":
             return f"{who} moves the {a[0]} Slave Catcher to {ctx.name(str(a[1]))}"
         if k == "capture":
@@ -468,7 +469,7 @@ class Freedom(Game[FreedomState]):
         self._check_seat(seat, self.state.players)
         self._check_seed(seed)
         other = self.copy()
-        rng = Rng(seed)
+        rng = Rng(seed, "determinize")
         st = other.state
         # sort first: the copy must depend only on what the seat sees and on ``seed``
         for deck in st.decks:
@@ -476,7 +477,7 @@ class Freedom(Game[FreedomState]):
             rng.shuffle(deck)
         st.market_deck.sort()
         rng.shuffle(st.market_deck)
-        st.rng = Rng(rng.next64())
+        st.rng = Rng(rng.next64(), "play")
         st.fixed_roll = copy.deepcopy(self.state.fixed_roll)
         other._legal_cache = None
         other._detach(f"it is a determinized copy for seat {seat}", self.RULE_TURN)

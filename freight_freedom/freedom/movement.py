@@ -9,7 +9,8 @@ The rules of a single move live here once, for Conductor tokens, cards and roles
 * only the destination counts: it pays its gold circle [FR-MOVE-4] and draws the catchers whose
   path contains it one step toward the person [FR-MOVE-5]; spaces passed through do nothing
   [FR-MOVE-6];
-* a person entering Canada is freed [FR-MOVE-7];
+* a person entering Canada is freed [FR-MOVE-7] and stays there: a move ends on entering Canada
+  and never passes through it [FR-RULING-CANADA];
 * a catcher that moves into a space holding people captures them [FR-MOVE-5], and in the Slave
   Catcher phase only where it stops [FR-CATCH-3]; captured people go onto the Slave Market cards,
   bottom card first, cycling upward [FR-CATCH-4].
@@ -36,17 +37,25 @@ def catcher_spaces(st: FreedomState) -> frozenset[str]:
     return frozenset(st.catchers.values())
 
 
+def stops(ctx: Ctx, st: FreedomState) -> frozenset[str]:
+    """Spaces a person may enter but not pass through: Canada [FR-RULING-CANADA].
+
+    (Rules version ``freedom-1``, kept for old saves, let a move pass through Canada.)
+    """
+    return frozenset() if st.legacy else ctx.canada_set
+
+
 def destinations(
     ctx: Ctx, st: FreedomState, origin: str, spaces: int, blocked: frozenset[str] | None = None
 ) -> list[str]:
     """Legal destinations for one person at ``origin`` moving up to ``spaces`` spaces.
 
     Sorted by space order of the map (deterministic). Excludes spaces holding a catcher (neither
-    passed through nor entered), full spaces and the origin.
+    passed through nor entered), full spaces and the origin; Canada ends a move [FR-RULING-CANADA].
     """
     if blocked is None:
         blocked = catcher_spaces(st)
-    reach = ctx.reachable(origin, spaces, blocked)
+    reach = ctx.reachable(origin, spaces, blocked | stops(ctx, st))
     people = st.people
     cap = ctx.capacity
     out = []
@@ -62,17 +71,18 @@ def destinations(
 
 def route_blocker(ctx: Ctx, st: FreedomState, origin: str, dest: str, spaces: int) -> str | None:
     """The catcher space that stops ``origin`` -> ``dest`` within ``spaces``, if one does."""
-    if dest not in ctx.reachable(origin, spaces, frozenset()):
+    canada = stops(ctx, st)
+    if dest not in ctx.reachable(origin, spaces, canada):
         return None
     blocked = catcher_spaces(st)
-    if dest in ctx.reachable(origin, spaces, blocked):
+    if dest in ctx.reachable(origin, spaces, blocked | canada):
         return None
     candidates = sorted(blocked - {dest, origin}, key=ctx.space_order.__getitem__)
     for space in candidates:
-        if dest not in ctx.reachable(origin, spaces, frozenset({space})):
+        if dest not in ctx.reachable(origin, spaces, canada | {space}):
             return space
     for space in candidates:  # blocked only by several catchers together: name one on a route
-        if space in ctx.reachable(origin, spaces - 1, frozenset()):
+        if space in ctx.reachable(origin, spaces - 1, canada):
             return space
     return candidates[0] if candidates else None
 

@@ -74,6 +74,9 @@ def legal(ctx: Ctx, st: FreedomState) -> list[Action]:
             if stack not in seen:
                 seen.add(stack)
                 out.append(act(seat, "play", stack))
+                kinds = {bool(g) for s, g in st.held[seat] if s == stack}
+                if kinds == {True, False}:  # both held: the player chooses [FR-RULING-GREY-CHOICE]
+                    out.append(act(seat, "play", stack, "grey"))
     if not st.card_bought:
         money = st.money[seat]
         for pos, cid in enumerate(st.queue):
@@ -104,12 +107,18 @@ def end_turn(st: FreedomState) -> None:
     reset_turn(st)
 
 
-def play_token(ctx: Ctx, st: FreedomState, seat: int, stack: str, ev: list[Event]) -> None:
-    """Play a held token: a Conductor token starts a movement, a Fundraising token pays."""
+def play_token(
+    ctx: Ctx, st: FreedomState, seat: int, stack: str, ev: list[Event], *, grey: bool = False
+) -> None:
+    """Play a held token: a Conductor token starts a movement, a Fundraising token pays.
+
+    ``play STACK`` spends an ordinary token of the stack if the player holds one (else the grey
+    one); ``play STACK grey`` plays the grey one, which returns to the board
+    [FR-RULING-GREY-CHOICE].
+    """
     held = st.held[seat]
-    # Play a non-grey token of the stack first (they are the same to the player).
     entries = [i for i, (s, _g) in enumerate(held) if s == stack]
-    idx = next((i for i in entries if not held[i][1]), entries[0])
+    idx = next((i for i in entries if bool(held[i][1]) == grey), entries[0])
     _, grey = held.pop(idx)
     st.tokens_played += 1
     who = f"Player {seat + 1}"
@@ -210,7 +219,7 @@ def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         other = int(action.args[0])
         use_special(ctx, st, other, ev)
     elif kind == "play":
-        play_token(ctx, st, seat, str(action.args[0]), ev)
+        play_token(ctx, st, seat, str(action.args[0]), ev, grey=action.args[1:] == ("grey",))
     elif kind == "card":
         buy_card(ctx, st, seat, int(action.args[0]) - 1, ev)
     elif kind == "reserve":

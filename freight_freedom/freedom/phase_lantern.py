@@ -91,6 +91,8 @@ def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> bool:
     assert st.round <= ROUNDS
     st.phase, st.step = "catcher", "roll"
     st.last_roll = None
+    if not st.legacy:  # a new round's captures start at the bottom card [FR-RULING-CAPTURE-CYCLE]
+        st.capture_cursor = 0
     ev.append(Event("FR-LANT-4", f"The Lantern passes to Player {st.lead + 1}. Round "
                     f"{st.round} begins with the Slave Catcher phase.",
                     {"lead": st.lead, "round": st.round}))

@@ -86,7 +86,7 @@ class SearchBot:
         self.horizon = horizon
         self.max_actions = max_actions
         self.prior = prior
-        self.rng = Rng(seed)
+        self.rng = Rng(seed, "bot")
         self.policy = HeuristicBot()
         self.name = f"mcts:{strength}"
 

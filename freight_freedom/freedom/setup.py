@@ -1,7 +1,10 @@
 """Set-up: the nine steps of the rulebook, in order, with the difficulty options [FR-SETUP-1..9].
 
 All chance (role deal, Slave Market deck, period decks, the Opposition cards chosen) comes from the
-game's own seeded RNG, in a fixed order, so the same seed gives the same set-up everywhere.
+game's own seeded RNG, in a fixed order, so the same seed gives the same set-up everywhere. Set-up
+draws from the stream ``Rng(seed, "setup")`` and play from its own ``Rng(seed, "play")``, so a
+set-up option that draws less (chosen roles) does not shift the dice of the game. Rules version
+``freedom-1`` (``legacy=True``, for old saves) drew both from one unscrambled stream.
 """
 
 from __future__ import annotations
@@ -17,12 +20,14 @@ from .phase_lantern import refill
 from .state import EASIER_START_MONEY, START_MONEY, TOTAL_PEOPLE, FreedomState
 
 
-def new_state(ctx: Ctx, options: Mapping[str, Any], seed: int) -> tuple[FreedomState, list[Event]]:
-    """Build the state after set-up and the set-up events."""
+def new_state(
+    ctx: Ctx, options: Mapping[str, Any], seed: int, *, legacy: bool = False
+) -> tuple[FreedomState, list[Event]]:
+    """Build the state after set-up and the set-up events (``legacy``: rules ``freedom-1``)."""
     players = int(options["players"])
-    rng = Rng(seed)
+    rng = Rng.legacy(seed) if legacy else Rng(seed, "setup")
     st = FreedomState(players=players, difficulty=str(options["difficulty"]), rng=rng,
-                      options=dict(options))
+                      options=dict(options), legacy=legacy)
     ev: list[Event] = []
 
     # 1. Roles and money.
@@ -128,4 +133,6 @@ def new_state(ctx: Ctx, options: Mapping[str, Any], seed: int) -> tuple[FreedomS
     st.lead = 0
     ev.append(Event("FR-SETUP-9", "Player 1 is the Lead Player and takes the Lantern. Round 1 "
                     "begins with the Slave Catcher phase.", {"lead": 0}))
+    if not legacy:
+        st.rng = Rng(seed, "play")
     return st, ev

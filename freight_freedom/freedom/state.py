@@ -102,11 +102,16 @@ class FreedomState(TableRepr):
     last_roll: dict[str, Any] | None = None
     lantern_discarded: int = 0
     result: dict[str, Any] | None = None
+    # Rules version freedom-1 (an old save replayed): its seeding, capture cycle and Canada
+    # moves. Not part of the digest: the save file names the version.
+    legacy: bool = False
 
     def to_dict(self, *, hidden: bool = True) -> dict[str, Any]:
         """Plain JSON-ready data; ``hidden=False`` replaces deck orders by sorted contents."""
         data: dict[str, Any] = {}
         for name in self.__dataclass_fields__:
+            if name == "legacy":
+                continue
             value = getattr(self, name)
             if name == "rng":
                 value = value.state if hidden else None

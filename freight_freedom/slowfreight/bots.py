@@ -47,7 +47,7 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
+        self.rng = Rng(seed, "bot")
 
     def choose(self, game: Game[Any]) -> Action:
         actions = game.legal_actions()

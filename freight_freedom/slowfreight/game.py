@@ -49,8 +49,8 @@ class SlowFreight(Game[SlowFreightState]):
     """
 
     name: ClassVar[str] = "slow_freight"
-    rules_version: ClassVar[str] = "sf-1"
-    supported_rules_versions: ClassVar[frozenset[str]] = frozenset({"sf-1"})
+    rules_version = "sf-2"
+    supported_rules_versions: ClassVar[frozenset[str]] = frozenset({"sf-1", "sf-2"})
     RULE_TURN: ClassVar[str] = "SF-TURN-2"
     RULE_GAME_OVER: ClassVar[str] = "SF-END-1"
 
@@ -95,6 +95,7 @@ class SlowFreight(Game[SlowFreightState]):
             track_supply=options["track_supply"],
             train_check=options.get("train_check", EACH_CARD),
             seed=seed,
+            legacy=self.rules_version == "sf-1",
         )
 
     def _legal_actions(self, state: SlowFreightState) -> list[Action]:

@@ -42,7 +42,7 @@ def redraw_hidden(state: SlowFreightState, seed: int) -> None:
     The decks are sorted first, so the result depends only on what a seat can see (the decks'
     contents) and ``seed``, never on the real hidden order.
     """
-    rng = Rng(seed)
+    rng = Rng(seed, "determinize")
     state.freight_deck.sort()
     state.movement_deck.sort()
     rng.shuffle(state.freight_deck)

@@ -1,7 +1,9 @@
 """Preparations (SF-SETUP-1..8, SF-TURN-1): the table before the first turn.
 
 The order of random draws is fixed (Freight shuffle, face-up reshuffles, Movement shuffle, then a
-random first player if asked), so a seed always gives the same set-up.
+random first player if asked), so a seed always gives the same set-up. Set-up draws from
+``Rng(seed, "setup")`` and play from ``Rng(seed, "play")``; rules version ``sf-1`` (``legacy``,
+for old saves) drew both from one unscrambled stream.
 """
 
 from __future__ import annotations
@@ -23,13 +25,14 @@ def new_state(
     track_supply: int | None,
     seed: int,
     train_check: str = EACH_CARD,
+    legacy: bool = False,
 ) -> tuple[SlowFreightState, list[Event]]:
     """Set up a game for ``players`` seats; returns the state and the set-up events.
 
     ``train_check`` is the option of SF-RULING-25 (``"each_card"`` or ``"end_of_turn"``); it adds
     no event, so set-up logs are the same for both.
     """
-    rng = Rng(seed)
+    rng = Rng.legacy(seed) if legacy else Rng(seed, "setup")
     events: list[Event] = []
     deck = list(range(comps.freight_total))
     rng.shuffle(deck)
@@ -94,6 +97,8 @@ def new_state(
     start = rng.below(players) if first_player == "random" else int(first_player)
     state.seat = start
     events.append(Event("SF-TURN-1", f"Player {start + 1} starts", {"seat": start}))
+    if not legacy:
+        state.rng = Rng(seed, "play")
     return state, events
 
 

@@ -66,7 +66,7 @@ class TrainSizeBot:
         self.building = building
         self.use_xloco = use_xloco
         self.wait_for_target = wait_for_target
-        self.rng = Rng(seed)
+        self.rng = Rng(seed, "bot")
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(target={self.target})"
@@ -191,7 +191,7 @@ class MonteCarloBot:
         self.max_actions = max_actions
         self.rollout = rollout
         self.prior = prior
-        self.rng = Rng(seed)
+        self.rng = Rng(seed, "bot")
         self.name = f"mcts:{strength}"
 
     def __repr__(self) -> str:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from fr_helpers import finish_planning, new_game, roll, rules_of, texts
 
+from freight_freedom import Action, IllegalAction
 from freight_freedom.freedom.context import context
 
 
@@ -150,10 +152,44 @@ def test_fr_ruling_planning_order_from_lead() -> None:
 
 
 def test_fr_card_11_gag_rules_limit_one_token() -> None:
-    g = new_game(2, seed=1)
+    g = new_game(2, seed=0)  # a set-up with the card in the starting Queue
     assert "congressional_gag_rules" in g.state.queue
     g.scenario("set_money", seat=0, amount=30)
     roll(g)
     ev = g.apply("0:buy c1_2x1")
     assert "can buy no more tokens" in texts(ev)
     assert g.to_move == 1
+
+
+def test_fr_ruling_grey_choice_the_player_chooses_which_token_to_play() -> None:
+    g = new_game(2)
+    roll(g)
+    g.scenario("set_money", seat=0, amount=30)
+    finish_planning(g, {0: ["buy c1_2x1"]})
+    assert g.phase == "Action" and g.to_move == 0
+    st = g.state
+    st.held[0].append(["c1_2x1", True])  # the grey token of the stack, bought on an earlier round
+    st.stacks["c1_2x1"] -= 1
+    plays = [str(a) for a in g.legal_actions() if a.kind == "play"]
+    assert plays == ["0:play c1_2x1", "0:play c1_2x1 grey"]
+    grey = Action.parse("0:play c1_2x1 grey")
+    assert str(grey) == "0:play c1_2x1 grey" and g.is_legal(grey)
+    assert "grey token" in g.describe(grey)
+    left = st.stacks["c1_2x1"]
+    other = g.copy()
+    ev = g.apply(grey)
+    assert "grey token returns to the token board" in texts(ev)
+    assert st.stacks["c1_2x1"] == left + 1 and st.held[0] == [["c1_2x1", False]]
+    other.apply("0:play c1_2x1")  # the ordinary one leaves the game
+    assert other.state.stacks["c1_2x1"] == left and other.state.held[0] == [["c1_2x1", True]]
+    assert "c1_2x1" in other.state.tokens_spent
+
+
+def test_fr_ruling_grey_choice_offered_only_when_both_kinds_are_held() -> None:
+    g = new_game(2)
+    roll(g)
+    g.scenario("set_money", seat=0, amount=30)
+    finish_planning(g, {0: ["buy c1_2x1"]})
+    assert [str(a) for a in g.legal_actions() if a.kind == "play"] == ["0:play c1_2x1"]
+    with pytest.raises(IllegalAction):
+        g.apply("0:play c1_2x1 grey")

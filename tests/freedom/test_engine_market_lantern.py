@@ -224,3 +224,39 @@ def test_fr_ruling_capture_no_market_goes_lost() -> None:
     g.state.market = []
     assert send_to_market(context(), g.state, 2) == [-1, -1]
     assert texts(g.log)
+
+
+@pytest.mark.parametrize("rules_version", ["freedom-2", "freedom-1"])
+def test_fr_ruling_capture_cycle_a_lantern_capture_does_not_shift_the_next_round(
+    rules_version: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A capture in the Lantern phase (after the slide) goes to the bottom card; the next round's
+    first capture goes to the bottom card again (freedom-1 sent it to the middle card)."""
+    from freight_freedom.freedom import phase_lantern
+    from freight_freedom.freedom.movement import capture_at
+
+    def one_capture(space: str) -> list[int]:
+        st = g.state
+        st.supply -= 1
+        st.people[space] += 1
+        before = [c["people"] for c in st.market]
+        capture_at(context(), st, space, [], "FR-CATCH-3", count=1)
+        return [i for i, c in enumerate(st.market) if c["people"] > before[i]]
+
+    lantern_start = phase_lantern.start
+    lantern_capture: list[list[int]] = []
+
+    def lantern_with_a_capture(ctx, st, ev):  # type: ignore[no-untyped-def]
+        # what Last Fugitive Slave Case or Fugitive Slave Act does in the Lantern phase
+        if not lantern_capture:
+            lantern_capture.append(one_capture("cincinnati"))
+        return lantern_start(ctx, st, ev)
+
+    monkeypatch.setattr(phase_lantern, "start", lantern_with_a_capture)
+    g = new_game(2, rules_version=rules_version)
+    roll(g)
+    while g.phase != "Slave Catcher":
+        a = g.legal_actions()
+        g.apply(next((x for x in a if x.kind in ("pass", "end", "done")), a[0]))
+    assert g.round == 2 and lantern_capture == [[0]]  # after the slide: the bottom card
+    assert one_capture("cincinnati") == ([0] if rules_version == "freedom-2" else [1])

@@ -158,3 +158,19 @@ def test_fr_ruling_trigger_entering_not_ending() -> None:
     start_move(g, "c1_2x1")
     g.apply("0:move nashville louisville")
     assert g.state.catchers["red"] == "st_louis"
+
+
+@pytest.mark.parametrize("rules_version", ["freedom-2", "freedom-1"])
+def test_fr_ruling_canada_a_move_ends_on_entering_canada(rules_version: str) -> None:
+    """Portland -> Montreal -> Burlington is 2 spaces, but a person reaching Montreal is free."""
+    g = new_game(rules_version=rules_version)
+    g.scenario("place_people", space="portland", count=1)
+    start_move(g, "c1_1x2")
+    moves = [str(a) for a in g.legal_actions() if a.kind == "move"]
+    assert "0:move portland canada_montreal" in moves
+    assert ("0:move portland burlington" in moves) == (rules_version == "freedom-1")
+    if rules_version == "freedom-2":
+        with pytest.raises(IllegalAction):
+            g.apply("0:move portland burlington")
+        g.apply("0:move portland canada_montreal")
+        assert g.state.freed_at["canada_montreal"] == 1

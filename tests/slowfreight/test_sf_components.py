@@ -4,8 +4,11 @@ SF-RULING-15), and validation of the data files."""
 from __future__ import annotations
 
 import copy
+import functools
 import json
+import math
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +19,8 @@ from freight_freedom.slowfreight.components import (
     parse_components,
     parse_movement_tables,
 )
+
+ROOT = Path(__file__).parents[2]
 
 
 def _raw(name: str) -> dict:  # type: ignore[type-arg]
@@ -100,3 +105,46 @@ def test_bad_movement_table_names_the_row() -> None:
     del data["standard"]
     with pytest.raises(ComponentError, match="standard"):
         parse_movement_tables(data, load_components())
+
+
+def _moves_to_arrive(values: list[int], cards_per_move: int) -> tuple[int, int]:
+    """Fewest and most moves a train with these Train-card numbers needs to reach 9.
+
+    A move turns up ``cards_per_move`` Movement cards (2 with an Extra Locomotive); a Clock
+    moves 4 (SF-CLOCK-2) and reshuffles every card back into the deck (SF-CLOCK-4), so after it
+    the same Train cards can come again. Cards other players draw never move this train.
+    """
+    clock = 4
+
+    @functools.cache
+    def most(used: frozenset[int], total: int, left: int) -> int:
+        """Most further cards until 9, ``left`` cards still to turn up in this move."""
+        options = [(total + values[i], used | {i}) for i in range(len(values)) if i not in used]
+        options.append((total + clock, frozenset()))
+        best = 0
+        for new_total, new_used in options:
+            if new_total >= 9:
+                more = 0
+            else:
+                more = most(new_used, new_total, left - 1 if left > 1 else cards_per_move)
+            best = max(best, more + (1 if left == cards_per_move else 0))
+        return best
+
+    biggest = sorted([*values, clock])[-cards_per_move:]
+    fewest = math.ceil(9 / sum(biggest))
+    return fewest, most(frozenset(), 0, cards_per_move)
+
+
+def test_sf_ruling_15_moves_to_reach_9_as_the_text_says() -> None:
+    rows = load_movement_tables()["standard"].rows
+    plain = [_moves_to_arrive([r[n] for r in rows], 1) for n in range(5)]
+    fewest = min(lo for lo, _ in plain)
+    most = max(hi for _, hi in plain)
+    one_car, five_cars = plain[0], plain[4]
+    xloco_one_car = _moves_to_arrive([r[0] for r in rows], 2)[0]
+    assert (fewest, most, one_car[0], five_cars[1], xloco_one_car) == (2, 6, 2, 6, 1)
+    doc = " ".join((ROOT / "docs" / "rules" / "slow_freight.md").read_text().split())
+    assert (f"Without an Extra Locomotive a train needs {fewest} to {most} moves to reach 9 "
+            f"(a 1-car train at least {one_car[0]}, a 5-car train up to {five_cars[1]}); with "
+            f"one, whose moves turn up two cards, a 1-car train can arrive in {xloco_one_car} "
+            "move.") in doc

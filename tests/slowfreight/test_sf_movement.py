@@ -8,6 +8,8 @@ from sfhelp import deliver, draw_clocks, draws, load, new, play, rules, safe_pas
 from freight_freedom.core.bot import RandomBot
 from freight_freedom.slowfreight.checks import check_invariants
 
+SEED = 1  # a seed whose safe passes leave the Train cards these tests stack in the deck
+
 
 def _two_coal_on_t1(game):  # type: ignore[no-untyped-def]
     load(game, "t1", "coal", "coal")
@@ -48,7 +50,7 @@ def test_sf_move_3_number_by_train_size() -> None:
 
 
 def test_sf_move_4_track_stays_with_its_train() -> None:
-    game = new()
+    game = new(seed=SEED)
     play(game, "0:loco")
     safe_pass(game)
     load(game, "t1", "coal")
@@ -241,7 +243,7 @@ def test_sf_ruling_4_second_card_last_clock_ends_the_game() -> None:
 
 
 def test_sf_ruling_17_extra_loco_move_draws_both_then_checks_arrival() -> None:
-    game = new()
+    game = new(seed=SEED)
     _xloco_train(game)
     draws(game, "train4", "train14")  # 6 for one car, then 3 for five cars
     events = play(game, "0:move t1")
