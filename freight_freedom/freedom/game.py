@@ -229,8 +229,8 @@ class Freedom(Game[FreedomState]):
             if cid is None:
                 return f"{who} buys the card at Queue position {a[0]} (empty now)"
             card = ctx.card_by_id[cid]
-            price = f", ${card_price(ctx, st, seat, a[0] - 1)}" if known_seat else ""
-            text = f"{who} buys {card.name} (Queue position {a[0]}{price})"
+            cost = f", ${card_price(ctx, st, seat, a[0] - 1)}" if known_seat else ""
+            text = f"{who} buys {card.name} (Queue position {a[0]}{cost})"
             wasted = wasted_effect(self, action)
             return f"{text} - no effect now: {wasted}" if wasted else text
         if k == "remove" and a and isinstance(a[0], int) and 1 <= a[0] <= QUEUE_SIZE:
@@ -268,13 +268,13 @@ class Freedom(Game[FreedomState]):
             return f"{who} keeps the Reserve card for later"
         if k == "decline" and top == "support_offer":
             return f"{who} declines the Support token"
-        words = {
+        plain = {
             "roll": "rolls the Slave Catcher and Movement dice", "done": "is done planning",
             "end": "ends the turn", "stop": "stops", "skip": "leaves the Slave Catchers where "
             "they are", "decline": "declines", "reserve": "plays the Reserve card",
             "support": "buys a Support token", "buy_support": "buys the Support token",
         }
-        return f"{who} {words.get(k, k)}"
+        return f"{who} {plain.get(k, k)}"
 
     # ------------------------------------------------------------------ illegal actions
     def _explain_illegal(self, state: FreedomState, action: Action) -> tuple[str, str]:

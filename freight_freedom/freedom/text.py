@@ -74,7 +74,7 @@ def token_words(ctx: Ctx, stack: str, *, cities_only: bool = False) -> str:
 
 def effect_words(ctx: Ctx, effect: dict[str, Any]) -> str:
     """One Role effect in words: ``"gain $1"``, ``"move 2 people up to 1 space each"``."""
-    k = effect["kind"]
+    k = str(effect["kind"])
     n = int(effect.get("amount", effect.get("count", effect.get("people", 0))) or 0)
     if k == "money":
         return f"gain ${n}"
