@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from .action import Action, Scenario, Step, show
 from .errors import IllegalAction, OptionError
 from .event import Event
-from .frozen import FrozenDict, freeze, thaw
+from .frozen import FrozenDict, freeze
 from .plain import PlainDataError, check_plain
 
 S = TypeVar("S")
@@ -365,8 +365,16 @@ class Game(ABC, Generic[S]):
         return bundle
 
     def __repr__(self) -> str:
-        opts = " ".join(f"{k}={thaw(v)!r}" for k, v in sorted(self._options.items()))
-        return f"<{type(self).__name__} {opts} seed={self._seed} steps={len(self._history)}>"
+        """A deterministic one-line summary in words (the app's "Now playing: ..." notice):
+        the game and its options, the seed and the number of steps played."""
+        steps = len(self._history)
+        return (f"{self._title_words()}, seed {self._seed}, "
+                f"{steps} step{'' if steps == 1 else 's'} played")
+
+    def _title_words(self) -> str:
+        """The game and its options in words; games refine this."""
+        opts = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in sorted(self._options.items()))
+        return f"{type(self).__name__} ({opts})" if opts else type(self).__name__
 
     # ------------------------------------------------------------- internals
     def _detach(self, why: str, rule: str) -> None:

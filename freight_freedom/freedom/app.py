@@ -112,6 +112,8 @@ def side_html(game: Any) -> str:
     st = game.state
     esc = html.escape
     ctx = _ctx(game)
+    from .effects import support_price
+
     period = int(getattr(st, "period", 1))
     lead = int(getattr(st, "lead", 0))
     target, limit = view.victory_targets(game)
@@ -128,7 +130,7 @@ def side_html(game: Any) -> str:
         active = p <= period
         dim = "" if active else "opacity:0.45"
         rows = [f"<tr style='{dim}'><td>Support</td><td>{st.support_left[p - 1]}</td>"
-                "<td>$10</td></tr>"]
+                f"<td>${support_price(ctx, st)}</td></tr>"]
         for stack, left in st.stacks.items():
             if ctx is not None and ctx.stack_period.get(stack) != p:
                 continue
@@ -144,31 +146,135 @@ def side_html(game: Any) -> str:
     parts.append("<div style='margin-top:6px'><b>Token board</b> (tokens left, price)</div>"
                  "<table style='font-size:11px'>"
                  f"{''.join(cols)}</table>")
-    # queue
+    parts.append(queue_html(game))
+    parts.append(players_html(game))
+    parts.append(victory_html(game))
+    parts.append("</div>")
+    return "".join(parts)
+
+
+KIND_WORDS = {"general": "General: resolves at once", "reserve": "Reserve: kept for later",
+              "opposition": "Opposition"}
+
+
+def _note(note: str, label: str = "history") -> str:
+    """A history note one click away (``<details>``), also shown on hover (``title``)."""
+    if not note:
+        return ""
+    esc = html.escape
+    return (f"<details title='{esc(note, quote=True)}' style='margin:0 0 0 8px'>"
+            f"<summary style='cursor:pointer;color:#555'>{label}</summary>"
+            f"<div style='font-style:italic;max-width:34em'>{esc(note)}</div></details>")
+
+
+def queue_html(game: Any) -> str:
+    """The Abolitionist Queue: each card's name, year, kind, rules text and the price the player
+    deciding now would pay (with the Opposition surcharge or role discount named), its history
+    note a click away; then a warning for each card whose effect would be wasted now."""
+    from .effects import queue_modifiers
+    from .explain import warnings
+    from .phase_action import card_price
+
+    st = game.state
+    ctx = _ctx(game)
+    esc = html.escape
     prices = queue_prices()
-    qrows = "".join(
-        f"<tr><td>{i + 1}</td><td>{esc(card_name(game, cid))}</td>"
-        f"<td>${prices[i] if i < len(prices) else '?'}</td></tr>"
-        for i, cid in enumerate(st.queue))
-    parts.append("<div style='margin-top:6px'><b>Abolitionist Queue</b> "
-                 "(left = newest; the right end leaves next)</div>"
-                 "<table style='font-size:11px'><tr><th>#</th><th>card</th><th>cost</th></tr>"
-                 f"{qrows}</table>")
-    # players
-    prow = []
-    for seat, role in enumerate(st.roles):
-        held = ", ".join(h[0] + (" (grey)" if len(h) > 1 and h[1] else "") for h in st.held[seat])
+    seat = game.to_move if game.to_move is not None else int(st.lead)
+    surcharge = int(queue_modifiers(ctx, st)["card_cost"])
+    role = ctx.roles[st.roles[seat]]
+    discount = role.side(st.sides[seat]).passive_amount("card_discount")
+    rows = []
+    for i, cid in enumerate(st.queue):
+        if cid is None:
+            rows.append(f"<li style='color:#777'>{i + 1}. (empty)</li>")
+            continue
+        card = ctx.card_by_id[cid]
+        if card.purchasable:
+            price = f"${card_price(ctx, st, seat, i)}"
+            why = []
+            if surcharge:
+                why.append(f"${prices[i]} {'+' if surcharge > 0 else '-'} ${abs(surcharge)} "
+                           "Opposition")
+            if discount:
+                why.append(f"-${discount} {role.name}")
+            if why:
+                price += f" ({', '.join(why)})"
+        else:
+            price = "cannot be bought"
+        rows.append(
+            f"<li style='margin-bottom:3px'>{i + 1}. <b>{esc(card.name)}</b> ({esc(card.year)}) "
+            f"&middot; <b>{esc(price)}</b> &middot; {esc(KIND_WORDS.get(card.kind, card.kind))}"
+            f"<br><span>{esc(card.text)}</span>{_note(card.note)}</li>")
+    warn = "".join(f"<div style='color:#8a5300'>&#9888; {esc(w)}</div>" for w in warnings(game))
+    return ("<div style='margin-top:6px'><b>Abolitionist Queue</b> "
+            f"(prices for Player {seat + 1}; left = newest, the right end leaves next)</div>"
+            "<ol style='list-style:none;padding-left:0;margin:2px 0;font-size:11px'>"
+            f"{''.join(rows)}</ol>{warn}")
+
+
+def players_html(game: Any) -> str:
+    """Each player: role card (side, Benefit now, Special Ability, history), money, held tokens
+    and Reserve card."""
+    from .text import benefit_words, token_words
+
+    st = game.state
+    ctx = _ctx(game)
+    esc = html.escape
+    cities_only = bool(st.options.get("fundraising_cities_only"))
+    rows = []
+    for seat, name in enumerate(st.roles):
+        role = ctx.roles[name]
+        side = int(st.sides[seat])
+        held = "; ".join(token_words(ctx, h[0], cities_only=cities_only)
+                         + (" (grey)" if len(h) > 1 and h[1] else "") for h in st.held[seat])
         reserve = st.reserve[seat]
         turn = " &#9654;" if game.to_move == seat else ""
-        prow.append(
-            f"<tr><td><b>P{seat + 1}</b>{turn}</td><td>{esc(role)} "
-            f"({'I' * int(st.sides[seat])})</td><td>${st.money[seat]}</td>"
-            f"<td>{esc(held) or '-'}</td>"
-            f"<td>{esc(card_name(game, reserve)) if reserve else '-'}</td></tr>")
-    parts.append("<div style='margin-top:6px'><b>Players</b></div>"
-                 "<table style='font-size:11px'><tr><th></th><th>role (side)</th><th>money</th>"
-                 f"<th>tokens</th><th>reserve</th></tr>{''.join(prow)}</table></div>")
-    return "".join(parts)
+        when = {"planning": "in your Planning turn", "action": "in your Action turn",
+                "other_turn": "in another player's Action turn"}.get(role.special_phase, "")
+        special = ("used (the card shows side II)" if side == 2
+                   else f"{role.special_text} (once per game, {when})")
+        reserve_text = "-"
+        if reserve:
+            card = ctx.card_by_id[reserve]
+            reserve_text = f"{esc(card.name)} ({esc(card.year)}): {esc(card.text)}"
+        rows.append(
+            f"<li style='margin-bottom:3px'><b>Player {seat + 1}</b>{turn} &middot; "
+            f"<b>{esc(name)}</b> (side {'I' * side}) &middot; ${st.money[seat]}<br>"
+            f"Benefit: {esc(benefit_words(ctx, name, side))}<br>"
+            f"Special Ability: {esc(special)}<br>"
+            f"Tokens: {esc(held) or '-'}<br>Reserve card: {reserve_text}"
+            f"{_note(role.history)}</li>")
+    return ("<div style='margin-top:6px'><b>Players</b></div>"
+            "<ul style='list-style:none;padding-left:0;margin:2px 0;font-size:11px'>"
+            f"{''.join(rows)}</ul>")
+
+
+def victory_html(game: Any) -> str:
+    """The Victory Conditions card of this game (players and difficulty)."""
+    from .victory import support_total
+
+    st = game.state
+    target, limit = view.victory_targets(game)
+    return (
+        "<div style='margin-top:6px;font-size:11px'><b>Victory Conditions card</b> "
+        f"({st.players} player{'s' if st.players != 1 else ''}, {html.escape(st.difficulty)}): "
+        f"win at the end of a round with {target} people free in Canada and all "
+        f"{support_total(st)} Support tokens bought (before the end of round 8); lose at once "
+        f"when the Slaves Lost track ({limit} spaces) is full and one more person is lost.</div>")
+
+
+def warnings(game: Any) -> list[str]:
+    """A line for each card that can be bought now but would have no effect."""
+    from .explain import warnings as engine_warnings
+
+    return engine_warnings(game)
+
+
+def unavailable(game: Any) -> list[str]:
+    """The usual choices not offered now, each with the engine's reason."""
+    from .explain import unavailable as engine_unavailable
+
+    return engine_unavailable(game)
 
 
 # ------------------------------------------------------------------ inspector and summary
@@ -238,6 +344,7 @@ def game_ui() -> GameUI:
         side_html=side_html,
         tables=tables,
         summary=summary,
+        unavailable=unavailable,
         bots=lambda: registry_bots("freedom", ["heuristic"]),
         options=(
             OptionSpec("players", "players", "int", 2, lo=1, hi=4),

@@ -211,9 +211,12 @@ def run_effect(ctx: Ctx, st: FreedomState, item: dict[str, Any], ev: list[Event]
         if st.support_left[st.period - 1] > 0 and st.money[seat] >= price:
             st.pending.append({"kind": "support_offer", "seat": seat, "price": price,
                                "source": source})
-        else:
-            ev.append(Event(rule, f"{who} cannot buy a Support token for ${price} ({source}).",
+        elif st.support_left[st.period - 1] == 0:
+            ev.append(Event(rule, f"No Support token is left in the active period ({source}).",
                             {"seat": seat}))
+        else:
+            ev.append(Event(rule, f"{who} has ${st.money[seat]}: not enough for a Support token "
+                            f"at ${price} ({source}).", {"seat": seat}))
     elif kind == "fundraise":
         region = str(item["region"])
         n = region_people(ctx, st, region)

@@ -204,46 +204,86 @@ class Freedom(Game[FreedomState]):
 
     # ------------------------------------------------------------------ words
     def describe(self, action: Action) -> str:
-        """The action in words, e.g. "Player 1 moves a person from Cincinnati to Columbus"."""
+        """The action in words, e.g. "Player 1 moves a person from Cincinnati to Columbus".
+
+        Prices are what the player would pay now (surcharges and discounts in); buying a card
+        whose effect would change nothing now says so (see :func:`.explain.wasted_effect`).
+        """
+        from .explain import wasted_effect
+        from .text import ROMAN, benefit_words, token_words
+
         ctx = context()
-        who = f"Player {action.seat + 1}"
+        seat = action.seat
+        who = f"Player {seat + 1}"
         k, a = action.kind, action.args
         st = self.state
-        if k == "move":
+        known_seat = 0 <= seat < st.players
+        cities_only = bool(st.options.get("fundraising_cities_only"))
+        if k == "move" and len(a) == 2:
             return f"{who} moves a person from {ctx.name(str(a[0]))} to {ctx.name(str(a[1]))}"
-        if k == "buy":
+        if k in ("buy", "play") and a and str(a[0]) in ctx.stack_kind:
             stack = str(a[0])
-            if ctx.stack_kind.get(stack) == "conductor":
-                return f"{who} buys a Conductor token ({ctx.conductor(stack).label})"
-            return f"{who} buys a Fundraising token"
-        if k == "card" and isinstance(a[0], int) and 1 <= a[0] <= QUEUE_SIZE:
+            words = token_words(ctx, stack, cities_only=cities_only)
+            if k == "play":  # the grey token is chosen by name (FR-RULING-GREY-CHOICE)
+                grey = " (the grey token: back to the Token Board)" if a[1:] == ("grey",) else ""
+                return f"{who} plays a {words}{grey}"
+            if ctx.stack_kind[stack] == "conductor" and known_seat:
+                price = conductor_price(ctx, st, seat, stack)
+                printed = ctx.conductor(stack).cost
+                cost = f"${price}" + (f", printed ${printed}" if price != printed else "")
+                return f"{who} buys a {words} ({cost})"
+            return f"{who} buys a {words} (free)"
+        if k == "card" and a and isinstance(a[0], int) and 1 <= a[0] <= QUEUE_SIZE:
+            cid = st.queue[a[0] - 1]
+            if cid is None:
+                return f"{who} buys the card at Queue position {a[0]} (empty now)"
+            card = ctx.card_by_id[cid]
+            cost = f", ${card_price(ctx, st, seat, a[0] - 1)}" if known_seat else ""
+            text = f"{who} buys {card.name} (Queue position {a[0]}{cost})"
+            wasted = wasted_effect(self, action)
+            return f"{text} - no effect now: {wasted}" if wasted else text
+        if k == "remove" and a and isinstance(a[0], int) and 1 <= a[0] <= QUEUE_SIZE:
             cid = st.queue[a[0] - 1]
             name = ctx.card_by_id[cid].name if cid else "an empty position"
-            return f"{who} buys {name} from Queue position {a[0]}"
-        if k == "remove" and isinstance(a[0], int) and 1 <= a[0] <= QUEUE_SIZE:
-            cid = st.queue[a[0] - 1]
-            name = ctx.card_by_id[cid].name if cid else "an empty position"
-            return f"{who} removes {name} from the Queue"
-        if k == "play":
-            which = "the grey token" if a[1:] == ("grey",) else "a token"
-            return f"{who} plays {which} from stack {a[0]}"
-        if k == "catcher":
+            return f"{who} removes {name} from the Queue (position {a[0]})"
+        if k == "catcher" and len(a) == 2:
             return f"{who} moves the {a[0]} Slave Catcher to {ctx.name(str(a[1]))}"
-        if k == "capture":
+        if k == "capture" and a:
             return f"{who} chooses a person at {ctx.name(str(a[0]))} to be captured"
-        if k == "deliver":
+        if k == "deliver" and a:
             return f"{who} delivers a person to {ctx.name(str(a[0]))}"
-        if k == "call":
-            return f"{who} asks Player {int(a[0]) + 1} (Station Master) to use the Special Ability"
-        words = {
-            "roll": "rolls the Slave Catcher and Movement dice", "support": "buys a Support token",
-            "done": "is done planning", "benefit": "takes the Role Benefit",
-            "special": "uses the Role's Special Ability", "reserve": "plays the Reserve card",
-            "pass": "passes and takes the period's income", "end": "ends the turn",
-            "stop": "stops", "skip": "skips", "buy_support": "buys the Support token",
-            "decline": "declines",
+        if k == "call" and a and isinstance(a[0], int) and 0 <= a[0] < st.players:
+            return (f"{who} asks Player {int(a[0]) + 1} (Station Master) to use the Special "
+                    "Ability: no Slave Catchers for the rest of this turn")
+        if not known_seat:
+            return f"{who} {k}"
+        role = st.roles[seat]
+        if k == "benefit":
+            return (f"{who} takes the {role} Benefit "
+                    f"({benefit_words(ctx, role, st.sides[seat])})")
+        if k == "special":
+            return f"{who} uses the {role} Special Ability ({ctx.roles[role].special_text})"
+        if k == "support":
+            return (f"{who} buys a Support token (${support_price(ctx, st)}, Period "
+                    f"{ROMAN.get(st.period, st.period)})")
+        if k == "buy_support" and st.pending and "price" in st.pending[-1]:
+            return f"{who} buys the Support token for ${st.pending[-1]['price']}"
+        if k == "reserve" and st.reserve[seat] is not None:
+            return f"{who} plays the Reserve card {ctx.card_by_id[str(st.reserve[seat])].name}"
+        if k == "pass":
+            return f"{who} passes and takes ${pass_income(ctx, st)} income"
+        top = st.pending[-1]["kind"] if st.pending else None
+        if k == "decline" and top == "reaction":
+            return f"{who} keeps the Reserve card for later"
+        if k == "decline" and top == "support_offer":
+            return f"{who} declines the Support token"
+        plain = {
+            "roll": "rolls the Slave Catcher and Movement dice", "done": "is done planning",
+            "end": "ends the turn", "stop": "stops", "skip": "leaves the Slave Catchers where "
+            "they are", "decline": "declines", "reserve": "plays the Reserve card",
+            "support": "buys a Support token", "buy_support": "buys the Support token",
         }
-        return f"{who} {words.get(k, k)}"
+        return f"{who} {plain.get(k, k)}"
 
     # ------------------------------------------------------------------ illegal actions
     def _explain_illegal(self, state: FreedomState, action: Action) -> tuple[str, str]:
@@ -293,16 +333,18 @@ class Freedom(Game[FreedomState]):
                 if state.support_left[state.period - 1] == 0:
                     return "FR-PLAN-3", "no Support token is left in the active period"
                 price = support_price(ctx, state)
-                return "FR-PLAN-3", f"not enough money: a Support token costs ${price}"
+                return "FR-PLAN-3", (f"not enough money: a Support token costs ${price}, you "
+                                     f"have ${state.money[seat]}")
             if k == "buy" and len(a) == 1 and isinstance(a[0], str) and a[0] in ctx.stack_kind:
                 stack = a[0]
                 if ctx.stack_period[stack] > state.period:
                     return "FR-PLAN-2", f"Period {ctx.stack_period[stack]} is not active yet"
                 if state.stacks[stack] == 0:
-                    return "FR-PLAN-6", "that stack is empty"
+                    return "FR-PLAN-6", "none is left on the token board"
                 if ctx.stack_kind[stack] == "conductor":
                     price = conductor_price(ctx, state, seat, stack)
-                    return "FR-PLAN-4", f"not enough money: the token costs ${price}"
+                    return "FR-PLAN-4", (f"not enough money: the token costs ${price}, you "
+                                         f"have ${state.money[seat]}")
             if k == "buy" and len(a) > 1:
                 return "FR-PLAN-2", "'buy' takes one token stack id, e.g. buy c1_1x2"
             if k == "buy":
@@ -319,7 +361,8 @@ class Freedom(Game[FreedomState]):
                 if not ctx.card_by_id[cid].purchasable:
                     return "FR-CARD-7", f"{ctx.card_by_id[cid].name} cannot be bought"
                 price = card_price(ctx, state, seat, a[0] - 1)
-                return "FR-ACT-5", f"not enough money: the card costs ${price}"
+                return "FR-ACT-5", (f"not enough money: the card costs ${price}, you have "
+                                    f"${state.money[seat]}")
             if k == "play":
                 if state.tokens_played >= 2:
                     return "FR-ACT-4", "at most 2 tokens per turn"
@@ -492,6 +535,23 @@ class Freedom(Game[FreedomState]):
 
     def capture_candidates(self) -> list[str]:
         return capture_candidates(context(), self.state)
+
+    def _title_words(self) -> str:
+        """``"Freedom, 2 players (Player 1 Conductor, Player 2 Preacher), regular"`` and the
+        variants that are on."""
+        st = self.state
+        roles = ", ".join(f"Player {i + 1} {r}" for i, r in enumerate(st.roles))
+        labels = {
+            "easier_triples": "triples move no catcher", "easier_money": "start with $10",
+            "easier_empty_centre": "centre plantation empty",
+            "harder_full_plantations": "all plantations full",
+            "harder_extra_support": "extra Support", "optional_scoring": "optional scoring",
+            "fundraising_cities_only": "fundraise in cities only",
+        }
+        on = [text for name, text in labels.items() if self._options.get(name)]
+        extra = f", {', '.join(on)}" if on else ""
+        return (f"Freedom, {_count(st.players, 'player', 'players')} ({roles}), "
+                f"{st.difficulty}{extra}")
 
     def __str__(self) -> str:
         from .text import render_text

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .context import context
+from .context import Ctx, context
 from .state import PHASE_NAMES, QUEUE_PRICES
 
 if TYPE_CHECKING:
@@ -42,3 +42,77 @@ def render_text(game: Freedom) -> str:
     lines.append("People: " + (", ".join(occupied) or "none on the map"))
     lines.append(str(game.prompt))
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------- words for choices
+ROMAN = {1: "I", 2: "II", 3: "III"}
+
+
+def plural(n: int, one: str, many: str) -> str:
+    """``1 person`` / ``3 people``."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def region_words(region: str, *, cities_only: bool = False) -> str:
+    if region == "south":
+        return "green southern cities" if cities_only else "green southern spaces"
+    return "blue northern cities"
+
+
+def token_words(ctx: Ctx, stack: str, *, cities_only: bool = False) -> str:
+    """A token in words, with the period column it comes from (two columns can hold the same
+    token): ``"Period I Conductor token: 2 people x 1 space"``."""
+    period = ROMAN.get(ctx.stack_period.get(stack, 0), "?")
+    if ctx.stack_kind.get(stack) == "conductor":
+        cs = ctx.conductor(stack)
+        return (f"Period {period} Conductor token: {plural(cs.people, 'person', 'people')} x "
+                f"{plural(cs.spaces, 'space', 'spaces')}")
+    fs = ctx.fundraising(stack)
+    return (f"Period {period} Fundraising token: ${fs.per_person} per person in the "
+            f"{region_words(fs.region, cities_only=cities_only)}")
+
+
+def effect_words(ctx: Ctx, effect: dict[str, Any]) -> str:
+    """One Role effect in words: ``"gain $1"``, ``"move 2 people up to 1 space each"``."""
+    k = str(effect["kind"])
+    n = int(effect.get("amount", effect.get("count", effect.get("people", 0))) or 0)
+    if k == "money":
+        return f"gain ${n}"
+    if k == "money_each":
+        return f"every player gains ${n}"
+    if k == "move":
+        spaces = int(effect.get("spaces", 0))
+        safe = " (no Slave Catchers triggered)" if effect.get("safe") else ""
+        return (f"move up to {plural(n, 'person', 'people')} up to "
+                f"{plural(spaces, 'space', 'spaces')} each{safe}")
+    if k == "move_to":
+        return (f"move up to {plural(n, 'person', 'people')} from the plantations straight to "
+                f"{ctx.name(str(effect.get('destination')))}")
+    if k == "catcher_cut":
+        return ("the next Slave Catcher that would capture someone in this Action phase "
+                "stays put")
+    if k == "market_remove_each":
+        return f"take {plural(n, 'person', 'people')} off each Slave Market card"
+    if k == "safe_turn":
+        return "moves trigger no Slave Catchers for the rest of the turn"
+    if k == "queue_remove":
+        return f"remove {plural(n, 'card', 'cards')} from the Abolitionist Queue without effect"
+    if k == "card_discount":
+        return f"Abolitionist cards cost you ${n} less"
+    if k == "conductor_discount":
+        return f"Conductor tokens cost you ${n} less"
+    if k == "fundraising_bonus":
+        return f"your Fundraising tokens raise ${n} more"
+    return k.replace("_", " ")
+
+
+def benefit_words(ctx: Ctx, role: str, side: int) -> str:
+    """The Benefit of a Role card's side, active and passive parts: ``"gain $1; Abolitionist
+    cards cost you $1 less (always)"``; ``"none"`` when the side has neither."""
+    rs = ctx.roles[role].side(side)
+    parts = [effect_words(ctx, e) for e in rs.benefit]
+    text = ", then ".join(parts)
+    always = "; ".join(effect_words(ctx, e) for e in rs.passive)
+    if always:
+        text = f"{text}; always: {always}" if text else f"always: {always}"
+    return text or "none"

@@ -715,7 +715,25 @@ def _space_hover(board: Board, sid: str, people: int, catchers_here: list[str]) 
     lines.append("entering draws: " + (", ".join(trig) + " catcher" if trig else "no catcher"))
     if s.money:
         lines.append(f"gold circle: ${s.money} on entry")
+    if s.note:
+        lines.append(f"<i>{_wrap(esc(s.note))}</i>")
     return "<br>".join(lines)
+
+
+def _wrap(text: str, width: int = 60) -> str:
+    """Break a long history note into lines of about ``width`` characters (plotly hover labels
+    do not wrap by themselves)."""
+    out: list[str] = []
+    line = ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            out.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line:
+        out.append(line)
+    return "<br>".join(out)
 
 
 def update(fig: Any, game: Any, selection: Any = None) -> None:

@@ -1,20 +1,134 @@
 """Slow Freight's hooks for the shared app (:class:`~freight_freedom.ui.adapter.GameUI`).
 
 The table figure is :mod:`.view`; clicks on it choose nothing (every decision is a button or a
-drop-down); the inspector shows one row per train and one per player; the static summary lists
-the scores and the clocks. Imported only by the rendering path.
+drop-down); beside it (:func:`side_html`) each player's points and trains, and at the end the
+score table (:func:`final_table_html`) naming the winner; :func:`unavailable` says why a usual
+choice is not offered; the inspector shows one row per train and one per player; the static
+summary lists the scores and the clocks. Imported only by the rendering path.
 """
 
 from __future__ import annotations
 
+import html
+import re
 from typing import Any
 
 import pandas as pd
 
+from ..core import Action, IllegalAction
 from ..ui.adapter import GameUI, OptionSpec
 from ..ui.bots import registry_bots
 from . import view
+from .components import KIND_NAMES
+from .text import train_words
 from .trains import TRAIN_CHECKS
+
+_CELL = "padding:0 4px;text-align:right"
+#: a rule reference inside a reason, ``[SF-RULING-7]``, shown as ``(rule SF-RULING-7)``
+_RULE_REF = re.compile(r"\s*\[(?:rule )?([A-Z]+-[A-Z0-9-]+)\]")
+
+
+def _players_words(seats: tuple[int, ...] | list[int]) -> str:
+    names = [f"Player {s + 1}" for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def final_table_html(game: Any) -> str:
+    """The final score table (one row per player: delivered cars, Bonus chips, biggest-train
+    awards, penalties, total) with the winner named in words; ``""`` before the game ends."""
+    outcome = game.outcome
+    if outcome is None:
+        return ""
+    esc = html.escape
+    head = "".join(f"<th style='{_CELL}'>{h}</th>" for h in (
+        "", "delivered", "bonus chips", "biggest train", "penalties", "total"))
+    rows = []
+    for b in outcome.breakdown:
+        win = " style='font-weight:bold'" if b.seat in outcome.winners else ""
+        penalties = b.locomotive_penalty + b.car_penalty
+        cells = (b.delivered, b.bonus_chips, b.biggest_train, penalties, b.total)
+        rows.append(f"<tr{win}><td style='{_CELL};text-align:left'>Player {b.seat + 1}</td>"
+                    + "".join(f"<td style='{_CELL}'>{v}</td>" for v in cells) + "</tr>")
+    top = max(outcome.scores)
+    who = _players_words(outcome.winners)
+    verdict = (f"{who} wins with {top} points." if len(outcome.winners) == 1
+               else f"{who} share the win with {top} points.")
+    return ("<div class='ff-final-score' style='font-size:12px'>"
+            f"<div style='font-size:14px'><b>{esc(verdict)}</b></div>"
+            f"<div>The game ended: {esc(outcome.reason)}.</div>"
+            "<table style='font-size:12px;border-collapse:collapse'>"
+            f"<tr>{head}</tr>{''.join(rows)}</table>"
+            "<div style='font-size:11px;color:#555'>Penalties: 3 points per Locomotive and "
+            "2 per Freight car still on the way.</div></div>")
+
+
+def side_html(game: Any) -> str:
+    """Beside the table: each player's points and trains during the game (escaped, compact);
+    the final score table once the game is over."""
+    if game.is_over:
+        return final_table_html(game)
+    st = game.state
+    esc = html.escape
+    scores = list(game.scores())
+    parts = ["<div style='font-size:11px;line-height:1.3;max-height:300px;overflow:auto'>",
+             f"<div style='font-size:13px'><b>Turn {st.turn}</b> &middot; Clocks "
+             f"{len(st.clocks_drawn)} of {st.clocks_in_game}</div>"]
+    for p in st.players:
+        turn = " &#9654;" if game.to_move == p.seat else ""
+        trains = "; ".join(
+            f"{t.name}: {train_words(t)}, {t.track} Track{', moving' if t.moving else ''}"
+            for t in p.trains) or "none"
+        chips = sum(v for _, v in p.bonus_chips)
+        parts.append(
+            f"<div style='margin-top:3px'><b>Player {p.seat + 1}</b>{turn} &middot; "
+            f"{scores[p.seat]} points ({p.car_points} for delivered cars, {chips} in Bonus "
+            f"chips) &middot; {len(p.delivered)} delivered<br>On the way: {esc(trains)}</div>")
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def unavailable(game: Any) -> list[str]:
+    """The usual choices of this turn that are not legal now, each with the engine's reason.
+
+    At the start of a turn: bringing a Locomotive (the supply may be empty), each face-up card no
+    train can take (with each train's reason) and moving a bare Locomotive. Inside a take-cards
+    turn: stopping, when a train must first become valid. Reasons come from ``game.check``.
+    """
+    st = game.state
+    seat = game.to_move
+    if seat is None:
+        return []
+    out: list[str] = []
+
+    def why(action: Action) -> str | None:
+        if game.is_legal(action):
+            return None
+        try:
+            game.check(action)
+        except IllegalAction as err:
+            return _RULE_REF.sub(r" (rule \1)", str(err.reason))
+        return None  # pragma: no cover - check raises for every illegal action
+
+    if st.taken:
+        reason = why(Action(seat, "stop", ()))
+        return [f"Stop taking cards: {reason}"] if reason else []
+    reason = why(Action(seat, "loco", ()))
+    if reason:
+        out.append(f"New Locomotive: {reason}")
+    trains = st.players[seat].trains
+    for slot, card in enumerate(st.face_up):
+        if card is None or not trains:
+            continue
+        reasons = [why(Action(seat, "take", (slot, t.name))) for t in trains]
+        if all(reasons):
+            what = KIND_NAMES[st.comps.card_kind[card]]
+            text = "; ".join(dict.fromkeys(r for r in reasons if r))
+            out.append(f"Face-up {what} (card {slot + 1} of {len(st.face_up)}): {text}")
+    for t in trains:
+        reason = why(Action(seat, "move", (t.name,)))
+        if reason:
+            out.append(f"Move {t.name}: {reason}")
+    return out
 
 
 def tables(game: Any) -> dict[str, pd.DataFrame]:
@@ -69,6 +183,8 @@ def game_ui() -> GameUI:
         title="Slow Freight",
         build_figure=view.figure,
         update_figure=view.update,
+        side_html=side_html,
+        unavailable=unavailable,
         tables=tables,
         summary=summary,
         bots=lambda: registry_bots("slowfreight", ["greedy", "small-fast", "big-slow"]),

@@ -198,6 +198,25 @@ class SlowFreight(Game[SlowFreightState]):
         other._detach("it is a determinized copy for simulation", "SF-RULING-22")
         return other
 
+    def _title_words(self) -> str:
+        """``"Slow Freight, 3 players, standard movement table"`` and the options not at their
+        defaults."""
+        o = self._options
+        words = [f"Slow Freight, {o['players']} players", f"{o['movement_table']} movement table"]
+        first = o.get("first_player", 0)
+        if first == "random":
+            words.append("random first player")
+        elif first:
+            words.append(f"Player {int(first) + 1} starts")
+        supply = o.get("track_supply")
+        if supply is None:
+            words.append("unlimited Track")
+        elif supply != load_components().track_supply:
+            words.append(f"{supply} Track")
+        if o.get("train_check", EACH_CARD) != EACH_CARD:
+            words.append("trains checked at the end of a turn")
+        return ", ".join(words)
+
     def __str__(self) -> str:
         return board_text(self.state)
 

@@ -56,6 +56,14 @@ class Outcome:
     winners: tuple[int, ...]
     reason: str
 
+    def __str__(self) -> str:
+        """``"Player 2 wins with 34 points (Player 1: 20, Player 2: 34); <why it ended>"``."""
+        top = max(self.scores) if self.scores else 0
+        listing = ", ".join(f"Player {s + 1}: {v}" for s, v in enumerate(self.scores))
+        verb = "wins" if len(self.winners) == 1 else "share the win"
+        reason = f"; {self.reason}" if self.reason else ""
+        return f"{_players(self.winners)} {verb} with {top} points ({listing}){reason}"
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "scores": list(self.scores),

@@ -62,13 +62,14 @@ def describe_action(state: SlowFreightState, action: Action) -> str:
         name = args[1]
         train = state.find_train(action.seat, name)
         onto = f"{name} ({train_words(train)})" if train is not None else str(name)
+        place = f"face-up card {slot + 1} of {len(state.face_up)}"
         if not 0 <= slot < len(state.face_up):
-            return f"{who} takes a card onto train {onto} (there is no face-up slot {slot})"
+            return f"{who} takes a card onto train {onto} (there is no {place})"
         card = state.face_up[slot]
         if card is None:
-            return f"{who} takes from the empty face-up slot {slot} onto train {onto}"
+            return f"{who} takes from an empty place ({place}) onto train {onto}"
         what = KIND_NAMES[state.comps.card_kind[card]]
-        return f"{who} takes the face-up {what} (slot {slot}) onto train {onto}"
+        return f"{who} takes the face-up {what} ({place}) onto train {onto}"
     return f"{who}: {action}"
 
 

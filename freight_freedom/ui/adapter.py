@@ -95,6 +95,10 @@ def _default_describe(game: AnyGame, action: Action) -> str:
     return str(action)
 
 
+def _nothing_unavailable(game: AnyGame) -> list[str]:
+    return []
+
+
 def _default_bots() -> dict[str, Callable[[int], Bot]]:
     return {"Random bot": lambda seed: RandomBot(seed)}
 
@@ -118,6 +122,9 @@ class GameUI:
     - ``side_html(game)``: state shown beside the figure (HTML, escaped by the game).
     - ``tables(game)``: named pandas DataFrames for the state inspector.
     - ``summary(game)``: key facts as (label, value) rows for the static HTML summary.
+    - ``unavailable(game)``: the usual choices of the pending decision that are not legal now,
+      each as one line with the engine's reason ("Support token: not enough money: a Support
+      token costs $10, you have $8"); shown under the actions.
     - ``bots``: name -> factory(seed) of the bots a seat may be given.
     - ``options``: the new-game options.
     """
@@ -130,6 +137,7 @@ class GameUI:
     tables: Callable[[AnyGame], dict[str, Any]] = _no_tables
     summary: Callable[[AnyGame], list[tuple[str, str]]] = _default_summary
     describe: Callable[[AnyGame, Action], str] = _default_describe
+    unavailable: Callable[[AnyGame], list[str]] = _nothing_unavailable
     bots: Callable[[], dict[str, Callable[[int], Bot]]] = _default_bots
     options: Sequence[OptionSpec] = ()
 

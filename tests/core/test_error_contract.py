@@ -288,6 +288,7 @@ def test_views_and_is_legal_refuse_bad_seats_with_project_errors(cls: Any) -> No
         assert game.is_legal(thing) is False
 
 
-def test_repr_shows_options_as_they_were_given() -> None:
+def test_repr_shows_frozen_options_in_words() -> None:
     game = Freedom(players=2, seed=1, roles=["Conductor", "Preacher"])
-    assert "roles=['Conductor', 'Preacher']" in repr(game)
+    assert "Player 1 Conductor, Player 2 Preacher" in repr(game)
+    assert "FrozenDict" not in repr(game) and "(" + "'" not in repr(game)

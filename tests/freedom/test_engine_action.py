@@ -97,7 +97,7 @@ def test_fr_act_5_not_enough_money_reason() -> None:
     to_action(g)
     with pytest.raises(IllegalAction) as err:
         g.apply("0:card 1")
-    assert err.value.reason == "not enough money: the card costs $3"
+    assert err.value.reason == "not enough money: the card costs $3, you have $0"
 
 
 def test_fr_act_6_fundraising_pays_per_person_in_region() -> None:

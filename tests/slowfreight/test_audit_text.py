@@ -36,4 +36,4 @@ def test_sf_take_1_describe_an_impossible_slot_plainly() -> None:
     game = new()
     load(game, "t1", "coal")
     text = game.describe("1:take 7 t2")
-    assert "(empty)" not in text and "no face-up slot 7" in text
+    assert "(empty)" not in text and "no face-up card 8 of" in text

@@ -22,7 +22,7 @@ def test_describe_actions_in_words() -> None:
     assert game.describe("0:loco") == "Player 1 brings a Locomotive into play (new train t3)"
     row(game, "tank", "auto", "coal")
     assert game.describe(Action(0, "take", (2, "t1"))) == (
-        "Player 1 takes the face-up Coal (slot 2) onto train t1 (2 Coal cars)")
+        "Player 1 takes the face-up Coal (face-up card 3 of 3) onto train t1 (2 Coal cars)")
     assert game.describe("0:pass").startswith("Player 1 passes")
     assert game.describe("0:stop") == "Player 1 stops taking cards"
 
@@ -34,7 +34,7 @@ def test_prompt_round_phase_and_text_board() -> None:
     assert game.round == 2
     text = str(game)
     assert "Player 2 to play" in text and "t4: no cars" in text
-    assert repr(game).startswith("<SlowFreight ")
+    assert repr(game).startswith("Slow Freight, 3 players, standard movement table, seed ")
 
 
 def test_legal_actions_order_is_deterministic() -> None:
