@@ -102,6 +102,8 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         # what a click on the map did or why it did nothing, shown beside the map
         self.map_note = widgets.HTML(layout=widgets.Layout(min_height="0"))
         self.side = widgets.HTML(layout=widgets.Layout(width="100%", overflow="visible"))
+        # the usual choices that are not offered now, each with the engine's reason
+        self.unavailable = widgets.HTML(layout=widgets.Layout(width="100%"))
         # what the last decision and the bots' replies did, in words (also drawn on the map)
         self.recent = widgets.HTML(layout=widgets.Layout(width="100%"))
         # wraps: on a narrow page the decision column moves below the map instead of over it
@@ -130,7 +132,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
         self.column = widgets.VBox(
             [self.header, self.prompt, self.errors.widget, self.map_note, self.actions.widget,
-             self.recent, self.side],
+             self.unavailable, self.recent, self.side],
             layout=widgets.Layout(flex="1 1 320px", min_width="300px", max_width="640px",
                                   padding="0 0 0 8px"))
         for part in self.column.children:  # keep their height: the column scrolls instead
@@ -145,6 +147,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
                              (self.prompt, "ff-prompt"), (self.errors.widget, "ff-errors"),
                              (self.board, "ff-board"), (self.side, "ff-side"),
                              (self.map_note, "ff-map-note"), (self.recent, "ff-recent"),
+                             (self.unavailable, "ff-unavailable"),
                              (self.actions.widget, "ff-actions"),
                              (self.stepper.widget, "ff-stepper"), (self.seats_box, "ff-seats"),
                              (self.log_view.widget, "ff-log"), (self.tabs, "ff-tabs")]:
@@ -338,6 +341,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
             with self.figure.batch_update():
                 self.ui.update_figure(self.figure, game, self.selection)
         self.recent.value = self._recent_html()
+        self.unavailable.value = self._unavailable_html()
         side = self.ui.side_html(game)
         self.side.value = side
         self.side.layout.display = "" if side else "none"
@@ -356,6 +360,18 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.inspector.update()
         self.saveload.link.value = ""
         self.last_refresh_ms = (time.perf_counter() - start) * 1000
+
+    def _unavailable_html(self) -> str:
+        """Why a choice a student may look for is not offered now (e.g. Support: not enough
+        money), in the engine's own words."""
+        if self.game.is_over:
+            return ""
+        reasons = self.ui.unavailable(self.game)
+        if not reasons:
+            return ""
+        items = "".join(f"<li>{html.escape(r)}</li>" for r in reasons)
+        return ("<div style='font-size:12px;color:#555;margin:2px 0'><b>Not possible now:</b>"
+                f"<ul style='margin:0;padding-left:18px'>{items}</ul></div>")
 
     def _recent_html(self, limit: int = 8) -> str:
         """The events since the human's last decision (bots' replies included), newest last."""

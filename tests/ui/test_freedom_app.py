@@ -253,3 +253,21 @@ def test_what_the_bots_did_is_listed_and_drawn() -> None:
     assert seen_arrows
     app.undo_button.click()  # after an undo nothing is "just happened"
     assert app.recent.value == ""
+
+
+def test_choices_not_offered_are_explained_beside_the_actions() -> None:
+    """FR-PLAN-3: in Planning without the money for Support, the column says why."""
+    game = Freedom(players=2, seed=3)
+    app = app_for(game, seats=["Human", "Human"])
+    brain = HeuristicBot()
+    for _ in range(300):
+        if game.is_over:
+            break
+        reasons = app.ui.unavailable(game)
+        assert all(r.replace("$", "$") in app.unavailable.value.replace("&#x27;", "'")
+                   for r in reasons if "&" not in r and "<" not in r)
+        if any("Support" in r for r in reasons):
+            assert "Not possible now" in app.unavailable.value
+            return
+        app.actions.press(brain.choose(game))
+    raise AssertionError("no decision where Support could not be bought")
