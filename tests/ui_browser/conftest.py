@@ -242,6 +242,9 @@ def start_server(name: str, args: list[str], home: Path, cwd: Path, probe: str) 
         path.mkdir(parents=True, exist_ok=True)
         env[var] = str(path)
     env["PYTHONUNBUFFERED"] = "1"
+    # the kernels import this checkout's package (the virtualenv's editable install may point
+    # at another checkout: a worktree would otherwise test someone else's code)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [env.get("PYTHONPATH")])])
     env.pop("JUPYTER_TOKEN", None)
     log = home / f"{name}.log"
     cmd = [sys.executable, "-m", *args, f"--port={port}"]

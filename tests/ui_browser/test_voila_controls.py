@@ -65,7 +65,8 @@ def set_auto(app: AppPage, on: bool) -> None:
     if box.is_checked() != on:
         box.click()
     wait_until(lambda: box.is_checked() == on, 10, f"auto-answer {'on' if on else 'off'}")
-    app.page.wait_for_timeout(300)  # the new value reaches the kernel
+    # no wait for the kernel: the box's update and any later click go to the kernel over one
+    # connection, in order, and the kernel handles them in that order
 
 
 def human_seats(app: AppPage) -> set[int]:
@@ -391,7 +392,7 @@ def fill(app: AppPage, label: str, value: str) -> None:
     field = form_field(app, label)
     field.fill(value)
     field.press("Tab")  # text fields send their value to the kernel on blur or Enter
-    app.page.wait_for_timeout(300)
+    wait_until(lambda: field.input_value() == value, 10, f"the {label} field to read {value!r}")
 
 
 def press_new_game(app: AppPage) -> None:
@@ -455,11 +456,16 @@ def test_new_game_tab_starts_the_game_with_the_options(app: AppPage) -> None:
     assert figure_differences(app.figure(), picture), "the figure did not change"
     assert new.prompt.text in app.prompt() and "Round 1" in app.prompt()
     app.wait_log_matches(new)
-    # one seat drop-down per player of the new game
-    assert len(app.seat_labels()) == players, app.seat_labels()
+    # one seat drop-down per player of the new game: new widgets, drawn some time after the
+    # title changed (under load, seconds later), so waited for, as are the new actions
+    wait_until(lambda: len(app.seat_labels()) == players, 30,
+               f"{players} seat drop-downs (page has {app.seat_labels()})")
     app.bp.screenshot("new-game")
     # and it can be played
     game = to_human_turn(app)
+    wanted = [game.describe(a) for a in game.legal_actions()]
+    wait_until(lambda: set(wanted) <= set(app.offered()), 30,
+               "the action panel to offer the new game's choices")
     action = offered_legal(app, game)[0]
     app.act(game.describe(action))
     assert app.saved_game().history[len(game.history)] == action
