@@ -60,7 +60,7 @@ class ResultWriter:
         self.path = Path(path)
         self.format = self.path.suffix.lower()
         if self.format not in FORMATS:
-            raise OutputError(f"{self.path}: use a {', '.join(FORMATS)} file name")
+            raise OutputError(f"{self.path}: use a .csv, .json or .jsonl file name")
         try:
             self._file: IO[str] | None = open(self.path, "w", encoding="utf-8", newline="")  # noqa: SIM115
         except OSError as exc:
