@@ -54,7 +54,12 @@ def _interrupt_held() -> Iterator[None]:
 
 
 class ResultWriter:
-    """Append result chunks (DataFrames with the same columns) to a .csv, .json or .jsonl file."""
+    """Append result chunks to a .csv, .json or .jsonl file.
+
+    The columns are those of the first chunk, or its ``attrs["columns"]`` when it lists the
+    columns of the whole run (as chunks of :func:`~.simulate.stream_configs` do); a later chunk
+    lacking some of them gets empty cells.
+    """
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
@@ -73,11 +78,14 @@ class ResultWriter:
         if self._file is None:
             raise OutputError(f"{self.path} is closed")
         if self._columns is None:
-            self._columns = list(chunk.columns)
-        elif list(chunk.columns) != self._columns:
-            raise OutputError(f"{self.path}: a chunk with other columns than the first")
+            self._columns = list(chunk.attrs.get("columns", chunk.columns))
+        extra = [c for c in chunk.columns if c not in self._columns]
+        if extra:
+            raise OutputError(f"{self.path}: columns {extra} are not in the header")
         if chunk.empty:
             return
+        if list(chunk.columns) != self._columns:
+            chunk = chunk.reindex(columns=self._columns)
         if self.format == ".csv":
             text = chunk.to_csv(index=False, header=self.rows == 0, lineterminator="\n")
         else:

@@ -14,7 +14,10 @@ each game's seed comes from its index (:mod:`.seeds`), so the result is the same
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Iterator
+import signal
+import threading
+import warnings
+from collections.abc import Callable, Generator, Iterable
 from typing import Any
 
 Row = dict[str, Any]
@@ -82,24 +85,45 @@ def check_backend(backend: str, n_jobs: int) -> None:
             ) from None
 
 
-def _results(tasks: Iterable[Task], n_jobs: int, backend: str) -> Iterator[list[Row]]:
+def _results(tasks: Iterable[Task], n_jobs: int, backend: str) -> Generator[list[Row], None, None]:
     if backend == "loky" and n_jobs == 1:
         for func, args in tasks:
             yield func(*args)
         return
+    with warnings.catch_warnings():
+        # stopping early (Ctrl-C, a failed game) cancels the tasks in flight: that is the point
+        warnings.filterwarnings("ignore", message=r".*tasks which were still being processed",
+                                category=UserWarning)
+        yield from _parallel_results(tasks, n_jobs, backend)
+
+
+def _parallel_results(
+    tasks: Iterable[Task], n_jobs: int, backend: str,
+) -> Generator[list[Row], None, None]:
     import joblib
 
-    calls = (joblib.delayed(func)(*args) for func, args in tasks)
     if backend == "dask":
         import distributed  # noqa: F401 - registers nothing, but fails early when missing
 
         with joblib.parallel_config(backend="dask"):
             parallel = joblib.Parallel(n_jobs=-1 if n_jobs == 1 else n_jobs,
                                        return_as="generator")
-            yield from parallel(calls)
+            yield from parallel(joblib.delayed(func)(*args) for func, args in tasks)
         return
     parallel = joblib.Parallel(n_jobs=n_jobs, backend="loky", return_as="generator")
-    yield from parallel(calls)
+    yield from parallel(joblib.delayed(_in_local_worker)(func, args) for func, args in tasks)
+
+
+def _in_local_worker(func: Callable[..., list[Row]], args: tuple[Any, ...]) -> list[Row]:
+    """Run a task in a loky worker that leaves Ctrl-C to the parent.
+
+    Ctrl-C in a terminal reaches every process of the group; the parent stops the run, keeps
+    what is finished and shuts the workers down, so a worker must not die on it with a
+    traceback of its own.
+    """
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return func(*args)
 
 
 def stream(
@@ -110,7 +134,7 @@ def stream(
     backend: str = "loky",
     progress: bool = True,
     desc: str = "games",
-) -> Iterator[list[Row]]:
+) -> Generator[list[Row], None, None]:
     """Run ``tasks`` and yield each task's rows, in task order, as soon as they are ready.
 
     ``tasks`` is consumed lazily (joblib pre-dispatches about two tasks per worker), so a run of

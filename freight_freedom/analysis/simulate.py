@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
@@ -68,7 +68,7 @@ def option_names(game: Any) -> list[str]:
     return sorted(cls(seed=0).options)
 
 
-def check_option_names(game: Any, options: Mapping[str, Any]) -> None:
+def check_option_names(game: Any, options: Iterable[str]) -> None:
     """Raise :class:`~freight_freedom.core.OptionError` for a name that is not a game option.
 
     A run setting given as an option (``seed``, ``bot``, ``n_jobs``, ``max_decisions``...) is
@@ -217,13 +217,14 @@ def stream_configs(
     progress: bool,
     backend: str,
     batch_size: int | None = None,
-) -> Iterator[pd.DataFrame]:
+) -> Generator[pd.DataFrame, None, None]:
     """Play ``n_games`` of every config (the same game seeds for each), chunk by chunk.
 
     Arguments are checked now, before any game; the games are played as the returned iterator
-    is consumed. It yields DataFrames of a few hundred rows at most, in (config, game) order,
-    all with the same columns (:func:`columns`): concatenated they are the whole table, and
-    stopping early (``break``, Ctrl-C, a failed game) leaves a prefix of it. Tasks are made
+    is consumed. It yields DataFrames of a few hundred rows at most, in (config, game) order:
+    concatenated they are the whole table. A chunk has its config's columns; ``attrs["columns"]``
+    lists those of the whole run (:func:`columns`), for writers that need them up front. Stopping
+    early (``break``, Ctrl-C, a failed game) leaves a prefix of it. Tasks are made
     lazily and rows are never gathered here, so memory stays flat however many games.
     """
     _check_run(n_games, seed, n_jobs, backend)
@@ -238,7 +239,7 @@ def stream_configs(
 def _chunks(
     configs: list[Config], n_games: int, *, seed: int, n_jobs: int, progress: bool,
     backend: str, size: int,
-) -> Iterator[pd.DataFrame]:
+) -> Generator[pd.DataFrame, None, None]:
     import pandas as pd
 
     names = columns(configs, seed)
@@ -249,12 +250,11 @@ def _chunks(
     try:
         for rows in batches:
             frame = pd.DataFrame.from_records(rows)
-            if list(frame.columns) != names:
-                extra = [c for c in frame.columns if c not in names]
-                if extra:
-                    raise SimulationError(f"game {rows[0]['game_index']} has columns {extra} "
-                                          "that game 0 of its configuration did not have")
-                frame = frame.reindex(columns=names)
+            extra = [c for c in frame.columns if c not in names]
+            if extra:
+                raise SimulationError(f"game {rows[0]['game_index']} has columns {extra} "
+                                      "that game 0 of its configuration did not have")
+            frame.attrs["columns"] = names
             yield frame
     finally:
         batches.close()
@@ -284,6 +284,7 @@ def collect(
         if writer is not None:
             writer.close()
     frame = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
+    frame.attrs.clear()
     frame.attrs.update(attrs or {})
     return frame
 
@@ -360,7 +361,7 @@ def iter_simulate(
     checked: bool = False,
     max_decisions: int = 100_000,
     **options: Any,
-) -> Iterator[pd.DataFrame]:
+) -> Generator[pd.DataFrame, None, None]:
     """:func:`simulate`, chunk by chunk: DataFrames of consecutive games, in game order.
 
     Everything is checked on the call; games are played as the iterator is consumed, and memory

@@ -44,8 +44,10 @@ class RunningSummary:
         if chunk.empty:
             return
         if self._totals is None:
-            self.win = next((c for c in WIN_COLUMNS if c in chunk.columns), None)
-            self.columns = [c for c in MEAN_COLUMNS if c in chunk.columns]
+            names = list(chunk.attrs.get("columns", chunk.columns))
+            self.win = next((c for c in WIN_COLUMNS if c in names), None)
+            self.columns = [c for c in MEAN_COLUMNS if c in names]
+        chunk = chunk.reindex(columns=[*self.keys, *filter(None, [self.win]), *self.columns])
         work = pd.DataFrame({k: chunk[k] for k in self.keys}, index=chunk.index)
         work["games"] = 1
         if self.win is not None:

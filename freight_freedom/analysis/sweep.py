@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .simulate import Config, check_option_names, make_config, run_configs, stream_configs
@@ -99,7 +99,7 @@ def iter_sweep(
     checked: bool = False,
     max_decisions: int = 100_000,
     **options: Any,
-) -> Iterator[pd.DataFrame]:
+) -> Generator[pd.DataFrame, None, None]:
     """:func:`sweep`, chunk by chunk, in (combination, game) order; checked on the call."""
     configs = grid_configs(game, grid, checked=checked, max_decisions=max_decisions, **options)
     return stream_configs(configs, n_games, seed=seed, n_jobs=n_jobs, progress=progress,
