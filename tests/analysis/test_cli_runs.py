@@ -245,3 +245,67 @@ def test_an_unreachable_scheduler_is_one_line() -> None:
                              "--scheduler", address)
     assert status == 2 and len(err.splitlines()) == 1
     assert err.startswith(f"freight-freedom: error: cannot reach the Dask scheduler at {address}")
+
+
+def _stop(procs: list[subprocess.Popen[bytes]]) -> None:
+    """Stop workers first, then the scheduler (a worker closing without one waits for it)."""
+    for proc in reversed(procs):
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+@pytest.fixture
+def dask_cluster(tmp_path: Path) -> Any:
+    """A real ``dask scheduler`` and two ``dask worker`` processes on 127.0.0.1, always stopped."""
+    distributed = pytest.importorskip("distributed", reason="needs dask.distributed (dev extra)")
+    dask_cli = Path(sys.executable).with_name("dask")
+    if not dask_cli.exists():
+        pytest.skip(f"no dask command next to {sys.executable}")
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    port = address.rsplit(":", 1)[1]
+    procs: list[subprocess.Popen[bytes]] = []
+    logs = [open(tmp_path / f"dask{i}.log", "wb") for i in range(3)]  # noqa: SIM115
+    try:
+        procs.append(subprocess.Popen(
+            [str(dask_cli), "scheduler", "--host", "127.0.0.1", "--port", port, "--no-dashboard"],
+            stdout=logs[0], stderr=subprocess.STDOUT, env=env(), cwd=tmp_path,
+            start_new_session=True))
+        for log in logs[1:]:
+            procs.append(subprocess.Popen(
+                [str(dask_cli), "worker", address, "--host", "127.0.0.1", "--nworkers", "1",
+                 "--nthreads", "1", "--no-dashboard", "--no-nanny"],
+                stdout=log, stderr=subprocess.STDOUT, env=env(), cwd=tmp_path,
+                start_new_session=True))
+        with distributed.Client(address, timeout="20s") as client:
+            client.wait_for_workers(2, timeout=30)
+        yield address
+    finally:
+        _stop(procs)
+        for log in logs:
+            log.close()
+
+
+@pytest.mark.timeout(120)
+def test_a_remote_scheduler_gives_the_table_of_local_processes(dask_cluster: str,
+                                                               tmp_path: Path) -> None:
+    argv = ["sweep", "slowfreight", "--grid", "players=2,3", "--bot", "greedy", "--games", "9",
+            "--seed", "6", "--no-progress"]
+    status, local_text, err = run(*argv, "--jobs", "2", "--out", str(tmp_path / "local.csv"))
+    assert status == 0, err
+    status, remote_text, err = run(*argv, "--scheduler", dask_cluster,
+                                   "--out", str(tmp_path / "remote.csv"))
+    assert status == 0, err
+    assert (tmp_path / "remote.csv").read_bytes() == (tmp_path / "local.csv").read_bytes()
+    assert remote_text.replace("remote.csv", "local.csv") == local_text
+    assert len(pd.read_csv(tmp_path / "remote.csv")) == 18
+    import distributed
+
+    with distributed.Client(dask_cluster, timeout="20s") as client:
+        prefixes = client.run_on_scheduler(
+            lambda dask_scheduler: sorted(map(str, dask_scheduler.task_prefixes)))
+    assert any("play_batch" in name for name in prefixes), prefixes  # the games ran there
