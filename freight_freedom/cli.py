@@ -11,8 +11,12 @@ Examples::
     freight-freedom replay save.json
     freight-freedom export save.json --out log.csv
 
-Bad arguments print a message naming the problem on stderr and exit with status 2; a game that
-fails during a simulation exits with status 1. ``main(argv)`` returns the status instead of
+Bad arguments (a game option that does not exist, an ``--out`` that cannot be written, an
+unreachable scheduler) print one line on stderr and exit with status 2, before any game is
+played. Results are written to ``--out`` chunk by chunk as games finish, in game order, and the
+run streams its games, so memory stays flat however many. A game that fails exits with status 1,
+Ctrl-C with status 130; either way the rows finished before stay in the file, and one line says
+how many. ``main(argv)`` returns the status instead of
 exiting, so it can be called from Python and from tests.
 """
 
@@ -96,13 +100,15 @@ def _run_options(sub: argparse.ArgumentParser) -> None:
     sub.add_argument("--players", type=_positive_int, help="number of players")
     sub.add_argument("--seed", type=_seed, default=0, help="master seed (0)")
     sub.add_argument("--jobs", type=_jobs, default=1, help="worker processes; -1 = all cores")
-    sub.add_argument("--backend", choices=("loky", "dask"), default="loky",
-                     help="loky: local processes; dask: a Dask cluster")
-    sub.add_argument("--scheduler", help="Dask scheduler address (default: a local cluster "
-                     "with --jobs worker processes)")
+    sub.add_argument("--backend", choices=("loky", "dask"), default=None,
+                     help="loky: local processes (the default); dask: a Dask cluster")
+    sub.add_argument("--scheduler", help="Dask scheduler address, e.g. tcp://10.0.0.5:8786 "
+                     "(implies --backend dask; without it, dask starts a local cluster with "
+                     "--jobs worker processes)")
     sub.add_argument("--option", "-o", type=_key_value, action="append", default=[],
                      metavar="NAME=VALUE", help="a game option, e.g. difficulty=challenging")
-    sub.add_argument("--out", type=Path, help="write the results table here (.csv or .json)")
+    sub.add_argument("--out", type=Path, help="write the results table here (.csv, .json or "
+                     ".jsonl), chunk by chunk as games finish; checked before the first game")
     sub.add_argument("--checked", action="store_true", help="check every bot decision")
     sub.add_argument("--no-progress", action="store_true", help="no progress bar")
 
@@ -127,7 +133,8 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--actions", action="store_true", help="also print each action")
     exp = subs.add_parser("export", help="write a saved game's log (or actions) as a table")
     exp.add_argument("save", type=Path, help="a save file written by game.to_json()")
-    exp.add_argument("--out", type=Path, required=True, help="a .csv or .json file to write")
+    exp.add_argument("--out", type=Path, required=True,
+                     help="a .csv, .json or .jsonl file to write")
     exp.add_argument("--what", choices=("events", "actions"), default="events",
                      help="events: one row per logged event (rule, text, data); actions: one "
                      "row per step of the history")
@@ -161,37 +168,32 @@ def _grid(args: argparse.Namespace) -> dict[str, list[Any]]:
 
 
 def _write(df: Any, out: Path | None, stdout: TextIO) -> None:
+    from .analysis.output import ResultWriter
+
     if out is None:
         return
-    suffix = out.suffix.lower()
-    if suffix == ".csv":
-        df.to_csv(out, index=False)
-    elif suffix == ".json":
-        df.to_json(out, orient="records", lines=False, indent=1)
-    else:
-        raise UsageError(f"--out {out}: use a .csv or .json file name")
+    with ResultWriter(out) as writer:
+        writer.write(df)
     print(f"wrote {len(df)} rows to {out}", file=stdout)
 
 
-def _summary(df: Any, keys: list[str]) -> str:
-    from .analysis.plots import default_win_column, win_rates
+class _Stopped(Exception):
+    """A run that stopped early: the one line to print and the exit status."""
 
-    lines = []
-    try:
-        table = win_rates(df, keys or None, win=default_win_column(df))
-        lines.append(table.to_string(index=False, float_format=lambda x: f"{x:.3f}"))
-    except ValueError:
-        pass
-    cols = [c for c in ("rounds", "decisions", "freed", "lost", "score_0", "score_1")
-            if c in df.columns]
-    if cols:
-        means = df.groupby(keys)[cols].mean() if keys else df[cols].mean().to_frame("mean").T
-        lines.append(means.to_string(float_format=lambda x: f"{x:.2f}"))
-    return "\n\n".join(lines)
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
 
 
-def _in_cluster(args: argparse.Namespace, run: Any) -> Any:
-    if args.backend != "dask":
+def _backend(args: argparse.Namespace) -> str:
+    if args.scheduler and args.backend == "loky":
+        raise UsageError("--scheduler runs on a Dask cluster: drop --backend loky")
+    backend: str = args.backend or ("dask" if args.scheduler else "loky")
+    return backend
+
+
+def _in_cluster(args: argparse.Namespace, backend: str, run: Any) -> Any:
+    if backend != "dask":
         return run()
     try:
         import distributed
@@ -199,7 +201,13 @@ def _in_cluster(args: argparse.Namespace, run: Any) -> Any:
         raise UsageError("--backend dask needs dask.distributed installed") from None
     dist: Any = distributed
     if args.scheduler:
-        with dist.Client(args.scheduler):
+        try:
+            client = dist.Client(args.scheduler)
+        except (OSError, ValueError) as exc:
+            reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            raise UsageError(f"cannot reach the Dask scheduler at {args.scheduler}: "
+                             f"{reason}") from None
+        with client:
             return run()
     workers = args.jobs if args.jobs > 0 else None
     with dist.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
@@ -207,32 +215,76 @@ def _in_cluster(args: argparse.Namespace, run: Any) -> Any:
         return run()
 
 
+def _play(args: argparse.Namespace, configs: list[Any], keys: list[str],
+          stdout: TextIO) -> int:
+    """Play the configs, writing each chunk to --out as it comes; summary at the end.
+
+    --out is opened before the first game. A failed game or Ctrl-C stops the run: the rows of
+    the games finished before it stay in the file (a prefix, in game order), and one line says so.
+    """
+    from .analysis.output import ResultWriter
+    from .analysis.simulate import SimulationError, stream_configs
+    from .analysis.summary import RunningSummary
+
+    backend = _backend(args)
+    writer = ResultWriter(args.out) if args.out is not None else None
+    summary = RunningSummary(keys)
+
+    def run() -> None:
+        chunks = stream_configs(configs, args.games, seed=args.seed, n_jobs=args.jobs,
+                                progress=not args.no_progress, backend=backend)
+        try:
+            for chunk in chunks:
+                if writer is not None:
+                    writer.write(chunk)
+                summary.add(chunk)
+        finally:
+            chunks.close()
+
+    def kept() -> str:
+        if writer is None:
+            return f"{summary.games} games finished (no --out: no rows written)"
+        return f"wrote the {writer.rows} rows finished to {writer.path}"
+
+    try:
+        _in_cluster(args, backend, run)
+    except KeyboardInterrupt:
+        if writer is not None:
+            writer.close()
+        raise _Stopped(130, f"interrupted; {kept()}") from None
+    except SimulationError as exc:
+        if writer is not None:
+            writer.close()
+        raise _Stopped(1, f"a game failed: {exc}; {kept()}") from None
+    finally:
+        if writer is not None:
+            writer.close()
+    if writer is not None:
+        print(f"wrote {writer.rows} rows to {writer.path}", file=stdout)
+    print(summary.text(), file=stdout)
+    return 0
+
+
 def _simulate(args: argparse.Namespace, stdout: TextIO) -> int:
-    from .analysis import simulate
+    from .analysis.simulate import check_option_names, make_config
 
     options = _options(args)
-    bot = _bot_spec(args.bot)
-    df = _in_cluster(args, lambda: simulate(
-        args.game, args.games, bot=bot, seed=args.seed, n_jobs=args.jobs,
-        progress=not args.no_progress, backend=args.backend, checked=args.checked, **options))
-    _write(df, args.out, stdout)
-    print(_summary(df, ["bot"]), file=stdout)
-    return 0
+    check_option_names(args.game, options)
+    config = make_config(args.game, options, _bot_spec(args.bot), checked=args.checked)
+    return _play(args, [config], ["bot"], stdout)
 
 
 def _sweep(args: argparse.Namespace, stdout: TextIO) -> int:
-    from .analysis import sweep
+    from .analysis.simulate import check_option_names
+    from .analysis.sweep import grid_configs
 
     options = _options(args)
+    check_option_names(args.game, options)
     grid = _grid(args)
     if "bot" not in grid:
         options["bot"] = _bot_spec(args.bot)
-    df = _in_cluster(args, lambda: sweep(
-        args.game, grid, args.games, seed=args.seed, n_jobs=args.jobs,
-        progress=not args.no_progress, backend=args.backend, checked=args.checked, **options))
-    _write(df, args.out, stdout)
-    print(_summary(df, list(grid)), file=stdout)
-    return 0
+    configs = grid_configs(args.game, grid, checked=args.checked, **options)
+    return _play(args, configs, list(grid), stdout)
 
 
 def _bots(args: argparse.Namespace, stdout: TextIO) -> int:
@@ -247,11 +299,15 @@ def _load_save(path: Path) -> Any:
     """The game in a save file, replayed and verified; UsageError naming what is wrong."""
     from .analysis.simulate import game_class
     from .core import SaveFileError
+    from .core.save import MAX_BYTES
 
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as file:
+            raw = file.read(MAX_BYTES + 1)  # never more: /dev/zero or a huge file stops here
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror}") from None
+    if len(raw) > MAX_BYTES:
+        raise UsageError(f"{path} is larger than {MAX_BYTES} bytes: not a save file")
     try:
         data = json.loads(raw)
         cls = game_class(data["game"])
@@ -306,6 +362,12 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
         command = {"simulate": _simulate, "sweep": _sweep, "bots": _bots, "replay": _replay,
                    "export": _export}
         return command[args.command](args, out)
+    except _Stopped as exc:
+        print(f"{PROG}: {exc}", file=err)
+        return exc.status
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=err)
+        return 130
     except UsageError as exc:
         print(f"{PROG}: error: {exc}" if not str(exc).startswith(PROG) else f"{exc}", file=err)
         return 2

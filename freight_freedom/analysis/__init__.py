@@ -12,19 +12,25 @@ is drawn, so worker processes start fast and no display stack is loaded in them.
 from __future__ import annotations
 
 from .bots import bot_names, make_bot
+from .output import OutputError, ResultWriter
 from .plots import length_distribution, round_trajectories, score_distribution, win_rate
 from .seeds import bot_seed, game_seed
-from .simulate import SimulationError, simulate
-from .sweep import grid_configs, sweep
+from .simulate import SimulationError, iter_simulate, option_names, simulate
+from .sweep import grid_configs, iter_sweep, sweep
 
 __all__ = [
+    "OutputError",
+    "ResultWriter",
     "SimulationError",
     "bot_names",
     "bot_seed",
     "game_seed",
     "grid_configs",
+    "iter_simulate",
+    "iter_sweep",
     "length_distribution",
     "make_bot",
+    "option_names",
     "round_trajectories",
     "score_distribution",
     "simulate",

@@ -130,7 +130,7 @@ def parse_spec(spec: str) -> tuple[str, int | None]:
     name, sep, rest = spec.strip().lower().partition(":")
     if not sep:
         return name, None
-    if not rest.isdigit() or int(rest) < 1:
+    if not (rest.isascii() and rest.isdigit()) or int(rest) < 1:
         raise ValueError(f"bot {spec!r}: the strength after ':' must be a positive integer")
     return name, int(rest)
 

@@ -6,17 +6,20 @@ rows, so memory grows with the number of rows and nothing else. Several games pe
 the cost of shipping a task to a worker (a few hundred microseconds with loky, milliseconds with
 Dask); several tasks per worker keep both cores busy to the end and let the bar move.
 
-Whatever the backend and the number of workers, each game's seed comes from its index
-(:mod:`.seeds`), and the rows are sorted back into game order, so the result is the same.
+Tasks are produced lazily and results come back in task order, one batch at a time, so the parent
+holds a few batches whatever the number of games. Whatever the backend and the number of workers,
+each game's seed comes from its index (:mod:`.seeds`), so the result is the same.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, TypeVar
+import signal
+import threading
+import warnings
+from collections.abc import Callable, Generator, Iterable
+from typing import Any
 
-T = TypeVar("T")
 Row = dict[str, Any]
 Task = tuple[Callable[..., list[Row]], tuple[Any, ...]]
 """A function returning rows, with its (picklable) arguments."""
@@ -82,11 +85,21 @@ def check_backend(backend: str, n_jobs: int) -> None:
             ) from None
 
 
-def _results(tasks: Sequence[Task], n_jobs: int, backend: str) -> Iterator[list[Row]]:
+def _results(tasks: Iterable[Task], n_jobs: int, backend: str) -> Generator[list[Row], None, None]:
     if backend == "loky" and n_jobs == 1:
         for func, args in tasks:
             yield func(*args)
         return
+    with warnings.catch_warnings():
+        # stopping early (Ctrl-C, a failed game) cancels the tasks in flight: that is the point
+        warnings.filterwarnings("ignore", message=r".*tasks which were still being processed",
+                                category=UserWarning)
+        yield from _parallel_results(tasks, n_jobs, backend)
+
+
+def _parallel_results(
+    tasks: Iterable[Task], n_jobs: int, backend: str,
+) -> Generator[list[Row], None, None]:
     import joblib
 
     if backend == "dask":
@@ -94,46 +107,56 @@ def _results(tasks: Sequence[Task], n_jobs: int, backend: str) -> Iterator[list[
 
         with joblib.parallel_config(backend="dask"):
             parallel = joblib.Parallel(n_jobs=-1 if n_jobs == 1 else n_jobs,
-                                       return_as="generator_unordered")
+                                       return_as="generator")
             yield from parallel(joblib.delayed(func)(*args) for func, args in tasks)
         return
-    parallel = joblib.Parallel(n_jobs=n_jobs, backend="loky", return_as="generator_unordered")
-    yield from parallel(joblib.delayed(func)(*args) for func, args in tasks)
+    parallel = joblib.Parallel(n_jobs=n_jobs, backend="loky", return_as="generator")
+    yield from parallel(joblib.delayed(_in_local_worker)(func, args) for func, args in tasks)
 
 
-def run(
-    tasks: Sequence[Task],
+def _in_local_worker(func: Callable[..., list[Row]], args: tuple[Any, ...]) -> list[Row]:
+    """Run a task in a loky worker that leaves Ctrl-C to the parent.
+
+    Ctrl-C in a terminal reaches every process of the group; the parent stops the run, keeps
+    what is finished and shuts the workers down, so a worker must not die on it with a
+    traceback of its own.
+    """
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return func(*args)
+
+
+def stream(
+    tasks: Iterable[Task],
     *,
     total: int,
     n_jobs: int = 1,
     backend: str = "loky",
     progress: bool = True,
     desc: str = "games",
-    pack: Callable[[list[Row]], T] = list,  # type: ignore[assignment]
-) -> list[T]:
-    """Run ``tasks`` and return their results, one ``pack(rows)`` per task (in completion
-    order; callers sort them).
+) -> Generator[list[Row], None, None]:
+    """Run ``tasks`` and yield each task's rows, in task order, as soon as they are ready.
 
-    ``pack`` turns each task's rows into something compact as soon as it arrives (simulate makes
-    a small DataFrame per batch: columns of numbers instead of a dict per game), so the parent
-    never holds more than one batch of dicts. ``total`` is the number of games over all tasks,
-    for the bar (``tqdm.auto``: a widget in Jupyter, text in a terminal). ``backend="dask"`` sends
-    the tasks to the current ``distributed.Client`` through joblib's Dask backend; ``n_jobs=1``
-    then means "all workers".
+    ``tasks`` is consumed lazily (joblib pre-dispatches about two tasks per worker), so a run of
+    10**10 games never holds its task list, and the caller holds one batch of rows at a time.
+    ``total`` is the number of games over all tasks, for the bar (``tqdm.auto``: a widget in
+    Jupyter, text in a terminal). ``backend="dask"`` sends the tasks to the current
+    ``distributed.Client`` through joblib's Dask backend; ``n_jobs=1`` then means "all workers".
+    Closing the generator early (or Ctrl-C) stops the workers.
     """
     check_backend(backend, n_jobs)
-    results: list[T] = []
     bar: Any = None
     if progress:
         from tqdm.auto import tqdm
 
         bar = tqdm(total=total, desc=desc, unit="game", smoothing=0.1)
+    results = _results(tasks, n_jobs, backend)
     try:
-        for batch in _results(tasks, n_jobs, backend):
-            results.append(pack(batch))
+        for batch in results:
+            yield batch
             if bar is not None:
                 bar.update(len(batch))
     finally:
+        results.close()
         if bar is not None:
             bar.close()
-    return results

@@ -16,8 +16,9 @@ game index. The row schema is described in :mod:`.records`.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+import os
+from collections.abc import Generator, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
@@ -32,9 +33,12 @@ if TYPE_CHECKING:
     from ..core.bot import Bot
 
 _CLASSES = {
-    "slowfreight": ("freight_freedom.slowfreight.game", "SlowFreight"),
-    "freedom": ("freight_freedom.freedom.game", "Freedom"),
+    "slowfreight": ("freight_freedom.slowfreight.game", "SlowFreight", "OPTIONS"),
+    "freedom": ("freight_freedom.freedom.game", "Freedom", "OPTION_NAMES"),
 }
+RUN_SETTINGS = ("seed", "bot", "n_jobs", "progress", "backend", "batch_size", "checked",
+                "max_decisions", "out")
+"""Arguments of a run, never options of a game: named in errors when given as a game option."""
 
 
 class SimulationError(RuntimeError):
@@ -50,9 +54,37 @@ def game_class(game: Any) -> type[Game[Any]]:
     if isinstance(game, type):
         game_key(game)  # raises for a class that is not one of ours
         return game
-    module, attr = _CLASSES[game_key(game)]
+    module, attr, _ = _CLASSES[game_key(game)]
     cls: type[Game[Any]] = getattr(import_module(module), attr)
     return cls
+
+
+def option_names(game: Any) -> list[str]:
+    """The names of a game's options, sorted (another game's: those its defaults list)."""
+    cls = game_class(game)
+    entry = _CLASSES.get(game_key(cls))
+    if entry is not None and getattr(import_module(entry[0]), entry[1]) is cls:
+        return sorted(getattr(import_module(entry[0]), entry[2]))
+    return sorted(cls(seed=0).options)
+
+
+def check_option_names(game: Any, options: Iterable[str]) -> None:
+    """Raise :class:`~freight_freedom.core.OptionError` for a name that is not a game option.
+
+    A run setting given as an option (``seed``, ``bot``, ``n_jobs``, ``max_decisions``...) is
+    refused too, never passed on or mixed up with the argument of the same name: the message
+    says so and lists the game's options.
+    """
+    from ..core import OptionError
+
+    known = option_names(game)
+    for name in options:
+        if name in known:
+            continue
+        hint = (f"; {name!r} is a setting of the run, not of the game"
+                if name in RUN_SETTINGS else "")
+        raise OptionError(str(name), f"not an option of {game_key(game)}{hint}; "
+                          f"the options are {known}")
 
 
 @dataclass(frozen=True)
@@ -78,6 +110,7 @@ def make_config(
     """Validate ``options`` and ``bot`` once, before any work is sent out (clear errors early)."""
     cls = game_class(game)
     key = game_key(cls)
+    check_option_names(cls, options)
     probe = cls(seed=0, **dict(options))  # raises OptionError for a bad option
     full = probe.options
     players = full.get("players")
@@ -152,6 +185,110 @@ def play_batch(config: Config, master: int, start: int, stop: int) -> list[dict[
     return [play_game(config, i, game_seed(master, i)) for i in range(start, stop)]
 
 
+def _check_run(n_games: int, seed: int, n_jobs: int, backend: str) -> None:
+    if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
+        raise ValueError(f"n_games must be a positive integer, not {n_games!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an integer, not {seed!r}")
+    parallel.check_backend(backend, n_jobs)
+
+
+def columns(configs: Sequence[Config], seed: int) -> list[str]:
+    """The columns of a run's table: each config's row columns, in config order, first seen.
+
+    A row's columns depend on the config (options, seats, bot labels), not on how its game went,
+    so game 0 of each config is played once with random bots to learn them: then every chunk of
+    a run has the same columns, and a file can be written chunk by chunk with one header.
+    """
+    names: dict[str, None] = {}
+    for config in configs:
+        probe = replace(config, bots=("random",) * len(config.bots), checked=False,
+                        max_decisions=max(config.max_decisions, 100_000))
+        names.update(dict.fromkeys(play_game(probe, 0, game_seed(seed, 0))))
+    return list(names)
+
+
+def stream_configs(
+    configs: Sequence[Config],
+    n_games: int,
+    *,
+    seed: int,
+    n_jobs: int,
+    progress: bool,
+    backend: str,
+    batch_size: int | None = None,
+) -> Generator[pd.DataFrame, None, None]:
+    """Play ``n_games`` of every config (the same game seeds for each), chunk by chunk.
+
+    Arguments are checked now, before any game; the games are played as the returned iterator
+    is consumed. It yields DataFrames of a few hundred rows at most, in (config, game) order:
+    concatenated they are the whole table. A chunk has its config's columns; ``attrs["columns"]``
+    lists those of the whole run (:func:`columns`), for writers that need them up front. Stopping
+    early (``break``, Ctrl-C, a failed game) leaves a prefix of it. Tasks are made
+    lazily and rows are never gathered here, so memory stays flat however many games.
+    """
+    _check_run(n_games, seed, n_jobs, backend)
+    if not configs:
+        raise ValueError("nothing to simulate: no configurations")
+    workers = parallel.workers_for(n_jobs, backend)
+    size = parallel.batch_size(n_games * len(configs), workers, batch_size)
+    return _chunks(list(configs), n_games, seed=seed, n_jobs=n_jobs, progress=progress,
+                   backend=backend, size=size)
+
+
+def _chunks(
+    configs: list[Config], n_games: int, *, seed: int, n_jobs: int, progress: bool,
+    backend: str, size: int,
+) -> Generator[pd.DataFrame, None, None]:
+    import pandas as pd
+
+    names = columns(configs, seed)
+    tasks = ((play_batch, (config, seed, start, min(start + size, n_games)))
+             for config in configs for start in range(0, n_games, size))
+    batches = parallel.stream(tasks, total=n_games * len(configs), n_jobs=n_jobs,
+                              backend=backend, progress=progress, desc=configs[0].game)
+    try:
+        for rows in batches:
+            frame = pd.DataFrame.from_records(rows)
+            extra = [c for c in frame.columns if c not in names]
+            if extra:
+                raise SimulationError(f"game {rows[0]['game_index']} has columns {extra} "
+                                      "that game 0 of its configuration did not have")
+            frame.attrs["columns"] = names
+            yield frame
+    finally:
+        batches.close()
+
+
+def collect(
+    chunks: Iterable[pd.DataFrame], *, out: str | os.PathLike[str] | None = None,
+    attrs: Mapping[str, Any] | None = None,
+) -> pd.DataFrame:
+    """Join the chunks of a run into one DataFrame, writing each to ``out`` as it comes.
+
+    ``out`` (a ``.csv``, ``.json`` or ``.jsonl`` path) is opened before the first game, so a bad
+    path fails at once; if the run stops early the file holds every finished game.
+    """
+    import pandas as pd
+
+    from .output import ResultWriter
+
+    writer = ResultWriter(out) if out is not None else None
+    parts: list[pd.DataFrame] = []
+    try:
+        for chunk in chunks:
+            if writer is not None:
+                writer.write(chunk)
+            parts.append(chunk)
+    finally:
+        if writer is not None:
+            writer.close()
+    frame = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
+    frame.attrs.clear()
+    frame.attrs.update(attrs or {})
+    return frame
+
+
 def run_configs(
     configs: Sequence[Config],
     n_games: int,
@@ -161,31 +298,13 @@ def run_configs(
     progress: bool,
     backend: str,
     batch_size: int | None = None,
+    out: str | os.PathLike[str] | None = None,
 ) -> pd.DataFrame:
     """Play ``n_games`` of every config (the same game seeds for each) -> one sorted DataFrame."""
-    import pandas as pd
-
-    if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
-        raise ValueError(f"n_games must be a positive integer, not {n_games!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an integer, not {seed!r}")
-    parallel.check_backend(backend, n_jobs)
-    workers = parallel.workers_for(n_jobs, backend)
-    size = parallel.batch_size(n_games * len(configs), workers, batch_size)
-    tasks: list[parallel.Task] = [
-        (play_batch, (config, seed, start, min(start + size, n_games)))
-        for config in configs
-        for start in range(0, n_games, size)
-    ]
-    batches = parallel.run(tasks, total=n_games * len(configs), n_jobs=n_jobs, backend=backend,
-                           progress=progress, desc=configs[0].game if configs else "games",
-                           pack=pd.DataFrame.from_records)
-    # Batches arrive in completion order; put them back in (config, game) order before joining,
-    # so the column order (first seen) and the row order never depend on scheduling.
-    batches.sort(key=lambda b: (int(b["config"].iloc[0]), int(b["game_index"].iloc[0])))
-    frame = pd.concat(batches, ignore_index=True) if len(batches) > 1 else batches[0]
-    frame.attrs.update({"game": configs[0].game, "seed": seed, "n_games": n_games})
-    return frame
+    chunks = stream_configs(configs, n_games, seed=seed, n_jobs=n_jobs, progress=progress,
+                            backend=backend, batch_size=batch_size)
+    return collect(chunks, out=out,
+                   attrs={"game": configs[0].game, "seed": seed, "n_games": n_games})
 
 
 def simulate(
@@ -200,6 +319,7 @@ def simulate(
     batch_size: int | None = None,
     checked: bool = False,
     max_decisions: int = 100_000,
+    out: str | os.PathLike[str] | None = None,
     **options: Any,
 ) -> pd.DataFrame:
     """Play ``n_games`` games of ``game`` with ``bot`` and return one row per game.
@@ -212,6 +332,9 @@ def simulate(
     ``backend="dask"`` runs on the current ``dask.distributed`` client instead.
     ``checked=True`` checks every bot decision against the rules (slower; bots already choose
     only legal actions). ``batch_size`` sets games per worker task (it never changes results).
+    ``out`` (``.csv``, ``.json`` or ``.jsonl``) receives the rows chunk by chunk as games finish;
+    it is opened before the first game. :func:`iter_simulate` yields the same chunks instead of
+    joining them, for runs too big to hold.
 
     Raises ValueError (or :class:`~freight_freedom.core.OptionError`) for a bad game, option, bot
     or argument, before any game is played; :class:`SimulationError` if a game fails.
@@ -222,4 +345,35 @@ def simulate(
     """
     config = make_config(game, options, bot, checked=checked, max_decisions=max_decisions)
     return run_configs([config], n_games, seed=seed, n_jobs=n_jobs, progress=progress,
-                       backend=backend, batch_size=batch_size)
+                       backend=backend, batch_size=batch_size, out=out)
+
+
+def iter_simulate(
+    game: Any,
+    n_games: int,
+    *,
+    bot: BotSpec | Sequence[BotSpec] = "random",
+    seed: int = 0,
+    n_jobs: int = 1,
+    progress: bool = True,
+    backend: str = "loky",
+    batch_size: int | None = None,
+    checked: bool = False,
+    max_decisions: int = 100_000,
+    **options: Any,
+) -> Generator[pd.DataFrame, None, None]:
+    """:func:`simulate`, chunk by chunk: DataFrames of consecutive games, in game order.
+
+    Everything is checked on the call; games are played as the iterator is consumed, and memory
+    stays flat however many games (write or aggregate each chunk, then drop it).
+
+    >>> chunks = iter_simulate("slowfreight", 10**10, seed=1, players=2, progress=False)
+    >>> first = next(chunks)
+    >>> int(first["game_index"].iloc[0]), first.equals(simulate("slowfreight", len(first), seed=1,
+    ...     players=2, progress=False))
+    (0, True)
+    >>> chunks.close()
+    """
+    config = make_config(game, options, bot, checked=checked, max_decisions=max_decisions)
+    return stream_configs([config], n_games, seed=seed, n_jobs=n_jobs, progress=progress,
+                          backend=backend, batch_size=batch_size)

@@ -15,10 +15,11 @@ across combination boundaries.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+import os
+from collections.abc import Generator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .simulate import Config, make_config, run_configs
+from .simulate import Config, check_option_names, make_config, run_configs, stream_configs
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -41,6 +42,7 @@ def grid_configs(
         if key in options:
             raise ValueError(f"option {key!r} is both in the grid and fixed")
     keys = list(grid)
+    check_option_names(game, [k for k in [*keys, *options] if k != "bot"])
     configs: list[Config] = []
     for index, values in enumerate(itertools.product(*(grid[k] for k in keys))):
         combo = dict(zip(keys, values, strict=True))
@@ -67,6 +69,7 @@ def sweep(
     batch_size: int | None = None,
     checked: bool = False,
     max_decisions: int = 100_000,
+    out: str | os.PathLike[str] | None = None,
     **options: Any,
 ) -> pd.DataFrame:
     """Simulate ``n_games`` for every combination of ``grid`` values -> one DataFrame.
@@ -75,8 +78,29 @@ def sweep(
     ``{"players": [2, 3, 4], "bot": ["random", "heuristic", ["mcts", "random"]]}``; a list inside
     the ``bot`` list gives one bot per seat. Other arguments are as for
     :func:`~freight_freedom.analysis.simulate`; ``options`` are fixed for every combination.
-    The ``config`` column numbers the combinations.
+    The ``config`` column numbers the combinations. ``out`` receives the rows as they come;
+    :func:`iter_sweep` yields them chunk by chunk instead (see :func:`.simulate.iter_simulate`).
     """
     configs = grid_configs(game, grid, checked=checked, max_decisions=max_decisions, **options)
     return run_configs(configs, n_games, seed=seed, n_jobs=n_jobs, progress=progress,
-                       backend=backend, batch_size=batch_size)
+                       backend=backend, batch_size=batch_size, out=out)
+
+
+def iter_sweep(
+    game: Any,
+    grid: Mapping[str, Sequence[Any]],
+    n_games: int,
+    *,
+    seed: int = 0,
+    n_jobs: int = 1,
+    progress: bool = True,
+    backend: str = "loky",
+    batch_size: int | None = None,
+    checked: bool = False,
+    max_decisions: int = 100_000,
+    **options: Any,
+) -> Generator[pd.DataFrame, None, None]:
+    """:func:`sweep`, chunk by chunk, in (combination, game) order; checked on the call."""
+    configs = grid_configs(game, grid, checked=checked, max_decisions=max_decisions, **options)
+    return stream_configs(configs, n_games, seed=seed, n_jobs=n_jobs, progress=progress,
+                          backend=backend, batch_size=batch_size)

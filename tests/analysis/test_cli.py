@@ -101,7 +101,7 @@ def test_export_writes_events_and_actions(tmp_path: Path) -> None:
         (["simulate", "slowfreight", "-o", "speed", "--no-progress"], "NAME=VALUE"),
         (["simulate", "slowfreight", "-o", "colour=red", "--no-progress"], "colour"),
         (["simulate", "slowfreight", "--games", "2", "--out", "x.xlsx", "--no-progress"],
-         ".csv or .json"),
+         "use a .csv"),
         (["sweep", "slowfreight", "--no-progress"], "--grid"),
         (["replay", "/nonexistent/save.json"], "cannot read"),
         (["export", "/nonexistent/save.json"], "required"),
