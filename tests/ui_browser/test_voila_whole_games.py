@@ -86,7 +86,8 @@ SNAPSHOT_JS = r"""
                  note: text('.ff-map-note'), map_title: null, traces: [], drawn: {}};
     if (!gd || !gd.data || !gd._fullLayout) return out;
     out.map_title = gd.layout.title ? (gd.layout.title.text ?? null) : null;
-    out.traces = gd.data.map(t => ({name: t.name, x: arr(t.x) || [], y: arr(t.y) || [],
+    out.traces = gd.data.filter(t => !String(t.name).startsWith('recent '))
+      .map(t => ({name: t.name, x: arr(t.x) || [], y: arr(t.y) || [],
         text: arr(t.text), customdata: arr(t.customdata),
         color: t.marker ? arr(t.marker.color) : null}));
     (gd.calcdata || []).forEach((cd, k) => {
@@ -107,7 +108,7 @@ SNAPSHOT_JS = r"""
 HOVERED_JS = """sid => {
     const gd = document.querySelector('.ff-app .ff-figure .js-plotly-plot');
     const h = gd && gd._hoverdata && gd._hoverdata[0];
-    return h && ['spaces', 'targets'].includes(h.data.name) && h.customdata === sid;
+    return h && ['spaces', 'targets', 'catchers'].includes(h.data.name) && h.customdata === sid;
 }"""
 
 #: A press now is a single click for plotly (not the second of a double click).
@@ -171,6 +172,8 @@ class Oracle:
         self.ui.update_figure(self.fig, game, Selection(origin=origin))
         traces = []
         for t in self.fig.data:
+            if str(t.name).startswith("recent "):
+                continue  # "what just happened" arrows: the app's view of the turn, not state
             marker = getattr(t, "marker", None)
             row: dict[str, Any] = {"name": t.name, "x": _plain(t.x) or [],
                                    "y": _plain(t.y) or []}
