@@ -264,7 +264,9 @@ def test_a_seat_switched_to_a_bot_plays_by_itself(app: AppPage) -> None:
                 previous.undo()
                 assert marker(previous, until) == start, (label, marker(previous, until))
                 assert "reached" in status, status
-            assert f"Round {after.round} · {after.phase}" in app.prompt()
+            where = (f"Turn {after.round}" if after.phase == "turn"
+                     else f"Round {after.round} · {after.phase} phase")
+            assert where in app.prompt(), (where, app.prompt())
             check_page_shows(app, after)
             app.bp.screenshot(f"stepper-{until}")
             current = after
@@ -454,7 +456,8 @@ def test_new_game_tab_starts_the_game_with_the_options(app: AppPage) -> None:
     assert new.digest() == fresh.digest()
     app.wait_figure_matches(new)
     assert figure_differences(app.figure(), picture), "the figure did not change"
-    assert new.prompt.text in app.prompt() and "Round 1" in app.prompt()
+    assert new.prompt.text in app.prompt()
+    assert ("Turn 1" if new.phase == "turn" else "Round 1") in app.prompt()
     app.wait_log_matches(new)
     # one seat drop-down per player of the new game: new widgets, drawn some time after the
     # title changed (under load, seconds later), so waited for, as are the new actions

@@ -129,8 +129,9 @@ def _destination_click(game: Freedom) -> tuple[Any, str, str | None]:
     by_end: dict[str, list[Any]] = {}
     for action, spaces in moves:
         by_end.setdefault(spaces[-1], []).append(action)
-    for action, spaces in moves:
-        if len(by_end[spaces[-1]]) == 1:
+    origins = {spaces[0] for _, spaces in moves}
+    for action, spaces in moves:  # a space people can also leave from is picked as an origin
+        if len(by_end[spaces[-1]]) == 1 and spaces[-1] not in origins:
             return action, spaces[-1], None
     action, spaces = moves[0]
     return action, spaces[-1], spaces[0]

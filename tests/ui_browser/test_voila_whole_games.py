@@ -96,7 +96,8 @@ SNAPSHOT_JS = r"""
         if (!node) { out.drawn[name] = {points: 0, fills: [], texts: []}; return; }
         const points = [...node.querySelectorAll('path.point')];
         out.drawn[name] = {points: points.length,
-            fills: points.map(p => p.style.fill),
+            // open symbols (the catchers' diamonds) are drawn by their stroke
+            fills: points.map(p => p.style.fill === 'none' ? p.style.stroke : p.style.fill),
             texts: [...node.querySelectorAll('.textpoint text')].map(t => t.textContent)
                 .filter(t => t.trim() !== '')};
     });
