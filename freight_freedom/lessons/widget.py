@@ -138,6 +138,17 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
                          self.header, self.nav, self.board]
         self.go(start)
 
+    def __repr__(self) -> str:
+        return (f"LessonWidget({self.lesson.key!r}, step {self.index + 1} of "
+                f"{len(self.lesson.steps)})")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The live widget, and the lesson's outline for readers without a kernel."""
+        data: dict[str, Any] = dict(super()._repr_mimebundle_(**kwargs) or {})
+        data["text/plain"] = repr(self)
+        data["text/html"] = outline_html(self.lesson)
+        return data
+
     # ------------------------------------------------------------------ navigation
     @property
     def step(self) -> Step:
@@ -391,6 +402,19 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         self.t_feedback.value = _verdict_html(graded)
         self._show_teacher()
         return graded
+
+
+def outline_html(lesson: Lesson) -> str:
+    """The lesson's parts, minutes and step titles as static HTML (no kernel needed)."""
+    rows = []
+    for i, part in enumerate(lesson.parts):
+        titles = "; ".join(inline(lesson.steps[j].title) for j in lesson.steps_of(i))
+        rows.append(f"<tr><td>{i + 1}. {inline(part.title)}</td><td>{part.minutes} min</td>"
+                    f"<td style='text-align:left'>{titles}</td></tr>")
+    return (f"<div class='ff-lesson-outline'><b>{inline(lesson.title)}</b> "
+            f"({lesson.minutes} minutes; run the notebook to step through it)"
+            "<table><tr><th>Part</th><th>Time</th><th>Steps</th></tr>"
+            + "".join(rows) + "</table></div>")
 
 
 def space_name(game: Any, space: str) -> str:

@@ -154,3 +154,24 @@ def test_slow_freight_try_it_is_solvable_and_checked() -> None:
     short.apply("1:stop")
     assert not check(start, short).ok
     assert re.search(r"1 car\b", check(start, short).text)
+
+
+WALKTHROUGHS = {"freedom": "freedom_walkthrough", "slowfreight": "slow_freight_walkthrough"}
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_walkthrough_states_the_lessons_timing_and_hides_no_keys(name: str) -> None:
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "notebooks" / f"{WALKTHROUGHS[name]}.ipynb"
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    intro = "".join(cells[0]["source"])
+    for i, (title, minutes, _steps) in enumerate(lesson(name).timing()):
+        assert f"| {i + 1}. {title} | {minutes} min |" in intro
+    assert f"**{lesson(name).minutes} min**" in intro
+    assert f'show("{name}")' in "".join(cells[1]["source"]), "the lesson comes right after"
+    code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+    assert "assert" not in code and "answer ==" not in code
+    for q in questions_of(lesson(name)):
+        assert q.why not in code
