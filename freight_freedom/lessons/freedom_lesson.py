@@ -81,7 +81,7 @@ every Support token bought. Support stands for the public opinion the movement h
          rules=("FR-SETUP-8", "FR-WIN-1")),
     Step(0, "The teacher prepares the table", """
 To meet every rule in one round, the teacher sets the table (each change is logged, nothing is
-hidden): five chosen cards in the Abolitionist Queue, \\$20 for each player, and two freedom
+hidden): five chosen cards in the Abolitionist Queue, $20 for each player, and two freedom
 seekers already on their way, at **Ripley, Ohio** and at **Richmond, Virginia**.""",
          setup=(scenario("stack_queue", cards=QUEUE), scenario("set_money", seat=0, amount=20),
                 scenario("set_money", seat=1, amount=20),
@@ -120,7 +120,7 @@ Cincinnati. One person stands at Lexington and one at Cincinnati.""",
              accept=("Cincinnati", "Cincinnati, Ohio", "Cincinnati OH"))),
     # ---------------------------------------------------------------- phase 2
     Step(2, "Planning: Player 1 takes two tokens", """
-From the Lead Player, each player takes up to **2 tokens**: a **Support** token (\\$10, one step
+From the Lead Player, each player takes up to **2 tokens**: a **Support** token ($10, one step
 toward victory), a **Conductor** token (its printed price; it moves people) or a free
 **Fundraising** token (it raises money). Player 1 buys a Support token and a Conductor token that
 moves 2 people 1 space each.""",
@@ -175,14 +175,14 @@ Harpers Ferry, two spaces from the catcher, would have been safe this time.""",
          history="washington_dc"),
     Step(3, "A General card", """
 With the token's second move a person leaves the Low Country for Charleston (a gold circle:
-\\$1). Then Player 1 buys the card in Queue position 1. **General** cards take effect as soon as
-they are bought: John Greenleaf Whittier gives \\$2.""",
+$1). Then Player 1 buys the card in Queue position 1. **General** cards take effect as soon as
+they are bought: John Greenleaf Whittier gives $2.""",
          setup=play("0:move low_country_plantations charleston", "0:card 1"),
          highlight=("charleston",), rules=("FR-MOVE-4", "FR-ACT-5", "FR-CARD-5"),
          history="john_greenleaf_whittier"),
     Step(3, "A Reserve card", """
-Player 1 ends the turn; the Preacher plays. The Preacher's Benefit gives \\$1 and makes cards
-\\$1 cheaper. A **Reserve** card waits on the player's mat until its holder plays it: Levi
+Player 1 ends the turn; the Preacher plays. The Preacher's Benefit gives $1 and makes cards
+$1 cheaper. A **Reserve** card waits on the player's mat until its holder plays it: Levi
 Coffin moves 2 people 1 space each, and these moves trigger no Slave Catchers. The person
 entering Louisville, on the red path, is safe.""",
          setup=play("0:end", "1:benefit", "1:card 2", "1:reserve",
@@ -190,7 +190,7 @@ entering Louisville, on the red path, is safe.""",
          highlight=("louisville", "cairo"), rules=("FR-ACT-2", "FR-CARD-6"),
          history="levi_coffin"),
     Step(3, "A Fundraising token", """
-A Fundraising token pays \\$1 for every person in its region. In Periods 1 and 2 that is the
+A Fundraising token pays $1 for every person in its region. In Periods 1 and 2 that is the
 green southern spaces, plantations included: the money that moves freedom seekers comes from
 counting the people still enslaved, a hard fact the game makes the players face.""",
          setup=play("1:play f1_south"), rules=("FR-ACT-6",)),
@@ -226,7 +226,7 @@ In the events of the last step, after the market:
 
 - the rightmost Queue card is discarded (with 1 or 2 players, two cards);
 - an **Opposition** card with a discard trigger strikes as it goes: Elijah P. Lovejoy costs
-  every player up to \\$2;
+  every player up to $2;
 - the Queue slides right and refills from the current period's deck;
 - victory is checked, and the Lantern passes to the next player.""",
          rules=("FR-LANT-1", "FR-SOLO-2", "FR-LANT-2", "FR-LANT-3", "FR-LANT-4"),
