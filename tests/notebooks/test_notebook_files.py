@@ -25,6 +25,7 @@ NAMES = (
     "play_freedom",
     "play_slow_freight",
     "what_if",
+    "puzzles",
 )
 PATHS = [NOTEBOOKS / f"{name}.ipynb" for name in NAMES]
 LIMIT = 1_000_000

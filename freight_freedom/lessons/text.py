@@ -1,0 +1,87 @@
+"""Lesson text to HTML: a little Markdown (paragraphs, ``- `` lists, ``**bold**``, ``*italic*``),
+every dollar sign as an HTML entity (MathJax would read ``$2 ... $3`` as mathematics), and rule
+IDs as small citations that open to the rule's text.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from functools import cache
+from pathlib import Path
+
+DOLLAR = "&#36;"
+_RULE_ROW = re.compile(r"^\|\s*((?:FR|SF)-[A-Z0-9-]+)\s*\|\s*(.+?)\s*\|\s*$")
+_RULE_ITEM = re.compile(r"^- \*\*((?:FR|SF)-[A-Z]+(?:-[A-Z]+)*-\d+)\b\s*(.*?)\*\*\s*(.*)$")
+
+
+def inline(text: str) -> str:
+    """Escape, then ``**bold**`` and ``*italic*``; dollars as entities."""
+    out = html.escape(text, quote=False)
+    out = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", out)
+    out = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", out)
+    return out.replace("$", DOLLAR)
+
+
+def to_html(text: str) -> str:
+    """Paragraphs (blank lines) and ``- `` bullet lists, each line through :func:`inline`."""
+    blocks = [b.strip("\n") for b in re.split(r"\n\s*\n", text.strip()) if b.strip()]
+    parts = []
+    for block in blocks:
+        lines = block.splitlines()
+        if all(line.lstrip().startswith("- ") or line.startswith("  ") for line in lines):
+            items, current = [], ""
+            for line in lines:
+                if line.lstrip().startswith("- "):
+                    if current:
+                        items.append(current)
+                    current = line.lstrip()[2:]
+                else:
+                    current += " " + line.strip()
+            items.append(current)
+            parts.append("<ul style='margin:4px 0;padding-left:20px'>"
+                         + "".join(f"<li>{inline(i)}</li>" for i in items) + "</ul>")
+        else:
+            parts.append("<p style='margin:0 0 8px 0'>" + inline(" ".join(
+                line.strip() for line in lines)) + "</p>")
+    return "".join(parts)
+
+
+@cache
+def rule_texts() -> dict[str, str]:
+    """Rule ID -> its text, read from ``docs/rules/*.md`` of the checkout (empty if absent)."""
+    root = Path(__file__).resolve().parents[2] / "docs" / "rules"
+    found: dict[str, str] = {}
+    for path in sorted(root.glob("*.md")) if root.is_dir() else []:
+        current = None
+        for line in path.read_text(encoding="utf-8").splitlines():
+            row, item = _RULE_ROW.match(line), _RULE_ITEM.match(line)
+            if row:
+                found.setdefault(row.group(1), row.group(2).replace("\\|", "|"))
+                current = None
+            elif item:
+                current = item.group(1)
+                found.setdefault(current, " ".join(x for x in item.group(2, 3) if x))
+            elif current and line.startswith("  ") and line.strip():
+                found[current] += " " + line.strip()
+            else:
+                current = None
+    return {k: v.replace("`", "") for k, v in found.items()}
+
+
+def citations(rules: tuple[str, ...] | list[str]) -> str:
+    """Small grey rule chips; each opens (a click, no page change) to the rule's text."""
+    if not rules:
+        return ""
+    texts = rule_texts()
+    chips = []
+    for rule in rules:
+        body = texts.get(rule, "See docs/rules for this rule.")
+        chips.append(
+            "<details style='display:inline-block;vertical-align:top;margin:0 4px 2px 0'>"
+            "<summary style='cursor:pointer;font-size:11px;color:#555;background:#eef;"
+            f"border-radius:3px;padding:0 4px;list-style:none'>{html.escape(rule)}</summary>"
+            "<div style='font-size:12px;max-width:380px;background:#f7f7fb;padding:4px 6px;"
+            f"border-left:3px solid #99c'>{inline(body)}</div></details>")
+    return ("<div style='margin-top:4px'><span style='font-size:11px;color:#777'>Rules: </span>"
+            + "".join(chips) + "</div>")

@@ -1,0 +1,464 @@
+"""LessonWidget: one lesson on one screen, the board on the left and the narrative beside it.
+
+Back / Next walk the steps; the part list jumps to a part and shows its minutes. A step with a
+question shows it as a widget (choices, a text box, or a click on the map); its key stays in
+Python, the page only ever receives the verdict. A "try it yourself" step hands the board to the
+class: they play the legal actions on a copy, press Check, and get a verdict with a hint that
+points at the rule and the board; Start again restores the step's board. The teacher's switch
+shows the key and the answers the class has given.
+
+Built on the public API only: ``game.figure()``, ``legal_actions()``, ``describe``, ``apply``,
+``undo``, ``copy`` and the lesson data (:mod:`.model`).
+"""
+
+from __future__ import annotations
+
+import html
+from collections import Counter
+from typing import Any
+
+import ipywidgets as widgets
+
+from .model import Lesson, Step
+from .questions import Choice, Graded, MapClick, Question
+from .text import citations, inline, to_html
+
+BOARD_WIDTH = 780
+HIGHLIGHT = "lesson highlight"
+CSS = """<style>
+.ff-lesson button:focus-visible, .ff-lesson select:focus-visible,
+.ff-lesson input:focus-visible, .ff-lesson summary:focus-visible {
+  outline: 3px solid #0b57d0 !important; outline-offset: 2px; }
+.ff-lesson-board { container-type: inline-size; }
+</style>"""
+
+
+def _box(colour: str, text: str) -> str:
+    return (f"<div role='status' style='padding:4px 8px;margin:4px 0;background:{colour};"
+            f"border-radius:3px'>{text}</div>")
+
+
+def _verdict_html(graded: Graded) -> str:
+    return _box("#e3f4e1" if graded.ok else "#fdecea", inline(graded.text))
+
+
+class LessonWidget(widgets.VBox):  # type: ignore[misc]
+    """The lesson ``lesson`` as a stepper; ``widget.go(i)``, ``widget.next()``, ``widget.back()``.
+
+    ``widget.game`` is the board shown now (the step's board, or the class's copy in a try-it).
+    ``widget.answers[i]`` lists the answers given to step ``i``'s question, in order.
+    """
+
+    def __init__(self, lesson: Lesson, *, start: int = 0) -> None:
+        super().__init__(layout=widgets.Layout(width="100%"))
+        self.add_class("ff-lesson")
+        self.lesson = lesson
+        self.index = start
+        self.game: Any = None
+        self.trial_start: Any = None
+        self.answers: dict[int, list[str]] = {}
+        self.results: dict[int, bool] = {}
+        self.figure: Any = None
+
+        self.header = widgets.HTML()
+        self.parts = widgets.Dropdown(
+            options=[(f"Part {i + 1}: {p.title} ({p.minutes} min)", i)
+                     for i, p in enumerate(lesson.parts)],
+            description="Part:", layout=widgets.Layout(width="360px"))
+        self.parts.observe(self._part_chosen, names="value")
+        self.back_button = widgets.Button(description="Back", icon="arrow-left",
+                                          tooltip="The previous step")
+        self.next_button = widgets.Button(description="Next", icon="arrow-right",
+                                          button_style="primary", tooltip="The next step")
+        self.back_button.on_click(lambda _b: self.back())
+        self.next_button.on_click(lambda _b: self.next())
+        self.teacher = widgets.ToggleButton(description="Teacher view", icon="eye",
+                                            tooltip="Show the key and the class's answers")
+        self.teacher.observe(lambda _c: self._show_teacher(), names="value")
+        self.nav = widgets.HBox([self.back_button, self.next_button, self.parts, self.teacher],
+                                layout=widgets.Layout(align_items="center",
+                                                      flex_flow="row wrap"))
+
+        self.title = widgets.HTML()
+        self.narrative = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.history = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.events = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.cites = widgets.HTML()
+        # question
+        self.q_prompt = widgets.HTML()
+        self.q_choices = widgets.RadioButtons(options=[], value=None,
+                                              layout=widgets.Layout(width="auto"))
+        self.q_text = widgets.Text(placeholder="your answer", layout=widgets.Layout(width="220px"))
+        self.q_submit = widgets.Button(description="Answer", icon="check")
+        self.q_submit.on_click(lambda _b: self.submit())
+        self.q_feedback = widgets.HTML()
+        self.question_box = widgets.VBox([self.q_prompt, self.q_choices,
+                                          widgets.HBox([self.q_text, self.q_submit]),
+                                          self.q_feedback])
+        # try it yourself
+        self.t_task = widgets.HTML()
+        self.t_actions = widgets.Select(options=[], rows=7, layout=widgets.Layout(width="100%"))
+        self.t_play = widgets.Button(description="Play", icon="play", button_style="info",
+                                     tooltip="Play the chosen action on the board")
+        self.t_undo = widgets.Button(description="Undo", icon="undo")
+        self.t_reset = widgets.Button(description="Start again", icon="refresh")
+        self.t_check = widgets.Button(description="Check", icon="check", button_style="success")
+        self.t_play.on_click(lambda _b: self.try_play())
+        self.t_undo.on_click(lambda _b: self.try_undo())
+        self.t_reset.on_click(lambda _b: self.try_reset())
+        self.t_check.on_click(lambda _b: self.check())
+        self.t_prompt = widgets.HTML()
+        self.t_feedback = widgets.HTML()
+        self.try_box = widgets.VBox([
+            self.t_task, self.t_prompt, self.t_actions,
+            widgets.HBox([self.t_play, self.t_undo, self.t_reset, self.t_check],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            self.t_feedback])
+        self.teacher_box = widgets.HTML()
+
+        self.column = widgets.VBox(
+            [self.title, self.narrative, self.events, self.history, self.question_box, self.try_box,
+             self.teacher_box, self.cites],
+            layout=widgets.Layout(flex="1 1 340px", min_width="320px", max_width="560px",
+                                  padding="0 0 0 10px", overflow="auto"))
+        self.board_holder = widgets.Box(layout=widgets.Layout(flex="0 0 auto"))
+        self.board = widgets.HBox([self.board_holder, self.column],
+                                  layout=widgets.Layout(width="100%", flex_flow="row wrap",
+                                                        align_items="flex-start"))
+        self.board.add_class("ff-lesson-board")
+        for w, name in [(self.back_button, "ff-lesson-back"),
+                        (self.next_button, "ff-lesson-next"), (self.title, "ff-lesson-title"),
+                        (self.narrative, "ff-lesson-text"), (self.q_submit, "ff-lesson-answer"),
+                        (self.q_feedback, "ff-lesson-feedback"),
+                        (self.t_check, "ff-lesson-check"), (self.t_play, "ff-lesson-play"),
+                        (self.t_feedback, "ff-lesson-try-feedback"),
+                        (self.header, "ff-lesson-header")]:
+            w.add_class(name)
+        self.children = [widgets.HTML(CSS, layout=widgets.Layout(display="none")),
+                         self.header, self.nav, self.board]
+        self.go(start)
+
+    def __repr__(self) -> str:
+        return (f"LessonWidget({self.lesson.key!r}, step {self.index + 1} of "
+                f"{len(self.lesson.steps)})")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The live widget, and the lesson's outline for readers without a kernel."""
+        data: dict[str, Any] = dict(super()._repr_mimebundle_(**kwargs) or {})
+        data["text/plain"] = repr(self)
+        data["text/html"] = outline_html(self.lesson)
+        return data
+
+    # ------------------------------------------------------------------ navigation
+    @property
+    def step(self) -> Step:
+        return self.lesson.steps[self.index]
+
+    def go(self, index: int) -> None:
+        """Show step ``index`` (its board rebuilt from the lesson data)."""
+        index = max(0, min(index, len(self.lesson.steps) - 1))
+        self.index = index
+        self.game = self.lesson.game_at(index)
+        self.trial_start = None
+        self._draw_step()
+
+    def next(self) -> None:
+        self.go(self.index + 1)
+
+    def back(self) -> None:
+        self.go(self.index - 1)
+
+    def _part_chosen(self, change: dict[str, Any]) -> None:
+        part = change["new"]
+        if part is None or part == self.step.part:
+            return
+        first = self.lesson.steps_of(part)
+        if first:
+            self.go(first[0])
+
+    # ------------------------------------------------------------------ drawing
+    def _draw_step(self) -> None:
+        step, lesson = self.step, self.lesson
+        part = lesson.parts[step.part]
+        n = len(lesson.steps)
+        in_part = lesson.steps_of(step.part)
+        self.header.value = (
+            f"<div style='font-family:sans-serif'><b style='font-size:17px'>"
+            f"{html.escape(lesson.title)}</b> <span style='color:#555'>&middot; Part "
+            f"{step.part + 1} of {len(lesson.parts)}: {html.escape(part.title)} "
+            f"(about {part.minutes} min) &middot; step {in_part.index(self.index) + 1} of "
+            f"{len(in_part)} in this part, {self.index + 1} of {n} in all</span></div>")
+        self.parts.unobserve(self._part_chosen, names="value")
+        self.parts.value = step.part
+        self.parts.observe(self._part_chosen, names="value")
+        self.back_button.disabled = self.index == 0
+        self.next_button.disabled = self.index == n - 1
+        self.title.value = f"<h3 style='margin:0 0 6px 0'>{inline(step.title)}</h3>"
+        self.narrative.value = ("<div style='font-size:14px;line-height:1.45'>"
+                                + to_html(step.text) + "</div>")
+        self.history.value = self._history_html(step)
+        self.events.value = self._events_html()
+        self.cites.value = citations(step.rules)
+        self._draw_question(step.question)
+        self._draw_try(step)
+        self._show_teacher()
+        self._draw_board()
+
+    def _events_html(self, limit: int = 10) -> str:
+        """What this step's set-up did, in the engine's words, each with its rule ID."""
+        before = len(self.lesson.game_at(self.index - 1).log) if self.index else len(self.game.log)
+        events = list(self.game.log[before:])
+        if not events:
+            return ""
+        shown = events[-limit:]
+        more = (f"<li><i>{len(events) - len(shown)} earlier events are in the game's log"
+                "</i></li>") if len(events) > len(shown) else ""
+        items = "".join(
+            f"<li>{inline(e.text)} <span style='font-size:10px;color:#777'>"
+            f"{html.escape(e.rule)}</span></li>" for e in shown)
+        return ("<details open style='font-size:12px;margin:4px 0'><summary><b>What happened"
+                f"</b></summary><ul style='margin:2px 0;padding-left:18px'>{more}{items}</ul>"
+                "</details>")
+
+    def _history_html(self, step: Step) -> str:
+        if step.history is None:
+            return ""
+        note = history_note(self.game, step.history)
+        if not note:
+            return ""
+        name, text = note
+        return ("<details open style='font-size:13px;background:#f6f1e7;padding:4px 8px;"
+                "border-left:4px solid #8d6e63;margin:4px 0'><summary><b>History: "
+                f"{html.escape(name)}</b></summary>{inline(text)}</details>")
+
+    def _draw_board(self) -> None:
+        import plotly.graph_objects as go
+
+        fig = self.game.figure()
+        if fig.layout.width is None:
+            fig.layout.width = BOARD_WIDTH
+        highlight = highlight_trace(fig, self.step.highlight)
+        if highlight is not None:
+            fig.add_trace(highlight)
+        if self.figure is None:
+            widget = go.FigureWidget(fig)
+            widget._config = {"displayModeBar": False, "displaylogo": False,
+                              "scrollZoom": False, "doubleClick": False}
+            widget.layout.dragmode = False
+            self.figure = widget
+            width = f"{int(fig.layout.width)}px"
+            self.board_holder.layout.width = width
+            self.board_holder.layout.min_width = width
+            self.board_holder.children = [widget]
+        else:
+            widget = self.figure
+            widget.data = []
+            widget.add_traces(list(fig.data))
+            widget.layout = fig.layout
+        for trace in widget.data:
+            trace.on_click(self._on_click)
+        height = int(fig.layout.height or 0)
+        self.column.layout.max_height = f"{max(height, 520)}px"
+
+    # ------------------------------------------------------------------ questions
+    def _draw_question(self, q: Question | None) -> None:
+        self.question_box.layout.display = "" if q is not None else "none"
+        self.q_feedback.value = ""
+        if q is None:
+            return
+        where = (" <i>(click the space on the map, or type its name)</i>"
+                 if isinstance(q, MapClick) else "")
+        self.q_prompt.value = ("<div style='background:#eef3fd;padding:6px 8px;"
+                               "border-left:4px solid #0b57d0;margin-top:6px'><b>Question.</b> "
+                               + inline(q.prompt) + where + citations(q.rules) + "</div>")
+        if isinstance(q, Choice):
+            self.q_choices.options = list(q.options)
+            self.q_choices.value = None
+            self.q_choices.layout.display = ""
+            self.q_text.layout.display = "none"
+        else:
+            self.q_choices.options = []
+            self.q_choices.layout.display = "none"
+            self.q_text.layout.display = ""
+            self.q_text.value = ""
+        prior = self.results.get(self.index)
+        if prior is not None:
+            self.q_feedback.value = _verdict_html(q.grade(self.answers[self.index][-1]))
+
+    def submit(self, answer: object = None) -> Graded:
+        """Grade ``answer`` (default: what is selected or typed) for this step's question."""
+        q = self.step.question
+        if q is None:
+            raise ValueError("this step has no question")
+        if answer is None:
+            answer = self.q_choices.value if isinstance(q, Choice) else self.q_text.value
+        graded = q.grade(answer)
+        if answer is not None and str(answer).strip():
+            shown = answer
+            if isinstance(q, MapClick) and isinstance(answer, str):
+                shown = space_name(self.game, answer)
+            self.answers.setdefault(self.index, []).append(str(shown).strip())
+            self.results[self.index] = graded.ok
+        self.q_feedback.value = _verdict_html(graded)
+        self._show_teacher()
+        return graded
+
+    def _on_click(self, trace: Any, points: Any, _state: Any) -> None:
+        if not points.point_inds:
+            return
+        q = self.step.question
+        ids = trace.customdata
+        if not isinstance(q, MapClick) or ids is None:
+            return
+        i = int(points.point_inds[0])
+        if 0 <= i < len(ids):
+            self.submit(str(ids[i]))
+
+    def _show_teacher(self) -> None:
+        if not self.teacher.value:
+            self.teacher_box.value = ""
+            return
+        step = self.step
+        rows = []
+        if step.question is not None:
+            given = Counter(self.answers.get(self.index, []))
+            tally = ", ".join(f"{html.escape(a)} &times;{n}" for a, n in given.most_common())
+            rows.append(f"<b>Key:</b> {inline(step.question.key_text())}")
+            rows.append(f"<b>Why:</b> {inline(step.question.why)}")
+            rows.append(f"<b>Answers given:</b> {tally or 'none yet'}")
+        if step.try_it is not None:
+            rows.append(f"<b>What Check looks for:</b> {inline(step.try_it.hint)}")
+        done = sum(self.results.values())
+        rows.append(f"<b>Class so far:</b> {done} of {len(self.results)} questions and tasks "
+                    "answered right")
+        self.teacher_box.value = _box("#fff4d6", "<br>".join(rows))
+
+    # ------------------------------------------------------------------ try it
+    def _draw_try(self, step: Step) -> None:
+        t = step.try_it
+        self.try_box.layout.display = "" if t is not None else "none"
+        self.t_feedback.value = ""
+        if t is None:
+            return
+        self.trial_start = self.game.copy()
+        self.t_task.value = ("<div style='background:#e8f5e9;padding:6px 8px;"
+                             "border-left:4px solid #2e7d32;margin-top:6px'><b>Try it "
+                             "yourself.</b> " + inline(t.task) + citations(t.rules) + "</div>")
+        self._refresh_actions()
+
+    def _refresh_actions(self) -> None:
+        game = self.game
+        legal = game.legal_actions()
+        self.t_prompt.value = ("<div style='font-size:12px;color:#333'>"
+                               + inline(str(game.prompt.text) if not game.is_over
+                                        else "The game is over.") + "</div>")
+        self.t_actions.options = [(game.describe(a), str(a)) for a in legal]
+        self.t_actions.value = str(legal[0]) if legal else None
+        played = len(game.history) - len(self.trial_start.history) if self.trial_start else 0
+        self.t_undo.disabled = played <= 0
+        self.t_play.disabled = not legal
+
+    def try_play(self, action: str | None = None) -> None:
+        """Play ``action`` (default: the one selected) on the class's copy of the board."""
+        t = self.step.try_it
+        if t is None or self.trial_start is None:
+            raise ValueError("this step has no try-it task")
+        action = action or self.t_actions.value
+        if action is None:
+            return
+        played = len(self.game.history) - len(self.trial_start.history)
+        if played >= t.max_actions:
+            self.t_feedback.value = _box("#fdecea", "That is enough moves for this task: "
+                                         "press Check, or Start again.")
+            return
+        self.game.apply(action)
+        self.t_feedback.value = ""
+        self._refresh_actions()
+        self._draw_board()
+
+    def try_undo(self) -> None:
+        if self.trial_start is not None and len(self.game.history) > len(
+                self.trial_start.history):
+            self.game.undo()
+            self._refresh_actions()
+            self._draw_board()
+
+    def try_reset(self) -> None:
+        if self.trial_start is not None:
+            self.game = self.trial_start.copy()
+            self.t_feedback.value = ""
+            self._refresh_actions()
+            self._draw_board()
+
+    def check(self) -> Graded:
+        """Judge what the class did on the board against the step's task."""
+        t = self.step.try_it
+        if t is None or self.trial_start is None:
+            raise ValueError("this step has no try-it task")
+        verdict = t.check(self.trial_start, self.game)
+        graded = Graded(verdict.ok, verdict.text if verdict.ok
+                        else verdict.text + " Hint: " + t.hint)
+        self.results[self.index] = verdict.ok
+        self.t_feedback.value = _verdict_html(graded)
+        self._show_teacher()
+        return graded
+
+
+def outline_html(lesson: Lesson) -> str:
+    """The lesson's parts, minutes and step titles as static HTML (no kernel needed)."""
+    rows = []
+    for i, part in enumerate(lesson.parts):
+        titles = "; ".join(inline(lesson.steps[j].title) for j in lesson.steps_of(i))
+        rows.append(f"<tr><td>{i + 1}. {inline(part.title)}</td><td>{part.minutes} min</td>"
+                    f"<td style='text-align:left'>{titles}</td></tr>")
+    return (f"<div class='ff-lesson-outline'><b>{inline(lesson.title)}</b> "
+            f"({lesson.minutes} minutes; run the notebook to step through it)"
+            "<table><tr><th>Part</th><th>Time</th><th>Steps</th></tr>"
+            + "".join(rows) + "</table></div>")
+
+
+def space_name(game: Any, space: str) -> str:
+    try:
+        return str(game.ctx.name(space))
+    except Exception:  # noqa: BLE001 - Slow Freight has no map
+        return space
+
+
+def history_note(game: Any, key: str) -> tuple[str, str] | None:
+    """``(name, note)`` of a map space or a card of Freedom, or None."""
+    ctx = getattr(game, "ctx", None)
+    if ctx is None:
+        return None
+    try:
+        space = ctx.board.space(key)
+        return str(space.name), str(space.note)
+    except Exception:  # noqa: BLE001 - not a space: try the cards
+        pass
+    try:
+        card = ctx.cards.by_id(key)
+        return str(card.name), str(card.note)
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def highlight_trace(fig: Any, ids: tuple[str, ...]) -> Any:
+    """Rings around the points of ``fig`` whose ``customdata`` is one of ``ids``."""
+    if not ids:
+        return None
+    import plotly.graph_objects as go
+
+    xs, ys = [], []
+    for trace in fig.data:
+        data = trace.customdata
+        if data is None or trace.x is None:
+            continue
+        for i, key in enumerate(data):
+            if key in ids and i < len(trace.x):
+                xs.append(trace.x[i])
+                ys.append(trace.y[i])
+    if not xs:
+        return None
+    return go.Scatter(x=xs, y=ys, mode="markers", name=HIGHLIGHT, hoverinfo="skip",
+                      showlegend=False,
+                      marker={"size": 34, "color": "rgba(0,0,0,0)",
+                              "line": {"width": 4, "color": "#ff6f00"}})

@@ -1,0 +1,119 @@
+"""The lesson stepper in-process: navigation, questions with hidden keys, try-it, teacher view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as widgets
+import pytest
+
+from freight_freedom.lessons import lesson, show
+from freight_freedom.lessons.widget import HIGHLIGHT, LessonWidget
+
+
+def texts(widget: Any) -> str:
+    """Every string a widget tree sends to the page."""
+    out = []
+    stack = [widget]
+    while stack:
+        w = stack.pop()
+        for name in ("value", "description", "placeholder", "tooltip"):
+            v = getattr(w, name, None)
+            if isinstance(v, str):
+                out.append(v)
+        options = getattr(w, "_options_labels", None)
+        if options:
+            out.extend(options)
+        stack.extend(getattr(w, "children", ()) or ())
+    return "\n".join(out)
+
+
+@pytest.fixture(scope="module")
+def freedom() -> LessonWidget:
+    return show("freedom")
+
+
+def test_back_next_and_parts(freedom: LessonWidget) -> None:
+    w = freedom
+    w.go(0)
+    assert w.back_button.disabled and not w.next_button.disabled
+    w.next_button.click()
+    assert w.index == 1
+    w.parts.value = 4  # the Slave Market
+    assert w.step.part == 4 and w.index == lesson("freedom").steps_of(4)[0]
+    w.go(len(w.lesson.steps) - 1)
+    assert w.next_button.disabled
+    assert "about 6 min" in w.header.value
+    w.back()
+    assert w.index == len(w.lesson.steps) - 2
+
+
+def test_highlight_rings_the_spaces(freedom: LessonWidget) -> None:
+    freedom.go(0)
+    rings = [t for t in freedom.figure.data if t.name == HIGHLIGHT]
+    assert len(rings) == 1 and len(rings[0].x) == 3
+
+
+def test_question_key_stays_hidden_until_answered_or_revealed(freedom: LessonWidget) -> None:
+    w = freedom
+    i = next(i for i, s in enumerate(w.lesson.steps) if s.title.startswith("Check: where"))
+    w.go(i)
+    why = w.step.question.why  # type: ignore[union-attr]
+    assert why not in texts(w)
+    wrong = w.submit("Lexington")
+    assert not wrong.ok and "FR-CATCH-3" in wrong.text and why not in texts(w)
+    w.teacher.value = True
+    assert why in texts(w) and "Lexington &times;1" in w.teacher_box.value
+    w.teacher.value = False
+    assert why not in texts(w)
+    w.q_text.value = "  cincinnati "
+    w.q_submit.click()
+    assert "Right." in w.q_feedback.value
+
+
+def test_map_click_answers_the_question(freedom: LessonWidget) -> None:
+    w = freedom
+    i = next(i for i, s in enumerate(w.lesson.steps) if s.title.startswith("Check: where"))
+    w.go(i)
+    spaces = next(t for t in w.figure.data if t.name == "spaces")
+    index = list(spaces.customdata).index("cincinnati")
+
+    class Points:
+        point_inds = [index]
+
+    w._on_click(spaces, Points(), None)
+    assert "Right." in w.q_feedback.value
+    assert w.answers[i][-1] == "Cincinnati"
+
+
+def test_try_it_plays_on_a_copy_and_checks(freedom: LessonWidget) -> None:
+    w = freedom
+    i = next(i for i, s in enumerate(w.lesson.steps) if s.try_it is not None)
+    w.go(i)
+    board = w.lesson.game_at(i).to_json()
+    w.t_actions.value = "0:play c1_2x1"
+    w.t_play.click()
+    w.try_play("0:move richmond washington_dc")
+    assert not w.check().ok and "Hint" in w.t_feedback.value
+    w.t_undo.click()
+    w.try_play("0:move richmond harpers_ferry")
+    assert w.check().ok
+    w.t_reset.click()
+    assert w.game.to_json() == board
+    w.next()
+    w.back()
+    assert w.game.to_json() == board, "the lesson's board is untouched by the class's moves"
+
+
+def test_slow_freight_lesson_walks_through(freedom: LessonWidget) -> None:
+    w = show("slowfreight")
+    seen = set()
+    while True:
+        seen.add(w.step.part)
+        assert "$" not in w.narrative.value
+        if w.next_button.disabled:
+            break
+        w.next_button.click()
+    assert seen == set(range(len(w.lesson.parts)))
+    assert w.game.is_over
+    assert isinstance(w, widgets.VBox)
