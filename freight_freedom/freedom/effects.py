@@ -61,25 +61,17 @@ def _money(ctx: Ctx, st: FreedomState, item: ScheduledEffect, rule: str, ev: lis
                     {"seat": item.seat, "amount": amount}))
 
 
-@resolves("money_each")
-def _money_each(
+@resolves("money_each", "money_loss_each")
+def _money_every_player(
     ctx: Ctx, st: FreedomState, item: ScheduledEffect, rule: str, ev: list[Event]
 ) -> None:
+    """``money_each``: every player gains ``amount``; ``money_loss_each``: loses up to it."""
     amount = int(item["amount"])
+    gain = item.kind == "money_each"
     for s in range(st.players):
-        st.money[s] += amount
-    ev.append(Event(rule, f"Every player gains ${amount} ({item.source}).", {"amount": amount}))
-
-
-@resolves("money_loss_each")
-def _money_loss_each(
-    ctx: Ctx, st: FreedomState, item: ScheduledEffect, rule: str, ev: list[Event]
-) -> None:
-    amount = int(item["amount"])
-    for s in range(st.players):
-        st.money[s] -= min(st.money[s], amount)
-    ev.append(Event(rule, f"Every player loses up to ${amount} ({item.source}).",
-                    {"amount": amount}))
+        st.money[s] += amount if gain else -min(st.money[s], amount)
+    what = "gains" if gain else "loses up to"
+    ev.append(Event(rule, f"Every player {what} ${amount} ({item.source}).", {"amount": amount}))
 
 
 @resolves("move", "move_to")

@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.action import Action
+from ..actions import act
 
 if TYPE_CHECKING:
     from ...core.event import Event
@@ -28,28 +29,47 @@ def plural(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Decision:
     """A decision the engine waits for: who decides (``seat``) and what asked for it."""
 
     kind: ClassVar[str]
     rule: ClassVar[str]
+    finish: ClassVar[tuple[str, str] | None]
     seat: int
     source: str
 
-    def __init_subclass__(cls) -> None:
-        # (no zero-argument super() here: slots=True rebuilds the class)
-        if "kind" in cls.__dict__:
-            DECISIONS[cls.kind] = cls
+    def __init_subclass__(
+        cls, *, kind: str, rule: str, finish: tuple[str, str] | None = None
+    ) -> None:
+        """``class Move(Decision, kind="move", rule="FR-MOVE-1", finish=("stop", "stops moving
+        people"))`` declares and registers a kind; ``finish`` is the action that ends the
+        decision at the player's word, and what the log then says the player does."""
+        cls.kind, cls.rule, cls.finish = kind, rule, finish
+        DECISIONS[kind] = cls
 
     # ------------------------------------------------------------------ rules
-    def legal(self, ctx: Ctx, st: FreedomState) -> list[Action]:
-        """The legal actions, in a deterministic order."""
+    def choices(self, ctx: Ctx, st: FreedomState) -> list[Action]:
+        """The legal actions other than the finishing one, in a deterministic order."""
         raise NotImplementedError
 
-    def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
-        """Resolve a legal action; ``self`` is the top of ``st.pending``."""
+    def choose(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
+        """Resolve a legal choice; ``self`` is the top of ``st.pending``."""
         raise NotImplementedError
+
+    def legal(self, ctx: Ctx, st: FreedomState) -> list[Action]:
+        """The legal actions: the choices, then the finishing action if the kind has one."""
+        out = self.choices(ctx, st)
+        if self.finish is not None:
+            out.append(act(self.seat, self.finish[0]))
+        return out
+
+    def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
+        """Resolve a legal action: finish the decision or :meth:`choose`."""
+        if self.finish is not None and action.kind == self.finish[0]:
+            self.stop(st, ev, self.finish[1])
+        else:
+            self.choose(ctx, st, action, ev)
 
     def exhausted(self, ctx: Ctx, st: FreedomState) -> bool:
         """True when the decision has nothing left to offer and leaves the stack unasked."""

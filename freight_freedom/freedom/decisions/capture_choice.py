@@ -4,17 +4,14 @@ captured next [FR-EFF-CAPTURE-NEAR]. Captures with no real choice happen at once
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, ClassVar
 
 from ...core.action import Action
+from ...core.event import Event
 from ..actions import act
+from ..context import Ctx
 from ..movement import capture_at, catcher_spaces
+from ..state import FreedomState
 from .base import Decision
-
-if TYPE_CHECKING:
-    from ...core.event import Event
-    from ..context import Ctx
-    from ..state import FreedomState
 
 
 def capture_candidates(ctx: Ctx, st: FreedomState) -> list[str]:
@@ -29,18 +26,16 @@ def capture_candidates(ctx: Ctx, st: FreedomState) -> list[str]:
     return [s for s in ctx.map_spaces if st.people[s] and s in near and s not in ctx.canada_set]
 
 
-@dataclass(frozen=True, slots=True)
-class CaptureChoice(Decision):
+@dataclass(frozen=True)
+class CaptureChoice(Decision, kind="capture_choice", rule="FR-EFF-CAPTURE-NEAR"):
     """``left`` more people are captured, the nearest to a catcher first."""
 
-    kind: ClassVar[str] = "capture_choice"
-    rule: ClassVar[str] = "FR-EFF-CAPTURE-NEAR"
     left: int
 
-    def legal(self, ctx: Ctx, st: FreedomState) -> list[Action]:
+    def choices(self, ctx: Ctx, st: FreedomState) -> list[Action]:
         return [act(self.seat, "capture", s) for s in capture_candidates(ctx, st)]
 
-    def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
+    def choose(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         st.pending[-1] = replace(self, left=self.left - 1)
         capture_at(ctx, st, str(action.args[0]), ev, self.rule, count=1)
         settle(ctx, st, ev)

@@ -4,25 +4,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
 
 from ...core.action import Action
+from ...core.event import Event
 from ..actions import act
+from ..context import Ctx
 from ..movement import move_catcher
+from ..state import FreedomState
 from .base import Decision, plural
 
-if TYPE_CHECKING:
-    from ...core.event import Event
-    from ..context import Ctx
-    from ..state import FreedomState
 
-
-@dataclass(frozen=True, slots=True)
-class CatcherMove(Decision):
+@dataclass(frozen=True)
+class CatcherMove(Decision, kind="catcher_move", rule="FR-EFF-CATCHER-MOVE",
+                  finish=("skip", "leaves the Slave Catchers")):
     """Move any one catcher up to ``spaces`` spaces along its path."""
 
-    kind: ClassVar[str] = "catcher_move"
-    rule: ClassVar[str] = "FR-EFF-CATCHER-MOVE"
     spaces: int
 
     def targets(self, ctx: Ctx, st: FreedomState) -> list[tuple[str, str]]:
@@ -35,15 +31,10 @@ class CatcherMove(Decision):
                     out.append((colour, path[j]))
         return out
 
-    def legal(self, ctx: Ctx, st: FreedomState) -> list[Action]:
-        out = [act(self.seat, "catcher", c, s) for c, s in self.targets(ctx, st)]
-        out.append(act(self.seat, "skip"))
-        return out
+    def choices(self, ctx: Ctx, st: FreedomState) -> list[Action]:
+        return [act(self.seat, "catcher", c, s) for c, s in self.targets(ctx, st)]
 
-    def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
-        if action.kind == "skip":
-            self.stop(st, ev, "leaves the Slave Catchers")
-            return
+    def choose(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         st.pending.pop()
         colour, dest = str(action.args[0]), str(action.args[1])
         move_catcher(ctx, st, colour, dest, ev, self.rule, f" ({self.source})")

@@ -11,25 +11,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any
 
 from ...core.action import Action
+from ...core.event import Event
 from ..actions import act
+from ..context import Ctx
 from ..movement import catcher_spaces, move_person, open_destinations, route_blocker
+from ..state import FreedomState
 from .base import Decision, plural
 
-if TYPE_CHECKING:
-    from ...core.event import Event
-    from ..context import Ctx
-    from ..state import FreedomState
 
-
-@dataclass(frozen=True, slots=True)
-class Move(Decision):
+@dataclass(frozen=True)
+class Move(Decision, kind="move", rule="FR-MOVE-1", finish=("stop", "stops moving people")):
     """Up to ``left`` more people, each up to ``spaces`` spaces (or to ``to``)."""
 
-    kind: ClassVar[str] = "move"
-    rule: ClassVar[str] = "FR-MOVE-1"
     left: int
     spaces: int
     safe: bool
@@ -61,18 +57,13 @@ class Move(Decision):
             elif to != origin:
                 yield origin, to
 
-    def legal(self, ctx: Ctx, st: FreedomState) -> list[Action]:
-        out = [act(self.seat, "move", a, b) for a, b in self.options(ctx, st)]
-        out.append(act(self.seat, "stop"))
-        return out
+    def choices(self, ctx: Ctx, st: FreedomState) -> list[Action]:
+        return [act(self.seat, "move", a, b) for a, b in self.options(ctx, st)]
 
     def exhausted(self, ctx: Ctx, st: FreedomState) -> bool:
         return next(self.options(ctx, st), None) is None
 
-    def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
-        if action.kind == "stop":
-            self.stop(st, ev, "stops moving people")
-            return
+    def choose(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         origin, dest = str(action.args[0]), str(action.args[1])
         moved = dict(self.moved)
         now = replace(self, left=self.left - 1)

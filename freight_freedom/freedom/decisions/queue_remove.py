@@ -4,35 +4,26 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, ClassVar
 
 from ...core.action import Action
 from ...core.event import Event
 from ..actions import act
+from ..context import Ctx
+from ..state import FreedomState
 from .base import Decision, plural
 
-if TYPE_CHECKING:
-    from ..context import Ctx
-    from ..state import FreedomState
 
-
-@dataclass(frozen=True, slots=True)
-class QueueRemove(Decision):
+@dataclass(frozen=True)
+class QueueRemove(Decision, kind="queue_remove", rule="FR-EFF-QUEUE-REMOVE",
+                  finish=("stop", "stops removing cards")):
     """Remove up to ``left`` more Queue cards."""
 
-    kind: ClassVar[str] = "queue_remove"
-    rule: ClassVar[str] = "FR-EFF-QUEUE-REMOVE"
     left: int
 
-    def legal(self, ctx: Ctx, st: FreedomState) -> list[Action]:
-        out = [act(self.seat, "remove", i + 1) for i, c in enumerate(st.queue) if c is not None]
-        out.append(act(self.seat, "stop"))
-        return out
+    def choices(self, ctx: Ctx, st: FreedomState) -> list[Action]:
+        return [act(self.seat, "remove", i + 1) for i, c in enumerate(st.queue) if c is not None]
 
-    def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
-        if action.kind == "stop":
-            self.stop(st, ev, "stops removing cards")
-            return
+    def choose(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         pos = int(action.args[0]) - 1
         cid = st.queue[pos]
         assert cid is not None

@@ -4,30 +4,25 @@ before the catcher moves, or keep it [FR-CARD-6]. One decision per holder, from 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
 
 from ...core.action import Action
 from ...core.event import Event
 from ..actions import act
+from ..context import Ctx
 from ..effect_kinds import queue_effects
+from ..state import FreedomState
 from .base import Decision
 
-if TYPE_CHECKING:
-    from ..context import Ctx
-    from ..state import FreedomState
 
-
-@dataclass(frozen=True, slots=True)
-class Reaction(Decision):
+@dataclass(frozen=True)
+class Reaction(Decision, kind="reaction", rule="FR-CARD-6"):
     """Play the Reserve card ``source`` (a card id) against the roll, or keep it."""
 
-    kind: ClassVar[str] = "reaction"
-    rule: ClassVar[str] = "FR-CARD-6"
 
-    def legal(self, ctx: Ctx, st: FreedomState) -> list[Action]:
+    def choices(self, ctx: Ctx, st: FreedomState) -> list[Action]:
         return [act(self.seat, "reserve"), act(self.seat, "decline")]
 
-    def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
+    def choose(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         st.pending.pop()
         seat = self.seat
         if action.kind == "decline":

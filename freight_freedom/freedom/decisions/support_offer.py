@@ -4,34 +4,27 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
 
 from ...core.action import Action
+from ...core.event import Event
 from ..actions import act
+from ..context import Ctx
+from ..state import FreedomState
 from ..support import buy_support
 from .base import Decision
 
-if TYPE_CHECKING:
-    from ...core.event import Event
-    from ..context import Ctx
-    from ..state import FreedomState
 
-
-@dataclass(frozen=True, slots=True)
-class SupportOffer(Decision):
+@dataclass(frozen=True)
+class SupportOffer(Decision, kind="support_offer", rule="FR-EFF-SUPPORT",
+                   finish=("decline", "declines the Support token")):
     """One Support token for ``price`` dollars."""
 
-    kind: ClassVar[str] = "support_offer"
-    rule: ClassVar[str] = "FR-EFF-SUPPORT"
     price: int
 
-    def legal(self, ctx: Ctx, st: FreedomState) -> list[Action]:
-        return [act(self.seat, "buy_support"), act(self.seat, "decline")]
+    def choices(self, ctx: Ctx, st: FreedomState) -> list[Action]:
+        return [act(self.seat, "buy_support")]
 
-    def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
-        if action.kind == "decline":
-            self.stop(st, ev, "declines the Support token")
-            return
+    def choose(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         st.pending.pop()
         buy_support(ctx, st, self.seat, self.price, ev, self.rule)
 
