@@ -112,7 +112,7 @@ def side_html(game: Any) -> str:
     st = game.state
     esc = html.escape
     ctx = _ctx(game)
-    from .effects import support_price
+    from .prices import support_price
 
     period = int(getattr(st, "period", 1))
     lead = int(getattr(st, "lead", 0))
@@ -171,9 +171,8 @@ def queue_html(game: Any) -> str:
     """The Abolitionist Queue: each card's name, year, kind, rules text and the price the player
     deciding now would pay (with the Opposition surcharge or role discount named), its history
     note a click away; then a warning for each card whose effect would be wasted now."""
-    from .effects import queue_modifiers
     from .explain import warnings
-    from .phase_action import card_price
+    from .prices import card_price, queue_modifiers
 
     st = game.state
     ctx = _ctx(game)

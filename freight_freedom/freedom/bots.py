@@ -16,9 +16,10 @@ from typing import Any
 from ..core.action import Action
 from ..core.game import Game
 from .context import Ctx, context
-from .effects import effect_dict
+from .decisions import Move
+from .effect_kinds import effect_dict
 from .movement import room
-from .phase_action import card_price
+from .prices import card_price
 from .state import FreedomState
 
 GOOD_CARD_KINDS = frozenset({
@@ -57,48 +58,59 @@ class HeuristicBot:
     def _pending(
         self, ctx: Ctx, st: FreedomState, actions: list[Action], kinds: dict[str, list[Action]]
     ) -> Action:
-        top = st.pending[-1]
-        k = top["kind"]
-        if k == "move":
-            best, score = None, 0.0
-            danger = catcher_danger(ctx, st)
-            dest_score: dict[str, float] = {}
-            for a in kinds.get("move", []):
-                origin, dest = str(a.args[0]), str(a.args[1])
-                ds = dest_score.get(dest)
-                if ds is None:
-                    ds = dest_score[dest] = dest_value(ctx, st, dest, danger)
-                s = ds + ctx.canada_distance[origin]
-                if s > score:
-                    best, score = a, s
-            return best if best is not None else kinds["stop"][0]
-        if k == "reaction":
-            roll = st.last_roll or {}
-            colour = roll.get("catcher")
-            if colour and roll.get("spaces", 0) > 0:
-                dest = ctx.step_along(colour, st.catchers[colour], roll["direction"],
-                                      roll["spaces"])
-                if st.people[dest] > 0:
-                    return kinds["reserve"][0]
-            return kinds["decline"][0]
-        if k == "catcher_move":
-            def catcher_score(a: Action) -> tuple[int, int]:
-                colour, dest = str(a.args[0]), str(a.args[1])
-                return (-st.people[dest], nearest_person(ctx, st, colour, dest))
+        """One small rule of thumb per decision kind (see :mod:`.decisions`)."""
+        chooser = getattr(self, f"_on_{st.pending[-1].kind}", None)
+        return chooser(ctx, st, actions, kinds) if chooser is not None else actions[0]
 
-            best_c = max(kinds.get("catcher", []), key=catcher_score, default=None)
-            return best_c if best_c is not None else kinds["skip"][0]
-        if k == "queue_remove":
-            for a in kinds.get("remove", []):
-                cid = st.queue[int(a.args[0]) - 1]
-                if cid is not None and ctx.card_by_id[cid].kind == "opposition":
-                    return a
-            return kinds["stop"][0]
-        if k == "support_offer":
-            return kinds["buy_support"][0]
-        if k == "capture_choice":
-            return min(actions, key=lambda a: (-ctx.canada_distance[str(a.args[0])], str(a)))
-        return actions[0]
+    def _on_move(self, ctx: Ctx, st: FreedomState, actions: list[Action],
+                 kinds: dict[str, list[Action]]) -> Action:
+        best, score = None, 0.0
+        danger = catcher_danger(ctx, st)
+        dest_score: dict[str, float] = {}
+        for a in kinds.get("move", []):
+            origin, dest = str(a.args[0]), str(a.args[1])
+            ds = dest_score.get(dest)
+            if ds is None:
+                ds = dest_score[dest] = dest_value(ctx, st, dest, danger)
+            s = ds + ctx.canada_distance[origin]
+            if s > score:
+                best, score = a, s
+        return best if best is not None else kinds["stop"][0]
+
+    def _on_reaction(self, ctx: Ctx, st: FreedomState, actions: list[Action],
+                     kinds: dict[str, list[Action]]) -> Action:
+        roll = st.last_roll or {}
+        colour = roll.get("catcher")
+        if colour and roll.get("spaces", 0) > 0:
+            dest = ctx.step_along(colour, st.catchers[colour], roll["direction"], roll["spaces"])
+            if st.people[dest] > 0:
+                return kinds["reserve"][0]
+        return kinds["decline"][0]
+
+    def _on_catcher_move(self, ctx: Ctx, st: FreedomState, actions: list[Action],
+                         kinds: dict[str, list[Action]]) -> Action:
+        def catcher_score(a: Action) -> tuple[int, int]:
+            colour, dest = str(a.args[0]), str(a.args[1])
+            return (-st.people[dest], nearest_person(ctx, st, colour, dest))
+
+        best = max(kinds.get("catcher", []), key=catcher_score, default=None)
+        return best if best is not None else kinds["skip"][0]
+
+    def _on_queue_remove(self, ctx: Ctx, st: FreedomState, actions: list[Action],
+                         kinds: dict[str, list[Action]]) -> Action:
+        for a in kinds.get("remove", []):
+            cid = st.queue[int(a.args[0]) - 1]
+            if cid is not None and ctx.card_by_id[cid].kind == "opposition":
+                return a
+        return kinds["stop"][0]
+
+    def _on_support_offer(self, ctx: Ctx, st: FreedomState, actions: list[Action],
+                          kinds: dict[str, list[Action]]) -> Action:
+        return kinds["buy_support"][0]
+
+    def _on_capture_choice(self, ctx: Ctx, st: FreedomState, actions: list[Action],
+                           kinds: dict[str, list[Action]]) -> Action:
+        return min(actions, key=lambda a: (-ctx.canada_distance[str(a.args[0])], str(a)))
 
     # ------------------------------------------------------------------ planning
     def _planning(self, ctx: Ctx, st: FreedomState, kinds: dict[str, list[Action]]) -> Action:
@@ -213,7 +225,7 @@ def dest_value(ctx: Ctx, st: FreedomState, dest: str, danger: dict[str, float]) 
     # progress toward Canada, finishing the people nearest to it first; gold; safety
     value = -1.1 * dist + 1.5 + 0.3 * ctx.money[dest] - danger.get(dest, 0.0)
     top = st.pending[-1] if st.pending else None
-    if (top and top.get("safe")) or st.safe_turn:
+    if (isinstance(top, Move) and top.safe) or st.safe_turn:
         return value
     for colour in ctx.triggers[dest]:
         here = st.catchers[colour]
@@ -223,8 +235,3 @@ def dest_value(ctx: Ctx, st: FreedomState, dest: str, danger: dict[str, float]) 
         if nxt != here and st.people[nxt] > 0:
             value -= 2.0 * st.people[nxt]
     return value
-
-
-def move_score(ctx: Ctx, st: FreedomState, origin: str, dest: str) -> float:
-    """How good moving a person from ``origin`` to ``dest`` is (<= 0: not worth it)."""
-    return dest_value(ctx, st, dest, catcher_danger(ctx, st)) + ctx.canada_distance[origin]

@@ -25,6 +25,8 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any, Final, Literal, cast
 
+from .effect_kinds import BENEFICIAL, KINDS, QUEUE, REACTION, TRIGGERED, kinds_for
+
 __all__ = [
     "BENEFICIAL_KINDS",
     "CARD_COUNT",
@@ -82,81 +84,22 @@ class CardDataError(ValueError):
 
 
 # ---------------------------------------------------------------------------- effect vocabulary
-
-
-@dataclass(frozen=True, slots=True)
-class _Int:
-    """An integer parameter with an inclusive range."""
-
-    lo: int
-    hi: int
-
-
-@dataclass(frozen=True, slots=True)
-class _Bool:
-    """A true/false parameter."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Choice:
-    """A text parameter taking one of a few values."""
-
-    options: tuple[str, ...]
-
-
-_Spec = _Int | _Bool | _Choice
-
-_BENEFICIAL: Final[dict[str, dict[str, _Spec]]] = {
-    "money": {"amount": _Int(1, 6)},
-    "money_each": {"amount": _Int(1, 4)},
-    "move": {
-        "people": _Int(1, 5),
-        "spaces": _Int(1, 3),
-        "safe": _Bool(),
-        "origin": _Choice(("any", "plantation")),
-    },
-    "support_discount": {"amount": _Int(1, 5)},
-    "fundraise": {"region": _Choice(("south", "north")), "per_person": _Int(1, 3)},
-    "market_remove": {"count": _Int(1, 5)},
-    "catcher_move": {"spaces": _Int(1, 3)},
-    "queue_remove": {"count": _Int(1, 3)},
-}
-_REACTION: Final[dict[str, dict[str, _Spec]]] = {
-    "cancel_catcher_roll": {},
-    "reduce_catcher_roll": {"by": _Int(1, 3)},
-}
-_QUEUE: Final[dict[str, dict[str, _Spec]]] = {
-    "token_limit": {"max": _Int(0, 1)},
-    "conductor_cost": {"delta": _Int(1, 3)},
-    "support_cost": {"delta": _Int(1, 5)},
-    "card_cost": {"delta": _Int(1, 3)},
-    "fundraising_cut": {"delta": _Int(1, 3)},
-    "pass_income_cut": {"delta": _Int(1, 3)},
-    "catcher_extra": {"spaces": _Int(1, 3)},
-}
-_TRIGGERED: Final[dict[str, dict[str, _Spec]]] = {
-    "capture_near_catchers": {"count": _Int(1, 5)},
-    "catchers_advance": {"spaces": _Int(1, 3)},
-    "market_add": {"count": _Int(1, 5)},
-    "money_loss_each": {"amount": _Int(1, 6)},
-    "lost_add": {"count": _Int(1, 3)},
-    "token_remove": {"count": _Int(1, 3)},
-}
-_SPECS: Final[dict[str, dict[str, _Spec]]] = {**_BENEFICIAL, **_REACTION, **_QUEUE, **_TRIGGERED}
+# Declared once in .effect_kinds; these are the views card validation and its tests use.
 
 #: Kinds General cards and non-reaction Reserve cards may carry (resolved when bought / played).
-BENEFICIAL_KINDS: Final = frozenset(_BENEFICIAL)
+BENEFICIAL_KINDS: Final = kinds_for(BENEFICIAL)
 #: Kinds only reaction Reserve cards carry (played in the Slave Catcher phase).
-REACTION_KINDS: Final = frozenset(_REACTION)
+REACTION_KINDS: Final = kinds_for(REACTION)
 #: Opposition kinds that hold while the card sits in the Queue (``trigger: "queue"``).
-OPPOSITION_QUEUE_KINDS: Final = frozenset(_QUEUE)
+OPPOSITION_QUEUE_KINDS: Final = kinds_for(QUEUE)
 #: Opposition kinds that happen once (``trigger: "discard"`` or ``"bought"``).
-OPPOSITION_TRIGGERED_KINDS: Final = frozenset(_TRIGGERED)
+OPPOSITION_TRIGGERED_KINDS: Final = kinds_for(TRIGGERED)
 #: Every effect kind a card may carry.
-EFFECT_KINDS: Final = frozenset(_SPECS)
+EFFECT_KINDS: Final = BENEFICIAL_KINDS | REACTION_KINDS | OPPOSITION_QUEUE_KINDS \
+    | OPPOSITION_TRIGGERED_KINDS
 #: Each kind's parameter names, sorted.
 EFFECT_PARAMS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
-    {kind: tuple(sorted(spec)) for kind, spec in _SPECS.items()}
+    {kind: tuple(sorted(KINDS[kind].params)) for kind in EFFECT_KINDS}
 )
 
 
@@ -470,34 +413,14 @@ def _validate_effect(card_id: str, j: int, effect: Effect) -> None:
     where = f"effects[{j}]"
     if not isinstance(effect, Effect):
         raise CardDataError(card_id, where, "must be an Effect")
-    spec = _SPECS.get(effect.kind)
-    if spec is None:
+    spec = KINDS.get(effect.kind)
+    if spec is None or effect.kind not in EFFECT_KINDS:
         raise CardDataError(card_id, f"{where}.kind", f"unknown effect kind {effect.kind!r}")
     names = [k for k, _ in effect.params]
     if len(set(names)) != len(names):
         raise CardDataError(card_id, where, "a parameter is given twice")
-    missing = sorted(set(spec) - set(names))
-    if missing:
-        name = missing[0]
-        raise CardDataError(card_id, f"{where}.{name}", f"{effect.kind!r} needs parameter {name!r}")
-    unknown = sorted(set(names) - set(spec))
-    if unknown:
-        name = unknown[0]
-        raise CardDataError(
-            card_id, f"{where}.{name}", f"{effect.kind!r} has no parameter {name!r}"
-        )
-    for name, value in effect.params:
-        s = spec[name]
-        at = f"{where}.{name}"
-        if isinstance(s, _Int):
-            if not _is_int(value) or not s.lo <= cast(int, value) <= s.hi:
-                msg = f"must be a whole number {s.lo}-{s.hi}, not {value!r}"
-                raise CardDataError(card_id, at, msg)
-        elif isinstance(s, _Bool):
-            if not isinstance(value, bool):
-                raise CardDataError(card_id, at, f"must be true or false, not {value!r}")
-        elif value not in s.options:
-            raise CardDataError(card_id, at, f"must be one of {list(s.options)}, not {value!r}")
+    for name, reason in spec.problems(dict(effect.params)):
+        raise CardDataError(card_id, f"{where}.{name}", reason)
 
 
 def _validate_card(card: AbolitionistCard) -> None:

@@ -8,7 +8,6 @@ the hot paths of the engine never call into networkx or search a tuple.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -28,19 +27,6 @@ from .components import (
 )
 from .roles import Role, load_roles
 from .state import FreedomState
-
-
-def count_for(value: Any, players: int) -> int:
-    """A per-player-count number stored as a mapping (by int or str key) or a sequence."""
-    if isinstance(value, int):
-        return value
-    if isinstance(value, Mapping):
-        if players in value:
-            return int(value[players])
-        return int(value[str(players)])
-    if isinstance(value, Sequence):
-        return int(value[players - 1])
-    raise TypeError(f"cannot read a player count from {value!r}")
 
 
 @dataclass(eq=False)

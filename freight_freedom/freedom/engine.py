@@ -1,27 +1,58 @@
-"""The phase machine: run automatic steps until a player must decide, and route decisions.
+"""The round as data, and the loop that runs it.
 
-:func:`advance` is the engine's heartbeat. It runs queued effects, then the current phase's
-automatic steps (dice, slides, refills, victory checks), until either a pending decision is on the
-stack, the phase needs its player's main decision, or the game is over. :func:`legal` and
-:func:`apply` route to the pending decision on top of the stack or to the current phase.
+A round is the five phases of :data:`ROUND`, each a module with ``start`` (set the phase up),
+``step`` (run the next automatic step and report ``"decide"``, ``"continue"`` or ``"done"``),
+``legal`` and ``apply`` (the phase's own decisions). :func:`advance` is the engine's heartbeat:
+it runs queued effects, then the current phase's steps, and starts the next phase of the round
+(after the Lantern phase, the Slave Catcher phase of the next round) when one is done, until a
+decision is pending, a player must decide or the game is over. :func:`legal` and :func:`apply`
+route to the pending :mod:`decision <.decisions>` on top of the stack or to the current phase.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from ..core.action import Action
 from ..core.event import Event
-from . import decisions, phase_action, phase_catcher, phase_lantern, phase_market, phase_planning
+from . import phase_action, phase_catcher, phase_lantern, phase_market, phase_planning
 from .context import Ctx
-from .effects import any_move_option, run_effect
-from .state import FreedomState
+from .effects import run_effect
+from .state import FreedomState, StepResult
 
-_PHASES = {
-    "catcher": phase_catcher,
-    "planning": phase_planning,
-    "action": phase_action,
-    "market": phase_market,
-    "lantern": phase_lantern,
-}
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """One phase of the round: ``start`` sets it up; ``step`` runs its next automatic step and
+    reports ``"decide"``, ``"continue"`` or ``"done"``; ``legal`` and ``apply`` are the phase's
+    own decisions (the Lantern phase has none)."""
+
+    key: str
+    start: Callable[[Ctx, FreedomState, list[Event]], None]
+    step: Callable[[Ctx, FreedomState, list[Event]], StepResult]
+    legal: Callable[[Ctx, FreedomState], list[Action]] = lambda ctx, st: []
+    apply: Callable[[Ctx, FreedomState, Action, list[Event]], None] | None = None
+
+
+#: The phases of a round, in order [FR-ROUND-1]; ``state.phase`` holds one's ``key``.
+ROUND: tuple[Phase, ...] = (
+    Phase("catcher", phase_catcher.start, phase_catcher.step, phase_catcher.legal,
+          phase_catcher.apply),
+    Phase("planning", phase_planning.start, phase_planning.step, phase_planning.legal,
+          phase_planning.apply),
+    Phase("action", phase_action.start, phase_action.step, phase_action.legal,
+          phase_action.apply),
+    Phase("market", phase_market.start, phase_market.step, phase_market.legal,
+          phase_market.apply),
+    Phase("lantern", phase_lantern.start, phase_lantern.step),
+)
+
+
+def current(st: FreedomState) -> Phase:
+    """The phase being played (read from :data:`ROUND` each time, so a test may replace it)."""
+    return next(phase for phase in ROUND if phase.key == st.phase)
+
 
 
 def advance(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
@@ -30,16 +61,20 @@ def advance(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
         if st.phase == "over":
             return
         if st.pending:
-            top = st.pending[-1]
-            if top["kind"] == "move" and not any_move_option(ctx, st, top):
+            if st.pending[-1].exhausted(ctx, st):
                 st.pending.pop()  # a capture or a full city took the last option away
                 continue
             return
         if st.effects:
             run_effect(ctx, st, st.effects.pop(0), ev)
             continue
-        if _PHASES[st.phase].step(ctx, st, ev):
+        phase = current(st)
+        result = phase.step(ctx, st, ev)
+        if result == "decide":
             return
+        if result == "done" and st.phase != "over":
+            following = ROUND[(ROUND.index(phase) + 1) % len(ROUND)]
+            following.start(ctx, st, ev)
     raise RuntimeError("the Freedom engine did not settle")  # pragma: no cover
 
 
@@ -47,7 +82,7 @@ def to_move(st: FreedomState) -> int | None:
     if st.phase == "over":
         return None
     if st.pending:
-        return int(st.pending[-1]["seat"])
+        return st.pending[-1].seat
     if st.phase in ("planning", "action"):
         return st.turn
     return st.lead
@@ -57,14 +92,15 @@ def legal(ctx: Ctx, st: FreedomState) -> list[Action]:
     if st.phase == "over":
         return []
     if st.pending:
-        return decisions.legal(ctx, st, st.pending[-1])
-    actions: list[Action] = _PHASES[st.phase].legal(ctx, st)
-    return actions
+        return st.pending[-1].legal(ctx, st)
+    return current(st).legal(ctx, st)
 
 
 def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
     if st.pending:
-        decisions.apply(ctx, st, action, ev)
+        st.pending[-1].apply(ctx, st, action, ev)
     else:
-        _PHASES[st.phase].apply(ctx, st, action, ev)
+        phase_apply = current(st).apply
+        assert phase_apply is not None, f"the {st.phase} phase takes no decisions"
+        phase_apply(ctx, st, action, ev)
     advance(ctx, st, ev)

@@ -21,7 +21,7 @@ from ..core.event import Event
 from . import engine
 from .actions import act
 from .context import context
-from .phase_action import card_price
+from .prices import card_price
 from .state import QUEUE_SIZE
 from .text import token_words
 

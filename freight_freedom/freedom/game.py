@@ -27,13 +27,11 @@ from ..core.options import bool_option, choice_option, int_option, no_unknown_op
 from ..core.rng import Rng
 from . import engine
 from .context import Ctx, context
-from .effects import capture_candidates, move_options, support_price
-from .movement import destinations, route_blocker
-from .phase_action import card_price, pass_income
-from .phase_planning import conductor_price, token_limit
+from .decisions import Move, capture_candidates, plural
+from .prices import card_price, conductor_price, pass_income, support_price, token_limit
 from .roles import ROLE_NAMES
 from .setup import new_state
-from .state import PHASE_NAMES, QUEUE_SIZE, FreedomState
+from .state import PHASE_NAMES, QUEUE_SIZE, TOKENS_PER_TURN, FreedomState
 from .victory import FreedomOutcome, outcome
 
 OPTION_NAMES = (
@@ -152,34 +150,8 @@ class Freedom(Game[FreedomState]):
             res = state.result or {}
             return Prompt(None, f"the game is over: {res.get('reason', '')}", self.RULE_GAME_OVER)
         if state.pending:
-            p = state.pending[-1]
-            k = p["kind"]
-            if k == "move":
-                if p.get("to"):
-                    text = f"move up to {_count(p['left'], 'more person', 'more people')} " \
-                           f"from the plantations to {ctx.name(p['to'])}, or stop " \
-                           f"({p['source']})"
-                else:
-                    text = f"move up to {_count(p['left'], 'more person', 'more people')} up " \
-                           f"to {_count(p['spaces'], 'space', 'spaces')} each, or stop " \
-                           f"({p['source']})"
-                return Prompt(seat, text, "FR-MOVE-1")
-            if k == "catcher_move":
-                return Prompt(seat, f"move a Slave Catcher up to "
-                              f"{_count(p['spaces'], 'space', 'spaces')} along its "
-                              f"path, or skip ({p['source']})", "FR-EFF-CATCHER-MOVE")
-            if k == "queue_remove":
-                return Prompt(seat, f"remove up to {_count(p['left'], 'card', 'cards')} from the "
-                              f"Queue, or stop "
-                              f"({p['source']})", "FR-EFF-QUEUE-REMOVE")
-            if k == "support_offer":
-                return Prompt(seat, f"buy a Support token for ${p['price']} or decline "
-                              f"({p['source']})", "FR-EFF-SUPPORT")
-            if k == "capture_choice":
-                return Prompt(seat, f"choose who is captured ({p['left']} more, "
-                              f"{p['source']})", "FR-EFF-CAPTURE-NEAR")
-            return Prompt(seat, "play your Reserve card against the Slave Catcher roll, or "
-                          "decline", "FR-CARD-6")
+            top = state.pending[-1]
+            return Prompt(seat, top.prompt(ctx), top.rule)
         ph = state.phase
         if ph == "catcher":
             return Prompt(seat, f"round {state.round}: roll the Slave Catcher and Movement dice",
@@ -189,7 +161,7 @@ class Freedom(Game[FreedomState]):
             kinds = {a.kind for a in engine.legal(ctx, state)}
             parts = []
             if left and kinds & {"support", "buy"}:
-                parts.append(f"buy up to {_count(left, 'more token', 'more tokens')}")
+                parts.append(f"buy up to {plural(left, 'more token', 'more tokens')}")
             if "special" in kinds:
                 parts.append("use the Special Ability")
             parts.append("be done planning")
@@ -219,6 +191,10 @@ class Freedom(Game[FreedomState]):
         st = self.state
         known_seat = 0 <= seat < st.players
         cities_only = bool(st.options.get("fundraising_cities_only"))
+        top = st.pending[-1] if st.pending else None
+        words = top.describe(ctx, st, action, who) if top is not None else None
+        if words is not None:
+            return words
         if k == "move" and len(a) == 2:
             return f"{who} moves a person from {ctx.name(str(a[0]))} to {ctx.name(str(a[1]))}"
         if k in ("buy", "play") and a and str(a[0]) in ctx.stack_kind:
@@ -266,17 +242,10 @@ class Freedom(Game[FreedomState]):
         if k == "support":
             return (f"{who} buys a Support token (${support_price(ctx, st)}, Period "
                     f"{ROMAN.get(st.period, st.period)})")
-        if k == "buy_support" and st.pending and "price" in st.pending[-1]:
-            return f"{who} buys the Support token for ${st.pending[-1]['price']}"
         if k == "reserve" and st.reserve[seat] is not None:
             return f"{who} plays the Reserve card {ctx.card_by_id[str(st.reserve[seat])].name}"
         if k == "pass":
             return f"{who} passes and takes ${pass_income(ctx, st)} income"
-        top = st.pending[-1]["kind"] if st.pending else None
-        if k == "decline" and top == "reaction":
-            return f"{who} keeps the Reserve card for later"
-        if k == "decline" and top == "support_offer":
-            return f"{who} declines the Support token"
         plain = {
             "roll": "rolls the Slave Catcher and Movement dice", "done": "is done planning",
             "end": "ends the turn", "stop": "stops", "skip": "leaves the Slave Catchers where "
@@ -290,40 +259,10 @@ class Freedom(Game[FreedomState]):
         ctx = context()
         k, a = action.kind, action.args
         top = state.pending[-1] if state.pending else None
-        spaces = ctx.board.spaces
-        if k == "move":
-            if top is None or top["kind"] != "move":
-                return "FR-MOVE-1", "no movement is in progress: play a Conductor token first"
-            if len(a) != 2 or not all(isinstance(x, str) and x in spaces for x in a):
-                return "FR-MOVE-1", "'move' needs two space ids, e.g. move cincinnati columbus"
-            origin, dest = str(a[0]), str(a[1])
-            if state.people.get(origin, 0) == 0:
-                return "FR-MOVE-1", f"no one stands at {ctx.name(origin)}"
-            if state.people[origin] <= top["moved"].get(origin, 0):
-                return "FR-MOVE-2", "a person moves once per token"
-            if top.get("origin") == "plantation" and origin not in ctx.plantation_set:
-                return "FR-EFF-MOVE", "this movement starts only from the plantations"
-            holder = next((c for c, s in state.catchers.items() if s == dest), None)
-            if holder is not None:
-                return ("FR-RULING-MOVE-ONTO-CATCHER",
-                        f"the {holder} Slave Catcher stands at {ctx.name(dest)}")
-            cap = ctx.capacity[dest]
-            if cap is not None and state.people[dest] >= cap:
-                return "FR-MOVE-3", (f"{ctx.name(dest)} holds {cap} "
-                                     f"{'person' if cap == 1 else 'people'}")
-            if top.get("to") is None:
-                blocker = route_blocker(ctx, state, origin, dest, top["spaces"])
-                if blocker is not None:
-                    colour = next(c for c, s in state.catchers.items() if s == blocker)
-                    return "FR-MOVE-6", (f"cannot pass through the {colour} Slave Catcher at "
-                                         f"{ctx.name(blocker)}")
-                if dest not in destinations(ctx, state, origin, top["spaces"]):
-                    return "FR-MOVE-1", (f"{ctx.name(dest)} is more than {top['spaces']} "
-                                         f"space{'s' if top['spaces'] != 1 else ''} from "
-                                         f"{ctx.name(origin)}")
-            return "FR-MOVE-1", f"this movement goes only to {ctx.name(str(top.get('to')))}"
+        if k == "move" and not isinstance(top, Move):
+            return "FR-MOVE-1", "no movement is in progress: play a Conductor token first"
         if top is not None:
-            return self._prompt(state).rule, f"first finish: {self._prompt(state).text}"
+            return top.why_not(ctx, state, action)
         seat = action.seat
         if state.phase == "planning":
             if k in ("support", "buy") and state.planning_taken >= token_limit(ctx, state):
@@ -364,8 +303,8 @@ class Freedom(Game[FreedomState]):
                 return "FR-ACT-5", (f"not enough money: the card costs ${price}, you have "
                                     f"${state.money[seat]}")
             if k == "play":
-                if state.tokens_played >= 2:
-                    return "FR-ACT-4", "at most 2 tokens per turn"
+                if state.tokens_played >= TOKENS_PER_TURN:
+                    return "FR-ACT-4", f"at most {TOKENS_PER_TURN} tokens per turn"
                 return "FR-ACT-4", "you hold no token of that stack"
             if k == "pass":
                 return "FR-ACT-7", ("pass only when nothing else was done this turn "
@@ -528,10 +467,8 @@ class Freedom(Game[FreedomState]):
 
     def move_options(self) -> list[tuple[str, str]]:
         """(origin, destination) pairs of the movement in progress, if any."""
-        st = self.state
-        if st.pending and st.pending[-1]["kind"] == "move":
-            return move_options(context(), st, st.pending[-1])
-        return []
+        top = self.state.pending[-1] if self.state.pending else None
+        return list(top.options(context(), self.state)) if isinstance(top, Move) else []
 
     def capture_candidates(self) -> list[str]:
         return capture_candidates(context(), self.state)
@@ -550,18 +487,13 @@ class Freedom(Game[FreedomState]):
         }
         on = [text for name, text in labels.items() if self._options.get(name)]
         extra = f", {', '.join(on)}" if on else ""
-        return (f"Freedom, {_count(st.players, 'player', 'players')} ({roles}), "
+        return (f"Freedom, {plural(st.players, 'player', 'players')} ({roles}), "
                 f"{st.difficulty}{extra}")
 
     def __str__(self) -> str:
         from .text import render_text
 
         return render_text(self)
-
-
-def _count(n: int, one: str, many: str) -> str:
-    """``1 person`` / ``3 people``: prompts read as sentences."""
-    return f"{n} {one if n == 1 else many}"
 
 
 def _tidy(events: list[Event]) -> list[Event]:

@@ -18,6 +18,7 @@ The rules of a single move live here once, for Conductor tokens, cards and roles
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from ..core.event import Event
@@ -45,28 +46,28 @@ def stops(ctx: Ctx, st: FreedomState) -> frozenset[str]:
     return frozenset() if st.legacy else ctx.canada_set
 
 
-def destinations(
-    ctx: Ctx, st: FreedomState, origin: str, spaces: int, blocked: frozenset[str] | None = None
-) -> list[str]:
-    """Legal destinations for one person at ``origin`` moving up to ``spaces`` spaces.
+def open_destinations(
+    ctx: Ctx, st: FreedomState, origin: str, spaces: int, blocked: frozenset[str]
+) -> Iterator[str]:
+    """Legal destinations for one person at ``origin`` moving up to ``spaces`` spaces, lazily.
 
-    Sorted by space order of the map (deterministic). Excludes spaces holding a catcher (neither
-    passed through nor entered), full spaces and the origin; Canada ends a move [FR-RULING-CANADA].
+    In space order of the map (deterministic). Excludes spaces holding a catcher (``blocked``:
+    neither passed through nor entered), full spaces and the origin; Canada ends a move
+    [FR-RULING-CANADA].
     """
-    if blocked is None:
-        blocked = catcher_spaces(st)
-    reach = ctx.reachable(origin, spaces, blocked | stops(ctx, st))
     people = st.people
     cap = ctx.capacity
-    out = []
-    for dest in reach:
+    for dest in ctx.reachable(origin, spaces, blocked | stops(ctx, st)):
         if dest in blocked:
             continue
         c = cap[dest]
-        if c is not None and people[dest] >= c:
-            continue
-        out.append(dest)
-    return out
+        if c is None or people[dest] < c:
+            yield dest
+
+
+def destinations(ctx: Ctx, st: FreedomState, origin: str, spaces: int) -> list[str]:
+    """:func:`open_destinations` as a list, with the catchers where they stand now."""
+    return list(open_destinations(ctx, st, origin, spaces, catcher_spaces(st)))
 
 
 def route_blocker(ctx: Ctx, st: FreedomState, origin: str, dest: str, spaces: int) -> str | None:

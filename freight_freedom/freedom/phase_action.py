@@ -14,9 +14,10 @@ from ..core.action import Action
 from ..core.event import Event
 from .actions import act
 from .context import Ctx
-from .effects import queue_effects, queue_modifiers, region_people
+from .effect_kinds import queue_effects
 from .phase_planning import special_ready, use_special
-from .state import PASS_INCOME, QUEUE_PRICES, FreedomState
+from .prices import card_price, pass_income, queue_modifiers, region_people
+from .state import TOKENS_PER_TURN, FreedomState, StepResult
 
 
 def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
@@ -33,17 +34,6 @@ def reset_turn(st: FreedomState) -> None:
     st.benefit_used = False
     st.did_something = False
     st.safe_turn = False
-
-
-def card_price(ctx: Ctx, st: FreedomState, seat: int, pos: int) -> int:
-    """Price of the Queue card at 0-based ``pos`` for ``seat`` [FR-ACT-5]."""
-    role = ctx.roles[st.roles[seat]]
-    discount = role.side(st.sides[seat]).passive_amount("card_discount")
-    return max(0, QUEUE_PRICES[pos] + queue_modifiers(ctx, st)["card_cost"] - discount)
-
-
-def pass_income(ctx: Ctx, st: FreedomState) -> int:
-    return max(0, PASS_INCOME[st.period] - queue_modifiers(ctx, st)["pass_income_cut"])
 
 
 def station_master_seats(ctx: Ctx, st: FreedomState, seat: int) -> list[int]:
@@ -68,7 +58,7 @@ def legal(ctx: Ctx, st: FreedomState) -> list[Action]:
     if not st.safe_turn:
         for other in station_master_seats(ctx, st, seat):
             out.append(act(seat, "call", other))
-    if st.tokens_played < 2:
+    if st.tokens_played < TOKENS_PER_TURN:
         seen = set()
         for stack, _grey in st.held[seat]:
             if stack not in seen:
@@ -91,14 +81,11 @@ def legal(ctx: Ctx, st: FreedomState) -> list[Action]:
     return out
 
 
-def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> bool:
+def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
     if st.turns_done >= st.players:
         st.cut_armed = False
-        from .phase_market import start as start_market
-
-        start_market(ctx, st, ev)
-        return False
-    return True
+        return "done"
+    return "decide"
 
 
 def end_turn(st: FreedomState) -> None:

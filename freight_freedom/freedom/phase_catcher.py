@@ -13,9 +13,10 @@ from ..core.action import Action
 from ..core.event import Event
 from .actions import act
 from .context import Ctx
-from .effects import queue_effects, queue_modifiers
+from .decisions import Reaction
 from .movement import move_catcher
-from .state import FreedomState
+from .prices import queue_modifiers
+from .state import FreedomState, StepResult
 
 
 def reaction_holders(ctx: Ctx, st: FreedomState) -> list[int]:
@@ -68,17 +69,27 @@ def roll(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
         ev.append(Event("FR-EFF-CATCHER-EXTRA", f"An Opposition card in the Queue adds {extra} "
                         f"space{'s' if extra != 1 else ''} to the move.", {"extra": extra}))
     for seat in reversed(reaction_holders(ctx, st)):
-        st.pending.append({"kind": "reaction", "seat": seat, "source": st.reserve[seat]})
+        cid = st.reserve[seat]
+        assert cid is not None
+        st.pending.append(Reaction(seat, cid))
 
 
 def st_option_easier_triples(st: FreedomState) -> bool:
     return bool(st.options.get("easier_triples"))
 
 
-def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> bool:
-    """Advance the phase; True when the Lead Player must decide (roll)."""
+def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
+    """A new round: the Lead Player is to roll."""
+    st.phase, st.step = "catcher", "roll"
+    st.last_roll = None
+    if not st.legacy:  # a new round's captures start at the bottom card [FR-RULING-CAPTURE-CYCLE]
+        st.capture_cursor = 0
+
+
+def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
+    """The Lead Player rolls; then the rolled catcher moves and the phase is done."""
     if st.step == "roll":
-        return True
+        return "decide"
     roll_ = st.last_roll
     if roll_ is not None and roll_["catcher"] is not None and roll_["spaces"] > 0:
         colour = roll_["catcher"]
@@ -91,13 +102,7 @@ def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> bool:
         move_catcher(ctx, st, colour, dest, ev, "FR-CATCH-3", stopped)
     elif roll_ is not None and roll_["catcher"] is not None:
         ev.append(Event("FR-CATCH-3", f"The {roll_['catcher']} Slave Catcher does not move.", {}))
-    if st.phase == "over":
-        return False
-    st.phase, st.step = "planning", "turn"
-    st.turn, st.turns_done, st.planning_taken = st.lead, 0, 0
-    ev.append(Event("FR-PLAN-1", f"Round {st.round}: Planning phase, from Player "
-                    f"{st.lead + 1}.", {"round": st.round}))
-    return False
+    return "continue" if st.phase == "over" else "done"
 
 
 def legal(ctx: Ctx, st: FreedomState) -> list[Action]:
@@ -107,23 +112,3 @@ def legal(ctx: Ctx, st: FreedomState) -> list[Action]:
 def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
     roll(ctx, st, ev)
     st.step = "move"
-
-
-def legal_reaction(ctx: Ctx, st: FreedomState, pending: dict[str, object]) -> list[Action]:
-    seat = int(pending["seat"])  # type: ignore[call-overload]
-    return [act(seat, "reserve"), act(seat, "decline")]
-
-
-def apply_reaction(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
-    pending = st.pending.pop()
-    seat = action.seat
-    if action.kind == "decline":
-        ev.append(Event("FR-CARD-6", f"Player {seat + 1} keeps their Reserve card.",
-                        {"seat": seat}))
-        return
-    cid = st.reserve[seat]
-    assert cid is not None and cid == pending["source"]
-    card = ctx.card_by_id[cid]
-    st.reserve[seat] = None
-    st.discard.append(cid)
-    queue_effects(st, seat, card.effects, card.name, front=True)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from ..core.event import Event
 from .context import Ctx
-from .effects import queue_effects
-from .state import QUEUE_SIZE, ROUNDS, FreedomState
+from .effect_kinds import queue_effects
+from .state import QUEUE_SIZE, ROUNDS, FreedomState, StepResult
 from .victory import check_end_of_round
 
 
@@ -58,7 +58,7 @@ def refill(ctx: Ctx, st: FreedomState, ev: list[Event], rule: str) -> None:
                         {"count": len(set_aside)}))
 
 
-def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> bool:
+def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
     if st.step == "discard":
         if st.lantern_discarded < discards_per_round(st):
             st.lantern_discarded += 1
@@ -76,24 +76,20 @@ def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> bool:
                                     {"card": cid}))
                     queue_effects(st, st.lead, card.effects, card.name)
                 break
-            return False
+            return "continue"
         st.step = "refill"
-        return False
+        return "continue"
     if st.step == "refill":
         refill(ctx, st, ev, "FR-LANT-3")
         st.step = "check"
-        return False
-    # check victory, pass the Lantern, next round
+        return "continue"
+    # check victory, pass the Lantern; the engine then starts the next round
     if check_end_of_round(ctx, st, ev):
-        return False
+        return "continue"
     st.lead = (st.lead + 1) % st.players
     st.round += 1
     assert st.round <= ROUNDS
-    st.phase, st.step = "catcher", "roll"
-    st.last_roll = None
-    if not st.legacy:  # a new round's captures start at the bottom card [FR-RULING-CAPTURE-CYCLE]
-        st.capture_cursor = 0
     ev.append(Event("FR-LANT-4", f"The Lantern passes to Player {st.lead + 1}. Round "
                     f"{st.round} begins with the Slave Catcher phase.",
                     {"lead": st.lead, "round": st.round}))
-    return False
+    return "done"

@@ -15,7 +15,7 @@ from ..core.event import Event
 from .actions import act
 from .context import Ctx
 from .movement import add_lost, room
-from .state import FreedomState
+from .state import FreedomState, StepResult
 
 
 def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
@@ -36,7 +36,7 @@ def deliver(ctx: Ctx, st: FreedomState, plantation: str, ev: list[Event]) -> Non
                     {"to": plantation}))
 
 
-def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> bool:
+def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
     if not st.market:
         ev.append(Event("FR-MKT-PHASE-3", "No Slave Market card is left to deliver.", {}))
         return finish(ctx, st, ev)
@@ -50,15 +50,15 @@ def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> bool:
                             f"{'person' if n == 1 else 'people'}.", {"people": n}))
             add_lost(ctx, st, n, ev, "FR-MKT-PHASE-2")
             if st.phase == "over":
-                return False
+                return "continue"
             break
         if len(spots) > 1:
-            return True
+            return "decide"
         deliver(ctx, st, spots[0], ev)
     return finish(ctx, st, ev)
 
 
-def finish(ctx: Ctx, st: FreedomState, ev: list[Event]) -> bool:
+def finish(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
     if st.market:
         done = st.market.pop(0)
         st.market_done.append(done["card"])
@@ -73,10 +73,7 @@ def finish(ctx: Ctx, st: FreedomState, ev: list[Event]) -> bool:
         else:
             text += "; the Slave Market deck is empty."
         ev.append(Event("FR-MKT-PHASE-3", text, {"left": len(st.market_deck)}))
-    from .phase_lantern import start as start_lantern
-
-    start_lantern(ctx, st, ev)
-    return False
+    return "done"
 
 
 def legal(ctx: Ctx, st: FreedomState) -> list[Action]:

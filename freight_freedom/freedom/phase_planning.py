@@ -15,24 +15,10 @@ from ..core.action import Action
 from ..core.event import Event
 from .actions import act
 from .context import Ctx
-from .effects import queue_effects, queue_modifiers, support_price
-from .state import PHASE_NAMES, FreedomState
-
-
-def conductor_price(
-    ctx: Ctx, st: FreedomState, seat: int, stack: str, mods: dict[str, int] | None = None
-) -> int:
-    """Price of a Conductor token for ``seat``: printed cost, Queue surcharges, role discounts."""
-    cs = ctx.conductor(stack)
-    role = ctx.roles[st.roles[seat]]
-    discount = role.side(st.sides[seat]).passive_amount("conductor_discount")
-    if mods is None:
-        mods = queue_modifiers(ctx, st)
-    return max(0, cs.cost + mods["conductor_cost"] - discount)
-
-
-def token_limit(ctx: Ctx, st: FreedomState) -> int:
-    return min(2, queue_modifiers(ctx, st)["token_limit"])
+from .effect_kinds import queue_effects
+from .prices import conductor_price, queue_modifiers, support_price
+from .state import PHASE_NAMES, TOKENS_PER_PLANNING, FreedomState, StepResult
+from .support import buy_support
 
 
 def special_ready(ctx: Ctx, st: FreedomState, seat: int, phase: str) -> bool:
@@ -44,7 +30,7 @@ def legal(ctx: Ctx, st: FreedomState) -> list[Action]:
     seat = st.turn
     out: list[Action] = []
     mods = queue_modifiers(ctx, st)
-    if st.planning_taken < min(2, mods["token_limit"]):
+    if st.planning_taken < min(TOKENS_PER_PLANNING, mods["token_limit"]):
         money = st.money[seat]
         if st.support_left[st.period - 1] > 0 and money >= support_price(ctx, st):
             out.append(act(seat, "support"))
@@ -64,52 +50,26 @@ def legal(ctx: Ctx, st: FreedomState) -> list[Action]:
 def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
     st.phase, st.step = "planning", "turn"
     st.turn, st.turns_done, st.planning_taken = st.lead, 0, 0
+    ev.append(Event("FR-PLAN-1", f"Round {st.round}: Planning phase, from Player "
+                    f"{st.lead + 1}.", {"round": st.round}))
 
 
-def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> bool:
-    """True when the player whose turn it is has a real choice; skips players who have none."""
+def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
+    """Decide when the player whose turn it is has a real choice; skip players who have none."""
     if st.turns_done >= st.players:
-        from .phase_action import start as start_action
-
-        start_action(ctx, st, ev)
-        return False
+        return "done"
     if len(legal(ctx, st)) > 1:
-        return True
+        return "decide"
     ev.append(Event("FR-PLAN-1", f"Player {st.turn + 1} can buy no "
                     f"{'more tokens' if st.planning_taken else 'token'}.", {"seat": st.turn}))
     end_turn(st)
-    return False
+    return "continue"
 
 
 def end_turn(st: FreedomState) -> None:
     st.turns_done += 1
     st.turn = (st.turn + 1) % st.players
     st.planning_taken = 0
-
-
-def activate_next_period(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
-    """Emptying the active Support column opens the next period at once [FR-PLAN-3]."""
-    while st.period < 3 and st.support_left[st.period - 1] == 0:
-        old = st.period
-        st.removed_cards.extend(st.decks[old - 1])
-        st.decks[old - 1] = []
-        st.period = old + 1
-        ev.append(Event("FR-PLAN-3", f"The last Support token of Period {old} is bought: Period "
-                        f"{st.period} begins. Its tokens and Abolitionist deck are now in play; "
-                        f"the Period {old} deck is removed.", {"period": st.period}))
-
-
-def buy_support(ctx: Ctx, st: FreedomState, seat: int, price: int, ev: list[Event],
-                rule: str) -> None:
-    st.money[seat] -= price
-    p = st.period
-    st.support_left[p - 1] -= 1
-    st.support_bought[p - 1] += 1
-    total = sum(st.support_bought)
-    goal = total + sum(st.support_left)
-    ev.append(Event(rule, f"Player {seat + 1} buys a Period {p} Support token for ${price} "
-                    f"({total} of {goal} bought).", {"seat": seat, "period": p, "price": price}))
-    activate_next_period(ctx, st, ev)
 
 
 def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:

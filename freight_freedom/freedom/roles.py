@@ -15,12 +15,12 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from .effect_kinds import KINDS, PASSIVE, ROLE, kinds_for
+
 ROLE_NAMES = ("Agent", "Conductor", "Preacher", "Shepherd", "Station Master", "Stockholder")
-ACTIVE_KINDS = frozenset(
-    {"money", "money_each", "move", "catcher_cut", "market_remove_each", "move_to", "safe_turn",
-     "queue_remove"}
-)
-PASSIVE_KINDS = frozenset({"card_discount", "conductor_discount", "fundraising_bonus"})
+#: Kinds a Benefit or Special Ability may use, and the passive modifiers (see .effect_kinds).
+ACTIVE_KINDS = kinds_for(ROLE)
+PASSIVE_KINDS = kinds_for(PASSIVE)
 SPECIAL_PHASES = frozenset({"planning", "action", "other_turn"})
 
 
@@ -66,6 +66,9 @@ def _effects(raw: Any, allowed: frozenset[str], where: str) -> tuple[dict[str, A
     for e in raw:
         if not isinstance(e, dict) or e.get("kind") not in allowed:
             raise RoleDataError(f"{where}: unknown effect {e!r}")
+        params = {k: v for k, v in e.items() if k != "kind"}
+        for name, reason in KINDS[e["kind"]].problems(params, ranges=False):
+            raise RoleDataError(f"{where}: {name}: {reason}")
         out.append(dict(e))
     return tuple(out)
 

@@ -15,12 +15,15 @@ component data (map, tokens, cards) lives in the data files.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..core.rng import Rng
 from ..core.tables import TableRepr
 
-PHASES = ("catcher", "planning", "action", "market", "lantern", "over")
+if TYPE_CHECKING:
+    from .decisions import Decision
+    from .effect_kinds import ScheduledEffect
+
 PHASE_NAMES = {
     "catcher": "Slave Catcher",
     "planning": "Planning",
@@ -29,6 +32,9 @@ PHASE_NAMES = {
     "lantern": "Lantern",
     "over": "Game over",
 }
+#: What a phase's ``step`` reports to the engine: a player must decide now, run the next
+#: automatic step, or the phase is finished (the engine starts the next phase of the round).
+StepResult = Literal["decide", "continue", "done"]
 ROUNDS = 8
 QUEUE_SIZE = 5
 # Price of the five Queue positions, left (newest) to right (oldest, discarded next) [FR-ACT-5].
@@ -37,8 +43,9 @@ QUEUE_PRICES = (3, 2, 2, 1, 1)
 PASS_INCOME = {1: 3, 2: 4, 3: 5}
 START_MONEY = 8
 EASIER_START_MONEY = 10
-MAX_TOKENS_PER_PLANNING = 2
-MAX_TOKENS_PER_TURN = 2
+# Tokens a player may buy in one Planning turn [FR-PLAN-1] and play in one Action turn [FR-ACT-4].
+TOKENS_PER_PLANNING = 2
+TOKENS_PER_TURN = 2
 TOTAL_PEOPLE = 96
 
 
@@ -89,8 +96,8 @@ class FreedomState(TableRepr):
     removed_cards: list[str] = field(default_factory=list)  # old period decks, unused cards
     discard: list[str] = field(default_factory=list)
     reserve: list[str | None] = field(default_factory=list)
-    pending: list[dict[str, Any]] = field(default_factory=list)
-    effects: list[dict[str, Any]] = field(default_factory=list)
+    pending: list[Decision] = field(default_factory=list)  # top = last (see .decisions)
+    effects: list[ScheduledEffect] = field(default_factory=list)  # run first to last
     planning_taken: int = 0
     tokens_played: int = 0
     card_bought: bool = False
@@ -124,6 +131,8 @@ class FreedomState(TableRepr):
 
 
 def _plain(value: Any) -> Any:
+    if hasattr(value, "to_dict"):  # a pending decision or a scheduled effect
+        return _plain(value.to_dict())
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):

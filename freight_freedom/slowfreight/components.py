@@ -84,9 +84,6 @@ class Components:
     def movement_total(self) -> int:
         return self.train_cards + self.clocks
 
-    def is_clock(self, card: int) -> bool:
-        return card >= self.train_cards
-
     def clocks_for(self, players: int) -> int:
         """Clocks used with ``players`` players (SF-CLOCK-5)."""
         return dict(self.clocks_by_players)[players]

@@ -36,7 +36,7 @@ def test_fr_ruling_fundraising_cities_only_option_skips_plantations() -> None:
 
 def test_fr_ruling_fundraising_cities_only_option_applies_to_cards() -> None:
     from freight_freedom.freedom.context import context
-    from freight_freedom.freedom.effects import region_people
+    from freight_freedom.freedom.prices import region_people
 
     g = new_game(2, fundraising_cities_only=True)
     assert region_people(context(), g.state, "south") == 0

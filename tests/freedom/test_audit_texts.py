@@ -57,11 +57,12 @@ def test_fr_eff_fundraise_one_person_is_singular() -> None:
     to_action(g)
     g.scenario("set_money", seat=0, amount=9)
     from freight_freedom.freedom.context import context
+    from freight_freedom.freedom.effect_kinds import ScheduledEffect
     from freight_freedom.freedom.effects import run_effect
 
     ev: list = []
-    run_effect(context(), g.state, {"kind": "fundraise", "region": "north", "per_person": 1,
-                                    "seat": 0, "source": "test"}, ev)
+    effect = ScheduledEffect("fundraise", 0, "test", (("region", "north"), ("per_person", 1)))
+    run_effect(context(), g.state, effect, ev)
     assert "from 1 person in the northern cities" in ev[0].text, ev[0].text
 
 

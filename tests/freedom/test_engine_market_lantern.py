@@ -232,7 +232,9 @@ def test_fr_ruling_capture_cycle_a_lantern_capture_does_not_shift_the_next_round
 ) -> None:
     """A capture in the Lantern phase (after the slide) goes to the bottom card; the next round's
     first capture goes to the bottom card again (freedom-1 sent it to the middle card)."""
-    from freight_freedom.freedom import phase_lantern
+    from dataclasses import replace
+
+    from freight_freedom.freedom import engine
     from freight_freedom.freedom.movement import capture_at
 
     def one_capture(space: str) -> list[int]:
@@ -243,7 +245,8 @@ def test_fr_ruling_capture_cycle_a_lantern_capture_does_not_shift_the_next_round
         capture_at(context(), st, space, [], "FR-CATCH-3", count=1)
         return [i for i, c in enumerate(st.market) if c["people"] > before[i]]
 
-    lantern_start = phase_lantern.start
+    *others, lantern = engine.ROUND
+    lantern_start = lantern.start
     lantern_capture: list[list[int]] = []
 
     def lantern_with_a_capture(ctx, st, ev):  # type: ignore[no-untyped-def]
@@ -252,7 +255,7 @@ def test_fr_ruling_capture_cycle_a_lantern_capture_does_not_shift_the_next_round
             lantern_capture.append(one_capture("cincinnati"))
         return lantern_start(ctx, st, ev)
 
-    monkeypatch.setattr(phase_lantern, "start", lantern_with_a_capture)
+    monkeypatch.setattr(engine, "ROUND", (*others, replace(lantern, start=lantern_with_a_capture)))
     g = new_game(2, rules_version=rules_version)
     roll(g)
     while g.phase != "Slave Catcher":

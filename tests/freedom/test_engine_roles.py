@@ -38,7 +38,7 @@ def test_fr_role_3_special_flips_to_side_two() -> None:
     assert any(m.endswith(" cincinnati") for m in moves) or len(moves) > 5
     g.apply("0:stop")
     g.apply("0:benefit")  # side II: 1 person up to 2 spaces
-    assert g.state.pending and g.state.pending[-1]["spaces"] == 2
+    assert g.state.pending and g.state.pending[-1].spaces == 2
 
 
 def test_fr_role_agent_special_in_planning() -> None:

@@ -9,7 +9,7 @@ from freight_freedom import IllegalAction
 from freight_freedom.core.event import Event
 from freight_freedom.freedom import engine
 from freight_freedom.freedom.context import context
-from freight_freedom.freedom.effects import queue_effects
+from freight_freedom.freedom.effect_kinds import queue_effects
 
 
 def pass_round(g: object) -> list[Event]:
@@ -175,4 +175,4 @@ def test_fr_ruling_held_tokens_and_start_move_helper() -> None:
     g = new_game(2)
     g.scenario("place_people", space="memphis", count=1)
     start_move(g)
-    assert g.state.pending[-1]["kind"] == "move"
+    assert g.state.pending[-1].kind == "move"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from fr_helpers import new_game, roll, to_action
 
+from freight_freedom.freedom.context import context
 from freight_freedom.freedom.explain import unavailable, warnings, wasted_effect
 from freight_freedom.freedom.game import Freedom
 
@@ -54,10 +55,12 @@ def test_wasted_effect_judges_only_legal_general_cards() -> None:
 def test_fr_plan_3_support_not_offered_says_price_and_money() -> None:
     game = new_game(2)
     roll(game)
-    game.scenario("set_money", seat=game.to_move, amount=8)
+    price = context().tokens.support_price
+    game.scenario("set_money", seat=game.to_move, amount=price - 1)
     assert not any(a.kind == "support" for a in game.legal_actions())
     lines = unavailable(game)
-    assert "Support token: not enough money: a Support token costs $10, you have $8" in lines
+    assert (f"Support token: not enough money: a Support token costs ${price}, you have "
+            f"${price - 1}") in lines
 
 
 def test_fr_act_5_cards_not_offered_say_why_once() -> None:

@@ -1,0 +1,44 @@
+"""``catcher_move``: move one Slave Catcher up to N spaces along its path, or skip
+[FR-EFF-CATCHER-MOVE]. It captures only where it stops [FR-CATCH-3]."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...core.action import Action
+from ...core.event import Event
+from ..actions import act
+from ..context import Ctx
+from ..movement import move_catcher
+from ..state import FreedomState
+from .base import Decision, plural
+
+
+@dataclass(frozen=True)
+class CatcherMove(Decision, kind="catcher_move", rule="FR-EFF-CATCHER-MOVE",
+                  finish=("skip", "leaves the Slave Catchers")):
+    """Move any one catcher up to ``spaces`` spaces along its path."""
+
+    spaces: int
+
+    def targets(self, ctx: Ctx, st: FreedomState) -> list[tuple[str, str]]:
+        """Every (colour, space) within ``spaces`` of the catcher, along its path."""
+        out = []
+        for colour, path in ctx.paths.items():
+            i = ctx.path_index[colour][st.catchers[colour]]
+            for j in range(max(0, i - self.spaces), min(len(path), i + self.spaces + 1)):
+                if j != i:
+                    out.append((colour, path[j]))
+        return out
+
+    def choices(self, ctx: Ctx, st: FreedomState) -> list[Action]:
+        return [act(self.seat, "catcher", c, s) for c, s in self.targets(ctx, st)]
+
+    def choose(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
+        st.pending.pop()
+        colour, dest = str(action.args[0]), str(action.args[1])
+        move_catcher(ctx, st, colour, dest, ev, self.rule, f" ({self.source})")
+
+    def prompt(self, ctx: Ctx) -> str:
+        return (f"move a Slave Catcher up to {plural(self.spaces, 'space', 'spaces')} along its "
+                f"path, or skip ({self.source})")

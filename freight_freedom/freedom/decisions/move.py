@@ -1,0 +1,124 @@
+"""``move``: move people one at a time under a Conductor token, a card or a role [FR-MOVE-1..7].
+
+A movement offers every (origin, destination) pair its people may take now; each ``move`` moves
+one person and the decision stays until its people are used up, nothing is left to move, or the
+player stops. A person moves once per token [FR-MOVE-2]; people who were captured on a space no
+longer count as moved there. ``to`` fixes the destination (a role's ``move_to``), ``origin``
+``"plantation"`` limits where people start, ``safe`` moves trigger no Slave Catcher.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ...core.action import Action
+from ...core.event import Event
+from ..actions import act
+from ..context import Ctx
+from ..movement import catcher_spaces, move_person, open_destinations, route_blocker
+from ..state import FreedomState
+from .base import Decision, plural
+
+
+@dataclass(frozen=True)
+class Move(Decision, kind="move", rule="FR-MOVE-1", finish=("stop", "stops moving people")):
+    """Up to ``left`` more people, each up to ``spaces`` spaces (or to ``to``)."""
+
+    left: int
+    spaces: int
+    safe: bool
+    origin: str = "any"
+    moved: tuple[tuple[str, int], ...] = ()  # people moved onto each space by this movement
+    to: str | None = None
+
+    # ------------------------------------------------------------------ rules
+    def origins(self, ctx: Ctx, st: FreedomState) -> list[str]:
+        """Spaces holding a person this movement may still move [FR-MOVE-2]."""
+        moved = dict(self.moved)
+        plantation_only = self.origin == "plantation"
+        return [s for s in ctx.map_spaces
+                if st.people[s] > moved.get(s, 0)
+                and (not plantation_only or s in ctx.plantation_set)]
+
+    def options(self, ctx: Ctx, st: FreedomState) -> Iterator[tuple[str, str]]:
+        """Every (origin, destination) allowed now, in map order, found lazily."""
+        blocked = catcher_spaces(st)
+        to = self.to
+        if to is not None:
+            cap = ctx.capacity[to]
+            if to in blocked or (cap is not None and st.people[to] >= cap):
+                return
+        for origin in self.origins(ctx, st):
+            if to is None:
+                yield from ((origin, dest) for dest in
+                            open_destinations(ctx, st, origin, self.spaces, blocked))
+            elif to != origin:
+                yield origin, to
+
+    def choices(self, ctx: Ctx, st: FreedomState) -> list[Action]:
+        return [act(self.seat, "move", a, b) for a, b in self.options(ctx, st)]
+
+    def exhausted(self, ctx: Ctx, st: FreedomState) -> bool:
+        return next(self.options(ctx, st), None) is None
+
+    def choose(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
+        origin, dest = str(action.args[0]), str(action.args[1])
+        moved = dict(self.moved)
+        now = replace(self, left=self.left - 1)
+        st.pending[-1] = now
+        move_person(ctx, st, self.seat, origin, dest, safe=self.safe, ev=ev, moved=moved)
+        if st.phase == "over" or not st.pending or st.pending[-1] is not now:
+            return
+        now = replace(now, moved=tuple(moved.items()))
+        st.pending[-1] = now
+        if now.left <= 0 or now.exhausted(ctx, st):
+            st.pending.pop()
+
+    # ------------------------------------------------------------------ words
+    def prompt(self, ctx: Ctx) -> str:
+        people = plural(self.left, "more person", "more people")
+        if self.to:
+            return f"move up to {people} from the plantations to {ctx.name(self.to)}, or stop " \
+                   f"({self.source})"
+        return f"move up to {people} up to {plural(self.spaces, 'space', 'spaces')} each, or " \
+               f"stop ({self.source})"
+
+    def why_not(self, ctx: Ctx, st: FreedomState, action: Action) -> tuple[str, str]:
+        if action.kind != "move":
+            return super().why_not(ctx, st, action)
+        a = action.args
+        if len(a) != 2 or not all(isinstance(x, str) and x in ctx.board.spaces for x in a):
+            return "FR-MOVE-1", "'move' needs two space ids, e.g. move cincinnati columbus"
+        origin, dest = str(a[0]), str(a[1])
+        if st.people.get(origin, 0) == 0:
+            return "FR-MOVE-1", f"no one stands at {ctx.name(origin)}"
+        if st.people[origin] <= dict(self.moved).get(origin, 0):
+            return "FR-MOVE-2", "a person moves once per token"
+        if self.origin == "plantation" and origin not in ctx.plantation_set:
+            return "FR-EFF-MOVE", "this movement starts only from the plantations"
+        holder = next((c for c, s in st.catchers.items() if s == dest), None)
+        if holder is not None:
+            return ("FR-RULING-MOVE-ONTO-CATCHER",
+                    f"the {holder} Slave Catcher stands at {ctx.name(dest)}")
+        cap = ctx.capacity[dest]
+        if cap is not None and st.people[dest] >= cap:
+            return "FR-MOVE-3", f"{ctx.name(dest)} holds {plural(cap, 'person', 'people')}"
+        if self.to is None:
+            blocker = route_blocker(ctx, st, origin, dest, self.spaces)
+            if blocker is not None:
+                colour = next(c for c, s in st.catchers.items() if s == blocker)
+                return "FR-MOVE-6", (f"cannot pass through the {colour} Slave Catcher at "
+                                     f"{ctx.name(blocker)}")
+            if dest not in open_destinations(ctx, st, origin, self.spaces, catcher_spaces(st)):
+                return "FR-MOVE-1", (f"{ctx.name(dest)} is more than "
+                                     f"{plural(self.spaces, 'space', 'spaces')} from "
+                                     f"{ctx.name(origin)}")
+        return "FR-MOVE-1", f"this movement goes only to {ctx.name(str(self.to))}"
+
+    def to_dict(self) -> dict[str, Any]:
+        data = Decision.to_dict(self)
+        data["moved"] = dict(self.moved)
+        return data
+

@@ -1,0 +1,41 @@
+"""``queue_remove``: take up to N cards out of the Queue without effect, or stop
+[FR-EFF-QUEUE-REMOVE]."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ...core.action import Action
+from ...core.event import Event
+from ..actions import act
+from ..context import Ctx
+from ..state import FreedomState
+from .base import Decision, plural
+
+
+@dataclass(frozen=True)
+class QueueRemove(Decision, kind="queue_remove", rule="FR-EFF-QUEUE-REMOVE",
+                  finish=("stop", "stops removing cards")):
+    """Remove up to ``left`` more Queue cards."""
+
+    left: int
+
+    def choices(self, ctx: Ctx, st: FreedomState) -> list[Action]:
+        return [act(self.seat, "remove", i + 1) for i, c in enumerate(st.queue) if c is not None]
+
+    def choose(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
+        pos = int(action.args[0]) - 1
+        cid = st.queue[pos]
+        assert cid is not None
+        st.queue[pos] = None
+        st.discard.append(cid)
+        ev.append(Event(self.rule, f"{ctx.card_by_id[cid].name} is removed from the Queue "
+                        f"without effect ({self.source}).", {"card": cid}))
+        if self.left <= 1 or all(c is None for c in st.queue):
+            st.pending.pop()
+        else:
+            st.pending[-1] = replace(self, left=self.left - 1)
+
+    def prompt(self, ctx: Ctx) -> str:
+        return (f"remove up to {plural(self.left, 'card', 'cards')} from the Queue, or stop "
+                f"({self.source})")

@@ -1,0 +1,39 @@
+"""``support_offer``: buy a Support token at a card's discounted price, or decline
+[FR-EFF-SUPPORT]."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...core.action import Action
+from ...core.event import Event
+from ..actions import act
+from ..context import Ctx
+from ..state import FreedomState
+from ..support import buy_support
+from .base import Decision
+
+
+@dataclass(frozen=True)
+class SupportOffer(Decision, kind="support_offer", rule="FR-EFF-SUPPORT",
+                   finish=("decline", "declines the Support token")):
+    """One Support token for ``price`` dollars."""
+
+    price: int
+
+    def choices(self, ctx: Ctx, st: FreedomState) -> list[Action]:
+        return [act(self.seat, "buy_support")]
+
+    def choose(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
+        st.pending.pop()
+        buy_support(ctx, st, self.seat, self.price, ev, self.rule)
+
+    def prompt(self, ctx: Ctx) -> str:
+        return f"buy a Support token for ${self.price} or decline ({self.source})"
+
+    def describe(self, ctx: Ctx, st: FreedomState, action: Action, who: str) -> str | None:
+        if action.kind == "buy_support":
+            return f"{who} buys the Support token for ${self.price}"
+        if action.kind == "decline":
+            return f"{who} declines the Support token"
+        return None

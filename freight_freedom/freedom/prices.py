@@ -1,0 +1,85 @@
+"""What things cost and pay right now: printed prices with the Queue's Opposition cards and the
+Role discounts applied.
+
+Opposition cards with ``trigger: "queue"`` hold while they sit in the Queue [FR-CARD-7];
+:func:`queue_modifiers` sums them. The printed numbers come from the data (tokens, roles) and the
+rulebook constants of :mod:`.state`.
+"""
+
+from __future__ import annotations
+
+from .context import Ctx
+from .effect_kinds import QUEUE, effect_dict, kinds_for
+from .state import PASS_INCOME, QUEUE_PRICES, TOKENS_PER_PLANNING, FreedomState
+
+QUEUE_KINDS = kinds_for(QUEUE)
+
+
+def queue_modifiers(ctx: Ctx, st: FreedomState) -> dict[str, int]:
+    """The summed effects of Opposition cards that hold while in the Queue [FR-CARD-7].
+
+    ``token_limit`` is the smallest limit in force (the rulebook's limit when none is).
+    """
+    mods = dict.fromkeys(QUEUE_KINDS, 0)
+    mods["token_limit"] = TOKENS_PER_PLANNING
+    for cid in st.queue:
+        if cid is None:
+            continue
+        card = ctx.card_by_id[cid]
+        if card.kind != "opposition" or card.trigger != "queue":
+            continue
+        for e in card.effects:
+            d = effect_dict(e)
+            k = d["kind"]
+            if k == "token_limit":
+                mods[k] = min(mods[k], int(d["max"]))
+            elif k == "catcher_extra":
+                mods[k] += int(d["spaces"])
+            elif k in QUEUE_KINDS:
+                mods[k] += int(d["delta"])
+    return mods
+
+
+def support_price(ctx: Ctx, st: FreedomState) -> int:
+    """A Support token's price now [FR-PLAN-3, FR-EFF-SUPPORT-COST]."""
+    return max(0, int(ctx.tokens.support_price) + queue_modifiers(ctx, st)["support_cost"])
+
+
+def conductor_price(
+    ctx: Ctx, st: FreedomState, seat: int, stack: str, mods: dict[str, int] | None = None
+) -> int:
+    """Price of a Conductor token for ``seat``: printed cost, Queue surcharges, role discounts."""
+    cs = ctx.conductor(stack)
+    role = ctx.roles[st.roles[seat]]
+    discount = role.side(st.sides[seat]).passive_amount("conductor_discount")
+    if mods is None:
+        mods = queue_modifiers(ctx, st)
+    return max(0, cs.cost + mods["conductor_cost"] - discount)
+
+
+def token_limit(ctx: Ctx, st: FreedomState) -> int:
+    """Tokens a player may buy in one Planning turn [FR-PLAN-1, FR-EFF-TOKEN-LIMIT]."""
+    return min(TOKENS_PER_PLANNING, queue_modifiers(ctx, st)["token_limit"])
+
+
+def card_price(ctx: Ctx, st: FreedomState, seat: int, pos: int) -> int:
+    """Price of the Queue card at 0-based ``pos`` for ``seat`` [FR-ACT-5]."""
+    role = ctx.roles[st.roles[seat]]
+    discount = role.side(st.sides[seat]).passive_amount("card_discount")
+    return max(0, QUEUE_PRICES[pos] + queue_modifiers(ctx, st)["card_cost"] - discount)
+
+
+def pass_income(ctx: Ctx, st: FreedomState) -> int:
+    """Money for passing all actions [FR-ACT-7, FR-EFF-PASS-CUT]."""
+    return max(0, PASS_INCOME[st.period] - queue_modifiers(ctx, st)["pass_income_cut"])
+
+
+def region_people(ctx: Ctx, st: FreedomState, region: str) -> int:
+    """People standing in the green southern spaces (with plantations) or blue northern cities:
+    what Fundraising pays for.
+
+    With ``fundraising_cities_only`` the plantations do not count [FR-RULING-FUNDRAISING].
+    """
+    reg = ctx.region
+    skip = ctx.plantation_set if st.options.get("fundraising_cities_only") else frozenset()
+    return sum(n for s, n in st.people.items() if n and reg[s] == region and s not in skip)
