@@ -253,14 +253,25 @@ def figures_of(key: str, results: Sequence[Rollout], players: int) -> Figures:
 
 # ---------------------------------------------------------------------------- executor
 _POOL_LOCK = threading.Lock()
+_POOL: dict[str, Any] = {}
 
 
 def _executor(n_jobs: int) -> Any:
-    """A reusable loky process pool of ``n_jobs`` workers (started once, kept warm)."""
-    from joblib.externals.loky import get_reusable_executor
+    """The advisor's own process pool of ``n_jobs`` loky workers, started once and kept warm.
+
+    Its own pool, not loky's shared reusable one: joblib's ``Parallel`` (simulations) resizes
+    and wraps that one, and the two must not step on each other.
+    """
+    from joblib.externals.loky import ProcessPoolExecutor
 
     with _POOL_LOCK:
-        return get_reusable_executor(max_workers=n_jobs, timeout=600)
+        pool = _POOL.get("pool")
+        if pool is None or _POOL.get("size") != n_jobs or getattr(pool, "_broken", False):
+            if pool is not None:
+                pool.shutdown(wait=False, kill_workers=True)
+            pool = ProcessPoolExecutor(max_workers=n_jobs)
+            _POOL.update(pool=pool, size=n_jobs)
+        return pool
 
 
 def _jobs(n_jobs: int | None) -> int:
