@@ -270,8 +270,19 @@ def _executor(n_jobs: int) -> Any:
             if pool is not None:
                 pool.shutdown(wait=False, kill_workers=True)
             pool = ProcessPoolExecutor(max_workers=n_jobs)
+            if not _POOL:
+                import atexit
+
+                atexit.register(_shutdown)
             _POOL.update(pool=pool, size=n_jobs)
         return pool
+
+
+def _shutdown() -> None:
+    """Stop the pool before the interpreter tears its modules down."""
+    pool = _POOL.pop("pool", None)
+    if pool is not None:
+        pool.shutdown(wait=True)
 
 
 def _jobs(n_jobs: int | None) -> int:
