@@ -8,6 +8,11 @@ Each figure is the median of ``--runs`` runs on one core. "checked" is the defau
 (legality and seat checks, full event log); "unchecked" is ``apply_unchecked``, the simulation fast
 path. The target (issue 2) is at least 300 checked 4-player games per second.
 
+``--ratio`` (on by default) also times the bare reference loop of the same rules
+(``/work/shared/bench/ref_slowfreight.py``, or ``--reference PATH``) in the same process and prints
+the engine's random 4-player games per second (unchecked) as a fraction of the reference's, the
+median of ``--runs`` interleaved runs; the target (issue 13) is at least 0.4.
+
 Time is this process's CPU time (``time.process_time``), so other jobs sharing the machine slow the
 figures less than wall-clock time would; on an idle core the two agree.
 """
@@ -15,8 +20,12 @@ figures less than wall-clock time would; on an idle core the two agree.
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import random
 import statistics
 import time
+from pathlib import Path
+from types import ModuleType
 
 from freight_freedom import SlowFreight
 from freight_freedom.core.bot import RandomBot, play_out
@@ -33,11 +42,56 @@ def one_run(players: int, games: int, *, checked: bool, first_seed: int) -> tupl
     return games / elapsed, decisions / elapsed
 
 
+REFERENCE = Path("/work/shared/bench/ref_slowfreight.py")
+
+
+def load_reference(path: Path) -> ModuleType | None:
+    """The bare reference loop as a module (None if the file is missing)."""
+    if not path.is_file():
+        return None
+    spec = importlib.util.spec_from_file_location("ref_slowfreight", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def reference_rate(ref: ModuleType, games: int, seed: int) -> float:
+    """Reference games per second (4 players), exactly as its own ``__main__`` plays them."""
+    rng = random.Random(seed)
+    start = time.process_time()
+    for _ in range(games):
+        ref.play(4, rng)
+    return games / (time.process_time() - start)
+
+
+def ratio(ref: ModuleType, games: int, runs: int) -> tuple[float, float, float]:
+    """(median engine games/s, median reference games/s, median per-run ratio), interleaved."""
+    eng, bare, ratios = [], [], []
+    for r in range(runs):
+        e = one_run(4, games, checked=False, first_seed=r * games)[0]
+        b = reference_rate(ref, games * 5, seed=r + 1)
+        eng.append(e)
+        bare.append(b)
+        ratios.append(e / b)
+    return statistics.median(eng), statistics.median(bare), statistics.median(ratios)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per run (default 200)")
     parser.add_argument("--runs", type=int, default=5, help="runs per figure (default 5)")
+    parser.add_argument("--reference", type=Path, default=REFERENCE,
+                        help="the bare reference loop (default: %(default)s)")
+    parser.add_argument("--no-ratio", action="store_true", help="skip the reference ratio")
     args = parser.parse_args()
+    ref = None if args.no_ratio else load_reference(args.reference)
+    if ref is not None:
+        eng, bare, r = ratio(ref, args.games, args.runs)
+        print(f"engine {eng:.0f} random 4-player games/s (unchecked), bare reference loop "
+              f"{bare:.0f}/s: ratio {r:.2f} (median of {args.runs} runs; target >= 0.4)")
+    elif not args.no_ratio:
+        print(f"(no reference loop at {args.reference}: ratio skipped)")
     print(f"Slow Freight, random bots, {args.games} games per run, median of {args.runs} runs")
     print(f"{'players':>7} {'mode':>9} {'games/s':>9} {'decisions/s':>12} {'decisions/game':>15}")
     for players in (2, 3, 4):

@@ -11,6 +11,7 @@ is drawn, so worker processes start fast and no display stack is loaded in them.
 
 from __future__ import annotations
 
+from .advise import Advice, advise, trajectory
 from .bots import bot_names, make_bot
 from .output import OutputError, ResultWriter
 from .plots import length_distribution, round_trajectories, score_distribution, win_rate
@@ -19,9 +20,11 @@ from .simulate import SimulationError, iter_simulate, option_names, simulate
 from .sweep import grid_configs, iter_sweep, sweep
 
 __all__ = [
+    "Advice",
     "OutputError",
     "ResultWriter",
     "SimulationError",
+    "advise",
     "bot_names",
     "bot_seed",
     "game_seed",
@@ -35,5 +38,6 @@ __all__ = [
     "score_distribution",
     "simulate",
     "sweep",
+    "trajectory",
     "win_rate",
 ]

@@ -248,8 +248,85 @@ def _place(boxes: list[Box], hard: list[Box], soft: list[Box],
     return best, best_cost
 
 
+LAYOUT_FILE = "map_layout.json"
+"""The packaged map's layout, computed by :func:`compute_geometry` and stored beside
+``map.json`` (``python -m freight_freedom.freedom.view`` rewrites it after a map change)."""
+
+
+def board_fingerprint(board: Board) -> str:
+    """SHA-256 of everything on ``board`` the layout depends on (spaces, routes, paths)."""
+    import dataclasses
+    import hashlib
+    import json
+
+    data = {
+        "spaces": {sid: dataclasses.asdict(s) for sid, s in board.spaces.items()},
+        "edges": [list(e) for e in board.graph.edges()],
+        "catchers": {c: list(p.path) for c, p in board.catchers.items()},
+        "plantations": list(board.plantations),
+        "canada": list(board.canada),
+    }
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def geometry_to_dict(geo: Geometry, fingerprint: str) -> dict[str, Any]:
+    """Plain JSON data of ``geo`` (floats are written exactly: JSON keeps their repr)."""
+    import dataclasses
+
+    data = dataclasses.asdict(geo)
+    data["labels"] = [dataclasses.asdict(lb) for lb in geo.labels]
+    return {"fingerprint": fingerprint, "geometry": data}
+
+
+def geometry_from_dict(data: dict[str, Any]) -> Geometry:
+    g = data["geometry"]
+
+    def pairs(m: dict[str, Any]) -> dict[str, tuple[float, float]]:
+        return {k: (float(v[0]), float(v[1])) for k, v in m.items()}
+
+    return Geometry(
+        ids=tuple(g["ids"]), xy=pairs(g["xy"]), true_xy=pairs(g["true_xy"]),
+        radius_px={k: float(v) for k, v in g["radius_px"].items()},
+        slot_xy={k: [(float(x), float(y)) for x, y in v] for k, v in g["slot_xy"].items()},
+        money_xy=pairs(g["money_xy"]),
+        labels=tuple(Label(lb["sid"], lb["text"], lb["x"], lb["y"], lb["position"], lb["size"],
+                           (lb["box"][0], lb["box"][1], lb["box"][2], lb["box"][3]))
+                     for lb in g["labels"]),
+        unlabelled=tuple(g["unlabelled"]), panel_x0=g["panel_x0"], panel_y0=g["panel_y0"],
+        panel_box=(g["panel_box"][0], g["panel_box"][1], g["panel_box"][2], g["panel_box"][3]),
+        x_range=(g["x_range"][0], g["x_range"][1]), y_range=(g["y_range"][0], g["y_range"][1]),
+        px=g["px"], height=g["height"],
+    )
+
+
 @lru_cache(maxsize=4)
 def geometry(board: Board) -> Geometry:
+    """The layout of ``board``: read from :data:`LAYOUT_FILE` when it was computed for this very
+    map data (the packaged map: no label placement at run time), else computed
+    (:func:`compute_geometry`)."""
+    try:
+        stored = read_packaged(LAYOUT_FILE)
+    except Exception:  # noqa: BLE001 - a missing or broken layout file only costs time
+        stored = None
+    if stored is not None and stored.get("fingerprint") == board_fingerprint(board):
+        return geometry_from_dict(stored)
+    return compute_geometry(board)
+
+
+def write_layout(path: Any = None) -> str:
+    """Compute the packaged map's layout and store it in :data:`LAYOUT_FILE` (or ``path``)."""
+    import json
+    from pathlib import Path
+
+    board = load_board()
+    data = geometry_to_dict(compute_geometry(board), board_fingerprint(board))
+    target = Path(path) if path is not None else Path(__file__).parent / "data" / LAYOUT_FILE
+    target.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return str(target)
+
+
+def compute_geometry(board: Board) -> Geometry:
     """Lay the map out once: positions, slots, gold circles, name labels, panel and ranges.
 
     Labels: every space gets its name when it can be placed without touching another name, a
@@ -902,3 +979,7 @@ def title_text(game: Any, freed: int, lost: int) -> str:
     parts.append(f"Freed {freed}/{target}")
     parts.append(f"Lost {lost}/{limit}")
     return html.escape(" · ".join(parts))
+
+
+if __name__ == "__main__":  # python -m freight_freedom.freedom.view: refresh the stored layout
+    print(f"wrote {write_layout()}")

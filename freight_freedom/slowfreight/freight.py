@@ -7,6 +7,7 @@ once, after the player's last card, with the Extra Locomotive rule of SF-TAKE-3.
 from __future__ import annotations
 
 from ..core import Event
+from ..core.frozen import FrozenDict as _data
 from .components import KIND_NAMES, XLOCO
 from .state import PlayerState, SlowFreightState, Train
 from .text import card_list, train_words
@@ -143,7 +144,7 @@ def take(state: SlowFreightState, seat: int, slot: int, train: Train) -> list[Ev
             "SF-XLOCO-1",
             f"{who} adds an Extra Locomotive to {train.name} ({train_words(train)}): it takes no "
             "more cars and must move every turn from the next one on",
-            {"seat": seat, "slot": slot, "train": train.name, "card": state.comps.card_names[card]},
+            _data(seat=seat, slot=slot, train=train.name, card=state.comps.card_names[card]),
         )
     else:
         train.cars.append(card)
@@ -152,7 +153,7 @@ def take(state: SlowFreightState, seat: int, slot: int, train: Train) -> list[Ev
             "SF-TAKE-1",
             f"{who} takes the face-up {KIND_NAMES[kind]} car onto {train.name} "
             f"(now {train_words(train)}{_unfinished_words(train)})",
-            {"seat": seat, "slot": slot, "train": train.name, "card": state.comps.card_names[card]},
+            _data(seat=seat, slot=slot, train=train.name, card=state.comps.card_names[card]),
         )
     state.taken += 1
     events = [event]
@@ -188,7 +189,7 @@ def refill(state: SlowFreightState) -> list[Event]:
     if shown < len(state.face_up):
         rule = "SF-RULING-1"
         text += f": the Freight deck is empty, {shown} card(s) face up"
-    events = [Event(rule, text, {"dealt": [comps.card_names[c] for c in dealt]})]
+    events = [Event(rule, text, _data(dealt=tuple([comps.card_names[c] for c in dealt])))]
     while True:
         xlocos = xlocos_face_up(state)
         if len(xlocos) < 2:

@@ -117,6 +117,10 @@ class SlowFreight(Game[SlowFreightState]):
             return freight.end_take_turn(state)
         raise IllegalAction(f"unknown action {kind!r}", rule="SF-TURN-3", action=action)
 
+    @property
+    def is_over(self) -> bool:
+        return self.state.over  # the kernel's test (no seat to move), without two calls
+
     def _to_move(self, state: SlowFreightState) -> int | None:
         return None if state.over else state.seat
 

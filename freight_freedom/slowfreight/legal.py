@@ -31,27 +31,30 @@ def forced_train(state: SlowFreightState, seat: int) -> Train | None:
     return None
 
 
-def _takes(state: SlowFreightState, seat: int, out: list[Action]) -> None:
+def _takes(state: SlowFreightState, seat: int, out: list[Action], table: ActionTable) -> None:
     if state.train_check != EACH_CARD:
-        table = _table(state).take[seat]
-        out.extend([table[slot][t.id] for slot, t in loose_takes(state, state.players[seat])])
+        takes = table.take[seat]
+        out.extend([takes[slot][t.id] for slot, t in loose_takes(state, state.players[seat])])
         return
-    growing = [t for t in state.players[seat].trains if not t.moving and t.xloco is None]
+    growing = [(t.id, t.code) for t in state.players[seat].trains
+               if not t.moving and t.xloco is None]
     if not growing:
         return
     kinds = state.comps.card_kind
-    table = _table(state).take[seat]
+    takes = table.take[seat]
     xloco_ok = not state.xloco_taken
-    for slot, card in enumerate(state.face_up):
+    slot = -1
+    for card in state.face_up:
+        slot += 1
         if card is None:
             continue
         kind = kinds[card]
-        row = table[slot]
+        row = takes[slot]
         if kind == XLOCO:
             if xloco_ok:
-                out.extend([row[t.id] for t in growing if t.code])
+                out.extend([row[i] for i, code in growing if code])
         else:
-            out.extend([row[t.id] for t in growing if NEXT[t.code][kind] >= 0])
+            out.extend([row[i] for i, code in growing if NEXT[code][kind] >= 0])
 
 
 def legal_actions(state: SlowFreightState) -> list[Action]:
@@ -60,7 +63,7 @@ def legal_actions(state: SlowFreightState) -> list[Action]:
     table = _table(state)
     out: list[Action] = []
     if state.taken:
-        _takes(state, seat, out)
+        _takes(state, seat, out, table)
         if state.train_check == EACH_CARD or not any(unfinished(state.players[seat])):
             out.append(table.stop[seat])  # SF-RULING-25: not while a train is unfinished
         return out
@@ -71,7 +74,7 @@ def legal_actions(state: SlowFreightState) -> list[Action]:
             return [moves[t.id]]
     if state.loco_supply:
         out.append(table.loco[seat])
-    _takes(state, seat, out)
+    _takes(state, seat, out, table)
     out.extend([moves[t.id] for t in trains if t.code])
     out.append(table.pass_[seat])
     return out

@@ -7,6 +7,7 @@ Extra-Locomotive moves and Clocks (SF-RULING-4, -8, -17, -18) and on the Track s
 from __future__ import annotations
 
 from ..core import Event
+from ..core.frozen import FrozenDict as _data
 from .components import TYPE_NAMES
 from .scoring import final_scoring
 from .state import SlowFreightState, Train
@@ -28,7 +29,7 @@ def _clock(state: SlowFreightState, card: int, who: str) -> tuple[list[Event], b
     n, total = len(state.clocks_drawn), state.clocks_in_game
     name = state.comps.movement_names[card]
     laid = Event("SF-CLOCK-3", f"{who} draws a Clock: Clock {n} of {total} is laid out",
-                 {"card": name, "clocks": n})
+                 _data(card=name, clocks=n))
     if not state.clock_pile:
         return [laid], True
     new = state.clock_pile.pop(0)
@@ -40,7 +41,7 @@ def _clock(state: SlowFreightState, card: int, who: str) -> tuple[list[Event], b
     return [laid, Event(
         "SF-CLOCK-4",
         f"The next Clock joins the Movement cards and all {len(deck)} are shuffled into a new deck",
-        {"card": state.comps.movement_names[new]},
+        _data(card=state.comps.movement_names[new]),
     )], False
 
 
@@ -70,8 +71,7 @@ def _track_event(state: SlowFreightState, who: str, train: Train, card: int, wan
     text += f", now {train.track} (arrives at {comps.destination})"
     if first:
         text += "; it has started moving: no more cars (SF-FORM-6)"
-    return Event(rule, text, {"train": train.name, "card": name, "track": got,
-                              "total": train.track})
+    return Event(rule, text, _data(train=train.name, card=name, track=got, total=train.track))
 
 
 def _one_card(state: SlowFreightState, who: str, train: Train, *, second: bool,
@@ -117,7 +117,7 @@ def pass_turn(state: SlowFreightState, seat: int) -> list[Event]:
     card = _draw(state)
     name = state.comps.movement_names[card]
     if card >= state.comps.train_cards:
-        events = [Event("SF-TURN-4", f"{who} passes and draws a Clock", {"card": name})]
+        events = [Event("SF-TURN-4", f"{who} passes and draws a Clock", _data(card=name))]
         clock_events, last = _clock(state, card, who)
         events.extend(clock_events)
         if last:
@@ -125,7 +125,7 @@ def pass_turn(state: SlowFreightState, seat: int) -> list[Event]:
             return events
     else:
         state.discard.append(card)
-        events = [Event("SF-TURN-4", f"{who} passes; {name} is discarded", {"card": name})]
+        events = [Event("SF-TURN-4", f"{who} passes; {name} is discarded", _data(card=name))]
     next_turn(state)
     return events
 
@@ -144,11 +144,11 @@ def arrive(state: SlowFreightState, seat: int, train: Train) -> list[Event]:
     kind = train.type
     events = [
         Event("SF-ARRIVE-1", f"{train.name} ({train_words(train)}) reaches its destination with "
-              f"{track} Track", {"seat": seat, "train": train.name, "track": track}),
+              f"{track} Track", _data(seat=seat, train=train.name, track=track)),
         Event("SF-ARRIVE-2", f"Its {track} Track pieces go back to the supply",
-              {"track": track}),
+              _data(track=track)),
         Event("SF-ARRIVE-4", f"Player {seat + 1} scores {points} points for {train.ncars} car(s)",
-              {"seat": seat, "points": points}),
+              _data(seat=seat, points=points)),
     ]
     chips = state.bonus_chips[kind]
     if chips:
@@ -157,11 +157,11 @@ def arrive(state: SlowFreightState, seat: int, train: Train) -> list[Event]:
         events.append(Event(
             "SF-ARRIVE-3",
             f"Player {seat + 1} takes the {chip}-point {TYPE_NAMES[kind]} Bonus chip",
-            {"seat": seat, "type": kind, "points": chip}))
+            _data(seat=seat, type=kind, points=chip)))
     else:
         events.append(Event(
             "SF-ARRIVE-3", f"No {TYPE_NAMES[kind]} Bonus chip is left for this train",
-            {"seat": seat, "type": kind, "points": 0}))
+            _data(seat=seat, type=kind, points=0)))
     return events
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..core import Event
+from ..core.frozen import FrozenDict as _data
 from .state import SlowFreightState, Train
 
 
@@ -25,5 +26,5 @@ def bring_loco(state: SlowFreightState, seat: int) -> list[Event]:
         "SF-TURN-5",
         f"Player {seat + 1} brings a Locomotive into play: new train {train.name} "
         f"({len(state.loco_supply)} left in the supply)",
-        {"seat": seat, "train": train.name, "loco": f"loco{loco + 1}"},
+        _data(seat=seat, train=train.name, loco=f"loco{loco + 1}"),
     )]

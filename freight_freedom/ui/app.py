@@ -28,6 +28,7 @@ from ..core.game import Game
 from .action_panel import ActionPanel
 from .adapter import GameUI, Selection, ui_for
 from .errors import ErrorArea
+from .evalbar import EvalBar
 from .inspector import Inspector, state_tables
 from .log_view import LogView
 from .newgame import NewGame
@@ -111,6 +112,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
                                                         flex_flow="row wrap"))
 
         self.actions = ActionPanel(guard(self.play))
+        self.evalbar = EvalBar(lambda: self.game, panel=self.actions)  # bar, Hint (ui/evalbar.py)
         self.seats = self._make_seats(seats)
         self.stepper = Stepper(lambda: self.game, self.seats, self._after_steps, guard,
                                fallback_bot=self._fallback_bot)
@@ -131,8 +133,8 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
             [self.title, self.undo_button, self.undo_turn_button, self.redo_button],
             layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
         self.column = widgets.VBox(
-            [self.header, self.prompt, self.errors.widget, self.map_note, self.actions.widget,
-             self.unavailable, self.recent, self.side],
+            [self.header, self.prompt, self.evalbar.widget, self.errors.widget, self.map_note,
+             self.actions.widget, self.unavailable, self.recent, self.side],
             layout=widgets.Layout(flex="1 1 320px", min_width="300px", max_width="640px",
                                   padding="0 0 0 8px"))
         for part in self.column.children:  # keep their height: the column scrolls instead
@@ -352,6 +354,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
             note = (f"Player {game.to_move + 1} is played by a bot: use the stepper, "
                     "or choose for it here.")
         self.actions.show(legal, labels, note)
+        self.evalbar.update(game)
         self.undo_button.disabled = not game.can_undo
         self.undo_turn_button.disabled = not any(
             isinstance(step, Action) and self.seats.is_human(step.seat) for step in game.history)

@@ -1,0 +1,490 @@
+"""The advisor: win probability and move hints for a position, from Monte Carlo rollouts.
+
+:func:`advise` answers "are we still going to win, and which move helps most?" for the position of
+a game. It plays the position out ``rollouts`` times, every seat played by the rollout policy (by
+default each game's rule-of-thumb bot: :class:`~freight_freedom.freedom.bots.HeuristicBot`,
+:class:`~freight_freedom.slowfreight.bots.GreedyBot`), and counts what happened:
+
+- Freedom: the chance of victory and of each way of losing (too many people lost; round 8 over
+  without both conditions), and the expected optional score of the team;
+- Slow Freight: each seat's chance of winning (a shared win counts as a share) and expected score.
+
+Each figure comes with a 95% confidence interval (Wilson for chances, normal for means). Every
+rollout starts from a *determinized* copy (``game.determinized(seat, seed)``): the decks and
+future dice are re-dealt from that rollout's seed, so the advice uses only what the deciding seat
+can see, never the real order of a hidden deck. Asked for ``actions``, it also scores the best
+candidate moves (the policy's own choice first, then a seeded sample; all of them if there are
+few), each on the *same* re-dealt worlds (common random numbers), so hints are ranked on equal
+terms.
+
+The numbers say what happens *if everyone plays like the rollout policy from here*
+(:attr:`Advice.assumption`); the calibration check in ``benchmarks/bench_advise.py`` measures how
+well predicted chances match observed frequencies.
+
+>>> from freight_freedom import SlowFreight
+>>> advice = advise(SlowFreight(players=2, seed=3), rollouts=20, seed=1)
+>>> round(sum(e.mean for e in advice.win), 6)
+1.0
+>>> advise(SlowFreight(players=2, seed=3), rollouts=20, seed=1) == advice
+True
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.action import Action
+from ..core.errors import IllegalAction
+from ..core.rng import Rng
+from .bots import BotSpec, game_key, make_bot
+
+Z95 = 1.959963984540054
+"""The two-sided 95% normal quantile."""
+
+DEFAULT_BOTS = {"freedom": "heuristic", "slowfreight": "greedy"}
+"""The default rollout policy of each game (its rule-of-thumb bot: random play never wins
+Freedom)."""
+
+FREEDOM_ENDINGS = ("victory", "too many lost", "time ran out")
+"""How a Freedom game ends: the players win [FR-WIN-1], the Slaves Lost track overflows
+[FR-LOSE-1], or round 8 ends without both victory conditions [FR-LOSE-2]."""
+
+CHUNK = 25
+"""Rollouts per task when the work is spread over processes (and per cancellation check)."""
+
+
+class Cancelled(Exception):
+    """Raised by :func:`advise` when its ``cancel`` callback says the answer is no longer
+    wanted (the position changed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A mean from ``n`` rollouts with its 95% confidence interval ``[low, high]``."""
+
+    mean: float
+    low: float
+    high: float
+    n: int
+
+    def __str__(self) -> str:
+        return f"{self.mean:.3g} [{self.low:.3g}, {self.high:.3g}]"
+
+    def percent(self) -> str:
+        """``"62% (55-69%)"``: a chance in words."""
+        return f"{100 * self.mean:.0f}% ({100 * self.low:.0f}-{100 * self.high:.0f}%)"
+
+
+def chance(hits: float, n: int) -> Estimate:
+    """Wilson score interval of ``hits`` successes in ``n`` trials (hits may be fractional:
+    shared wins)."""
+    if n <= 0:
+        return Estimate(math.nan, 0.0, 1.0, 0)
+    p = hits / n
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
+
+
+def mean_of(values: Sequence[float]) -> Estimate:
+    """Sample mean with a normal 95% interval."""
+    n = len(values)
+    if n == 0:
+        return Estimate(math.nan, math.nan, math.nan, 0)
+    mu = math.fsum(values) / n
+    if n == 1:
+        return Estimate(mu, mu, mu, 1)
+    var = math.fsum((v - mu) ** 2 for v in values) / (n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return Estimate(mu, mu - half, mu + half, n)
+
+
+@dataclass(frozen=True, slots=True)
+class Rollout:
+    """What one rollout ended with: each seat's share of the win, score, and (Freedom) how the
+    game ended."""
+
+    wins: tuple[float, ...]
+    scores: tuple[float, ...]
+    ending: str = ""
+
+
+@dataclass(frozen=True)
+class Figures:
+    """The figures of one position (or of one position after one action).
+
+    ``win[seat]``: chance that ``seat`` wins (Freedom is cooperative: the same chance of
+    victory for every seat). ``score[seat]``: expected score (Freedom: the team's optional
+    score). ``endings``: Freedom's chance of each way the game ends (:data:`FREEDOM_ENDINGS`);
+    empty for Slow Freight.
+    """
+
+    win: tuple[Estimate, ...]
+    score: tuple[Estimate, ...]
+    endings: dict[str, Estimate] = field(default_factory=dict)
+
+    @property
+    def rollouts(self) -> int:
+        return self.win[0].n if self.win else 0
+
+
+@dataclass(frozen=True)
+class ActionAdvice:
+    """One candidate action and the figures of the position after it."""
+
+    action: Action
+    label: str
+    figures: Figures
+
+    def value(self, seat: int) -> float:
+        """How good the action is for ``seat``: its chance of winning, then (a tie-break worth
+        less than one rollout) its expected score."""
+        return self.figures.win[seat].mean + 1e-6 * self.figures.score[seat].mean
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The advice for a position: :attr:`figures` of the position itself and, if asked, the
+    candidate actions best first (:attr:`actions`)."""
+
+    game: str
+    seat: int
+    """The deciding seat: whose view the rollouts keep (everything hidden from it re-dealt)."""
+    step: int
+    """``len(game.history)`` when the advice was asked: which position it is about."""
+    rollouts: int
+    bot: str
+    figures: Figures
+    actions: tuple[ActionAdvice, ...] = ()
+
+    @property
+    def win(self) -> tuple[Estimate, ...]:
+        return self.figures.win
+
+    @property
+    def score(self) -> tuple[Estimate, ...]:
+        return self.figures.score
+
+    @property
+    def victory(self) -> Estimate:
+        """Freedom: the chance of victory (the same for every seat)."""
+        return self.figures.win[0]
+
+    @property
+    def assumption(self) -> str:
+        """What the numbers assume, in words (shown beside the bar)."""
+        return (f"everyone plays like the {self.bot} bot from here ({self.rollouts} imagined "
+                "games, the hidden cards re-dealt in each)")
+
+    def best(self, k: int = 3) -> tuple[ActionAdvice, ...]:
+        """The ``k`` best candidate actions for the deciding seat."""
+        return self.actions[:k]
+
+
+# ---------------------------------------------------------------------------- rollouts
+def _result(key: str, game: Any) -> Rollout:
+    outcome = game.outcome
+    players = _players(game)
+    if key == "freedom":
+        won = 1.0 if outcome.won else 0.0
+        if outcome.won:
+            ending = FREEDOM_ENDINGS[0]
+        elif outcome.lost >= outcome.lost_limit or outcome.round < 8:
+            ending = FREEDOM_ENDINGS[1]
+        else:
+            ending = FREEDOM_ENDINGS[2]
+        total = float(outcome.score.total)
+        return Rollout((won,) * players, (total,) * players, ending)
+    winners = tuple(outcome.winners)
+    share = 1.0 / len(winners) if winners else 0.0
+    wins = tuple(share if s in winners else 0.0 for s in range(players))
+    return Rollout(wins, tuple(float(s) for s in outcome.scores))
+
+
+def _players(game: Any) -> int:
+    players = game.options.get("players", 1)
+    return int(players) if isinstance(players, int) else 1
+
+
+def _rollout_seed(seed: int, index: int) -> int:
+    """Seed of rollout ``index``: depends only on (seed, index), never on how work is split."""
+    return Rng(seed, f"advise/{index}").next64() >> 1
+
+
+def _play(key: str, game: Any, seat: int, action: Action | None, bot_spec: BotSpec,
+          seed: int, max_steps: int) -> Rollout:
+    world = game.determinized(seat, seed)
+    if action is not None:
+        world.apply_unchecked(action)
+    players = _players(world)
+    bots = [make_bot(key, bot_spec, seat=s, seed=seed + s) for s in range(players)]
+    steps = 0
+    while not world.is_over:
+        if steps >= max_steps:
+            raise RuntimeError(f"a rollout did not end within {max_steps} decisions")
+        to_move = world.to_move
+        world.apply_unchecked(bots[to_move].choose(world))
+        steps += 1
+    return _result(key, world)
+
+
+def run_rollouts(key: str, game: Any, seat: int, action: Action | None, bot_spec: BotSpec,
+                 seeds: Sequence[int], max_steps: int = 100_000) -> list[Rollout]:
+    """Play one rollout per seed (a picklable task for worker processes)."""
+    return [_play(key, game, seat, action, bot_spec, s, max_steps) for s in seeds]
+
+
+def figures_of(key: str, results: Sequence[Rollout], players: int) -> Figures:
+    """Summarise rollouts into chances and means with intervals."""
+    n = len(results)
+    win = tuple(chance(math.fsum(r.wins[s] for r in results), n) for s in range(players))
+    score = tuple(mean_of([r.scores[s] for r in results]) for s in range(players))
+    endings: dict[str, Estimate] = {}
+    if key == "freedom":
+        endings = {e: chance(sum(1 for r in results if r.ending == e), n)
+                   for e in FREEDOM_ENDINGS}
+    return Figures(win, score, endings)
+
+
+# ---------------------------------------------------------------------------- executor
+_POOL_LOCK = threading.Lock()
+_POOL: dict[str, Any] = {}
+
+
+def _executor(n_jobs: int) -> Any:
+    """The advisor's own process pool of ``n_jobs`` loky workers, started once and kept warm.
+
+    Its own pool, not loky's shared reusable one: joblib's ``Parallel`` (simulations) resizes
+    and wraps that one, and the two must not step on each other.
+    """
+    from joblib.externals.loky import ProcessPoolExecutor
+
+    with _POOL_LOCK:
+        pool = _POOL.get("pool")
+        if pool is None or _POOL.get("size") != n_jobs or getattr(pool, "_broken", False):
+            if pool is not None:
+                pool.shutdown(wait=False, kill_workers=True)
+            pool = ProcessPoolExecutor(max_workers=n_jobs)
+            if not _POOL:
+                import atexit
+
+                atexit.register(_shutdown)
+            _POOL.update(pool=pool, size=n_jobs)
+        return pool
+
+
+def _shutdown() -> None:
+    """Stop the pool before the interpreter tears its modules down."""
+    pool = _POOL.pop("pool", None)
+    if pool is not None:
+        pool.shutdown(wait=True)
+
+
+def _jobs(n_jobs: int | None) -> int:
+    if n_jobs is None:
+        return 1
+    if isinstance(n_jobs, bool) or not isinstance(n_jobs, int) or n_jobs == 0 or n_jobs < -1:
+        raise ValueError(f"n_jobs must be a positive integer or -1 (all cores), not {n_jobs!r}")
+    if n_jobs == -1:
+        import os
+
+        return os.cpu_count() or 1
+    return n_jobs
+
+
+# ---------------------------------------------------------------------------- advise
+def _candidates(key: str, game: Any, bot_spec: BotSpec, seed: int, k: int | None
+                ) -> list[Action]:
+    actions: list[Action] = game.legal_actions()
+    if k is None or len(actions) <= k:
+        return actions
+    seat = game.to_move
+    own = make_bot(key, bot_spec, seat=seat, seed=seed).choose(game.determinized(seat, seed))
+    rest = [a for a in actions if a != own]
+    Rng(seed, "advise/candidates").shuffle(rest)
+    return [own, *rest][:k]
+
+
+def advise(game: Any, *, rollouts: int = 200, bot: BotSpec | None = None, seed: int = 0,
+           n_jobs: int | None = 1, actions: int | None = 0, action_rollouts: int | None = None,
+           processes: bool | None = None, cancel: Callable[[], bool] | None = None,
+           progress: Callable[[int, int], None] | None = None) -> Advice:
+    """Win chances and expected scores of ``game``'s position, and optionally of its moves.
+
+    ``rollouts``: games played out from the position. ``bot``: the rollout policy of every seat
+    (a bot name like ``"heuristic"``, a class or an instance; default :data:`DEFAULT_BOTS`).
+    ``seed``: the same seed gives the same answer, whatever ``n_jobs``. ``n_jobs``: worker
+    processes (1: in this process; -1: every core; ``processes=True`` uses worker processes
+    even for one job, keeping this process free). ``actions``: how many candidate actions to
+    score as well (0: none; ``None``: every legal action); each is scored with
+    ``action_rollouts`` rollouts (default ``rollouts``) on the same re-dealt worlds, and they
+    come back best first for the deciding seat. ``cancel``: polled between batches of rollouts;
+    when it returns True, :class:`Cancelled` is raised. ``progress(done, total)``: called after
+    each batch.
+
+    Raises :class:`~freight_freedom.core.IllegalAction` for a finished game (there is nothing
+    to advise) and ValueError for bad arguments.
+    """
+    key = game_key(game)
+    if game.is_over:
+        raise IllegalAction("the game is over: there is no position left to advise on",
+                            rule=game.RULE_GAME_OVER)
+    for name, value in (("rollouts", rollouts), ("action_rollouts", action_rollouts)):
+        if value is None and name == "action_rollouts":
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"{name} must be a positive integer, not {value!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise ValueError(f"seed must be an int in [0, 2**63), not {seed!r}")
+    if actions is not None and (isinstance(actions, bool) or not isinstance(actions, int)
+                                or actions < 0):
+        raise ValueError(f"actions must be a number of actions >= 0 or None, not {actions!r}")
+    jobs = _jobs(n_jobs)
+    spec = DEFAULT_BOTS.get(key, "random") if bot is None else bot
+    make_bot(key, spec, seat=0, seed=0)  # a bad spec fails here, before any work
+    seat = game.to_move
+    assert seat is not None
+    players = _players(game)
+    base = game.copy()
+    base._log = []  # rollouts never read the log: smaller copies and cheaper worker tasks
+    per_action = rollouts if action_rollouts is None else action_rollouts
+    candidates = _candidates(key, base, spec, seed, actions) if actions != 0 else []
+
+    # the work: (action or None, seeds); rollout i of every candidate uses the same world
+    jobs_list: list[tuple[Action | None, list[int]]] = []
+    for action, n in [(None, rollouts)] + [(a, per_action) for a in candidates]:
+        seeds = [_rollout_seed(seed, i) for i in range(n)]
+        for start in range(0, n, CHUNK):
+            jobs_list.append((action, seeds[start:start + CHUNK]))
+    total = sum(len(s) for _, s in jobs_list)
+    results: dict[Action | None, list[Rollout]] = {None: [], **{a: [] for a in candidates}}
+    done = 0
+
+    def collect(action: Action | None, batch: list[Rollout]) -> None:
+        nonlocal done
+        results[action].extend(batch)
+        done += len(batch)
+        if progress is not None:
+            progress(done, total)
+
+    if not (jobs > 1 if processes is None else processes):
+        for action, seeds in jobs_list:
+            if cancel is not None and cancel():
+                raise Cancelled("the position changed")
+            collect(action, run_rollouts(key, base, seat, action, spec, seeds))
+    else:
+        pool = _executor(jobs)
+        futures = [pool.submit(run_rollouts, key, base, seat, action, spec, seeds)
+                   for action, seeds in jobs_list]
+        try:
+            for (action, _), future in zip(jobs_list, futures, strict=True):
+                while True:
+                    if cancel is not None and cancel():
+                        raise Cancelled("the position changed")
+                    try:
+                        batch = future.result(timeout=0.05)
+                        break
+                    except TimeoutError:
+                        continue
+                collect(action, batch)
+        finally:
+            for future in futures:
+                future.cancel()
+
+    describe = _describer(game)
+    ranked = [ActionAdvice(a, describe(a), figures_of(key, results[a], players))
+              for a in candidates]
+    ranked.sort(key=lambda adv: -adv.value(seat))  # stable: ties keep the candidates' order
+    label = spec if isinstance(spec, str) else str(getattr(spec, "name", spec))
+    return Advice(key, seat, len(game.history), rollouts, label,
+                  figures_of(key, results[None], players), tuple(ranked))
+
+
+def _describer(game: Any) -> Callable[[Action], str]:
+    describe = getattr(game, "describe", None)
+    if callable(describe):
+        return lambda a: str(describe(a))
+    return str
+
+
+# ---------------------------------------------------------------------------- over a game
+@dataclass(frozen=True)
+class Point:
+    """The advice at one position of a game's history (for the chart of the bar)."""
+
+    step: int
+    round: int
+    figures: Figures
+
+
+def positions(game: Any, points: int = 24) -> list[tuple[int, Any]]:
+    """Up to ``points`` positions of ``game``'s history, evenly spaced from set-up to now (the
+    unfinished ones only), as ``(step, game)``. The game is rebuilt from its options, seed and
+    history through the public API; ``game`` itself is not changed."""
+    history = game.history
+    steps = len(history)
+    wanted = sorted({round(i * steps / max(1, points - 1)) for i in range(points)} | {steps})
+    from ..core.frozen import thaw
+
+    replay = type(game)(seed=game.seed, **thaw(dict(game.options)))
+    out: list[tuple[int, Any]] = []
+    done = 0
+    for target in wanted:
+        while done < target:
+            step = history[done]
+            if isinstance(step, Action):
+                replay.apply(step)
+            else:
+                replay.scenario(step.name, **step.kwargs())
+            done += 1
+        if not replay.is_over:
+            out.append((target, replay.copy()))
+    return out
+
+
+def trajectory(game: Any, *, points: int = 24, rollouts: int = 60, bot: BotSpec | None = None,
+               seed: int = 0, n_jobs: int | None = 1, processes: bool | None = None,
+               cancel: Callable[[], bool] | None = None) -> list[Point]:
+    """The bar over the whole game so far ("where did we lose it?"): :func:`advise` at up to
+    ``points`` positions evenly spaced over the history (finished positions are left out)."""
+    out = []
+    for step, position in positions(game, points):
+        advice = advise(position, rollouts=rollouts, bot=bot, seed=seed, n_jobs=n_jobs,
+                        processes=processes, cancel=cancel)
+        out.append(Point(step, int(getattr(position, "round", 0) or 0), advice.figures))
+    return out
+
+
+def trajectory_figure(points: Sequence[Point], *, title: str = "") -> Any:
+    """A plotly Figure of the win chances over the game, with their 95% bands."""
+    import plotly.graph_objects as go
+
+    fig = go.Figure()
+    seats = len(points[0].figures.win) if points else 0
+    coop = bool(points) and bool(points[0].figures.endings)
+    colours = ["#1b7837", "#b2182b", "#2166ac", "#e08214"]
+    for seat in range(1 if coop else seats):
+        xs = [p.step for p in points]
+        colour = colours[seat % len(colours)]
+        name = "victory" if coop else f"Player {seat + 1}"
+        fig.add_scatter(x=xs + xs[::-1],
+                        y=[p.figures.win[seat].high for p in points]
+                        + [p.figures.win[seat].low for p in points][::-1],
+                        fill="toself", fillcolor=colour, opacity=0.15, line={"width": 0},
+                        hoverinfo="skip", showlegend=False)
+        fig.add_scatter(x=xs, y=[p.figures.win[seat].mean for p in points], mode="lines+markers",
+                        name=name, line={"color": colour},
+                        customdata=[p.round for p in points],
+                        hovertemplate="step %{x} (round %{customdata}): %{y:.0%}<extra>"
+                                      + name + "</extra>")
+    fig.update_layout(title=title or ("Chance of victory over the game" if coop
+                                      else "Chance of winning over the game"),
+                      xaxis_title="step (decisions so far)", yaxis={"range": [0, 1],
+                                                                    "tickformat": ".0%"},
+                      height=300, width=560, margin={"l": 50, "r": 10, "t": 40, "b": 40})
+    return fig

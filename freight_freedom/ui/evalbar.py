@@ -1,0 +1,329 @@
+"""The evaluation bar, the Hint button and the chart of the bar over the game.
+
+:class:`EvalBar` shows :func:`~freight_freedom.analysis.advise.advise`'s answer for the position
+of the app's game: Freedom's chance of victory (and of each way of losing), Slow Freight's chance
+of winning for every seat, each with its 95% interval and what it assumes ("if everyone plays
+like the heuristic bot from here"). "Hint" scores the candidate moves and shows the best three
+with their effect, marking their buttons in the action panel. "Over the game" draws the bar at
+positions spread over the history ("where did we lose it?").
+
+It never blocks the app: every evaluation runs in a background thread, the rollouts themselves in
+worker processes (every core but the kernel's; in the thread where there are none). Each is
+tagged with the position it is about, and a new position cancels the stale one, so an answer is
+only ever shown for the position on screen. While it works, the bar says so ("thinking (bar)...
+40/100"). The bar is off until its toggle is ticked.
+``background=False`` runs everything at once, in the caller's thread (tests, notebooks).
+"""
+
+from __future__ import annotations
+
+import html
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..analysis.advise import Advice, Cancelled, advise, trajectory, trajectory_figure
+from ..analysis.bots import game_key
+
+COLOURS = ("#1b7837", "#b2182b", "#2166ac", "#e08214")
+HINT_STYLE = "success"
+
+
+def bar_html(advice: Advice) -> str:
+    """The bar itself: one green bar (Freedom) or one segment per seat (Slow Freight)."""
+    fig = advice.figures
+    if fig.endings:  # cooperative: the team's chance of victory
+        v = fig.win[0]
+        pct = 100 * v.mean
+        lo, hi = 100 * v.low, 100 * v.high
+        lost = ", ".join(f"{name} {100 * e.mean:.0f}%" for name, e in fig.endings.items()
+                         if name != "victory")
+        return (
+            f"<div style='font-size:12px'><b>Chance of victory: {pct:.0f}%</b> "
+            f"<span style='color:#666'>(95%: {lo:.0f}-{hi:.0f}%; lose by {lost})</span></div>"
+            "<div role='meter' aria-label='Chance of victory' aria-valuemin='0' "
+            f"aria-valuemax='100' aria-valuenow='{pct:.0f}' style='position:relative;"
+            "height:14px;background:#f3d9d9;border:1px solid #999;border-radius:3px'>"
+            f"<div style='position:absolute;left:0;top:0;bottom:0;width:{pct:.1f}%;"
+            f"background:{COLOURS[0]}'></div>"
+            f"<div style='position:absolute;left:{lo:.1f}%;width:{max(0.5, hi - lo):.1f}%;"
+            "top:5px;height:4px;background:rgba(255,255,255,.6)'></div></div>"
+        )
+    parts = []
+    labels = []
+    for seat, v in enumerate(fig.win):
+        colour = COLOURS[seat % len(COLOURS)]
+        parts.append(f"<div title='Player {seat + 1}: {v.percent()}' style='width:"
+                     f"{100 * v.mean:.1f}%;background:{colour}'></div>")
+        labels.append(f"<span style='color:{colour}'><b>P{seat + 1} {100 * v.mean:.0f}%</b>"
+                      f" <span style='color:#666'>({100 * v.low:.0f}-{100 * v.high:.0f}%, "
+                      f"score {advice.score[seat].mean:.0f})</span></span>")
+    return (
+        f"<div style='font-size:12px'><b>Chance of winning:</b> {' &middot; '.join(labels)}"
+        "</div><div role='img' aria-label='Chances of winning by player' style='display:flex;"
+        f"height:14px;border:1px solid #999;border-radius:3px'>{''.join(parts)}</div>"
+    )
+
+
+def hints_html(advice: Advice, k: int = 3) -> str:
+    """The best ``k`` moves with their estimated effect against the position's figure."""
+    seat = advice.seat
+    now = advice.win[seat]
+    if not advice.actions:
+        return "<i>No choice to hint at.</i>"
+    what = "victory" if advice.figures.endings else "winning"
+    rows = []
+    for choice in advice.best(k):
+        v = choice.figures.win[seat]
+        delta = 100 * (v.mean - now.mean)
+        rows.append(f"<li><b>{html.escape(choice.label)}</b>: chance of {what} "
+                    f"{v.percent()} <span style='color:#666'>({delta:+.0f} points; "
+                    f"score {choice.figures.score[seat].mean:.0f})</span></li>")
+    considered = len(advice.actions)
+    compared = "the only choice" if considered == 1 else f"{considered} choices compared"
+    return ("<div style='font-size:12px'><b>Hint</b> (best first; "
+            f"{compared} on {advice.actions[0].figures.rollouts} "
+            f"imagined games each):<ol style='margin:2px 0;padding-left:20px'>{''.join(rows)}"
+            "</ol></div>")
+
+
+def _can_fork() -> bool:
+    import sys
+
+    return sys.platform != "emscripten"
+
+
+def default_jobs() -> int:
+    """Worker processes for the bar: every core but one (the kernel's), at least one."""
+    import os
+
+    return max(1, (os.cpu_count() or 1) - 1) if _can_fork() else 1
+
+
+class EvalBar:
+    """The bar, its toggle, the Hint button and the chart; ``update(game)`` after each move.
+
+    ``panel``: the app's :class:`~freight_freedom.ui.action_panel.ActionPanel`, whose buttons of
+    hinted moves are marked. ``rollouts``: per position; ``hint_rollouts``: per candidate move;
+    ``hint_actions``: candidate moves compared (the rollout policy's own choice and a sample).
+    """
+
+    def __init__(self, get_game: Callable[[], Any], *, panel: Any = None, rollouts: int = 100,
+                 hint_rollouts: int = 40, hint_actions: int = 8, n_jobs: int | None = None,
+                 background: bool = True, seed: int = 0) -> None:
+        self.get_game = get_game
+        self.panel = panel
+        self.rollouts = rollouts
+        self.hint_rollouts = hint_rollouts
+        self.hint_actions = hint_actions
+        # worker processes leave the kernel's own core free, so a click is never slowed; where
+        # there are none (JupyterLite) the rollouts run in the background thread
+        self.n_jobs = default_jobs() if n_jobs is None else n_jobs
+        self.processes = n_jobs is None and _can_fork()
+        self.background = background
+        self.seed = seed
+        self.advice: Advice | None = None
+        self.hint: Advice | None = None
+        self.errors: list[BaseException] = []
+        self._lock = threading.Lock()
+        self._generation = 0
+        self._position: tuple[int, tuple[Any, ...]] | None = None
+        self._threads: list[threading.Thread] = []
+        self._marked: list[Any] = []
+        self._busy: set[tuple[int, object]] = set()
+
+        self.toggle = widgets.Checkbox(value=False, description="Evaluation bar", indent=False,
+                                       layout=widgets.Layout(width="auto"))
+        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o",
+                                          tooltip="Show the 3 most promising choices",
+                                          layout=widgets.Layout(width="auto"))
+        self.chart_button = widgets.Button(description="Over the game", icon="line-chart",
+                                           tooltip="The bar at positions spread over the game",
+                                           layout=widgets.Layout(width="auto"))
+        self.status = widgets.HTML()
+        self.bar = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.note = widgets.HTML()
+        self.hints = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.chart = widgets.Box(layout=widgets.Layout(width="100%"))
+        self.toggle.observe(lambda _c: self.update(self.get_game(), force=True), names="value")
+        self.hint_button.on_click(lambda _b: self.ask_hint())
+        self.chart_button.on_click(lambda _b: self.ask_chart())
+        row = widgets.HBox([self.toggle, self.hint_button, self.chart_button, self.status],
+                           layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
+        self.widget = widgets.VBox([row, self.bar, self.note, self.hints, self.chart],
+                                   layout=widgets.Layout(width="100%"))
+        self.widget.add_class("ff-evalbar")
+        self.bar.add_class("ff-evalbar-bar")
+        self.status.add_class("ff-evalbar-status")
+        self.hints.add_class("ff-evalbar-hints")
+        self.hint_button.add_class("ff-hint")
+        self.toggle.add_class("ff-evalbar-toggle")
+
+    # ------------------------------------------------------------------ state
+    @property
+    def thinking(self) -> bool:
+        return any(t.is_alive() for t in self._threads)
+
+    def wait(self, timeout: float = 60.0) -> None:
+        """Wait for the evaluations under way (tests and notebooks)."""
+        for thread in list(self._threads):
+            thread.join(timeout)
+
+    def _key(self, game: Any) -> tuple[int, tuple[Any, ...]]:
+        return (id(game), tuple(game.history))
+
+    def _new_generation(self) -> int:
+        with self._lock:
+            self._generation += 1
+            return self._generation
+
+    def _current(self, generation: int) -> bool:
+        return generation == self._generation
+
+    def _run(self, generation: int, work: Callable[[Callable[[], bool]], Any],
+             done: Callable[[Any], None], what: str) -> None:
+        """Run ``work(cancel)`` (in a thread unless ``background=False``), then ``done(result)``
+        if the position has not changed meanwhile."""
+        def cancel() -> bool:
+            return not self._current(generation)
+
+        def body() -> None:
+            try:
+                result = work(cancel)
+            except Cancelled:
+                return
+            except Exception as exc:  # noqa: BLE001 - shown, never raised into the kernel
+                self.errors.append(exc)
+                if self._current(generation):
+                    self.status.value = (f"<span style='color:#b00'>{what} failed: "
+                                         f"{html.escape(str(exc))}</span>")
+                return
+            finally:
+                with self._lock:
+                    self._busy.discard(token)
+            if self._current(generation):
+                done(result)
+                with self._lock:
+                    idle = not any(g == generation for g, _ in self._busy)
+                if idle:
+                    self.status.value = ""
+
+        token = (generation, object())
+        with self._lock:
+            self._busy.add(token)
+        self.status.value = f"<i>thinking ({what})...</i>"
+        if not self.background:
+            body()
+            return
+        self._threads = [t for t in self._threads if t.is_alive()]
+        thread = threading.Thread(target=body, name=f"evalbar-{what}", daemon=True)
+        self._threads.append(thread)
+        thread.start()
+
+    def _progress(self, generation: int, what: str) -> Callable[[int, int], None]:
+        def show(done: int, total: int) -> None:
+            if self._current(generation) and done < total:
+                self.status.value = f"<i>thinking ({what})... {done}/{total}</i>"
+        return show
+
+    # ------------------------------------------------------------------ actions
+    def update(self, game: Any, *, force: bool = False) -> None:
+        """The position changed (or may have): cancel stale work, start the new evaluation."""
+        key = self._key(game)
+        if key == self._position and not force:
+            return
+        try:
+            game_key(game)
+        except ValueError:  # a game the advisor does not know (a test game): no bar
+            self.widget.layout.display = "none"
+            return
+        self.widget.layout.display = ""
+        self._position = key
+        generation = self._new_generation()
+        self.hint = None
+        self.hints.value = ""
+        self.chart.children = ()
+        self._unmark()
+        self.hint_button.disabled = game.is_over
+        if not self.toggle.value or game.is_over:
+            self.advice = None
+            self.bar.value = self.note.value = self.status.value = ""
+            if game.is_over and self.toggle.value:
+                over = html.escape(str(game.outcome))
+                self.bar.value = f"<div style='font-size:12px'>{over}</div>"
+            return
+        position = game.copy()
+
+        def work(cancel: Callable[[], bool]) -> Advice:
+            return advise(position, rollouts=self.rollouts, seed=self.seed, n_jobs=self.n_jobs,
+                          processes=self.processes, cancel=cancel,
+                          progress=self._progress(generation, "bar"))
+
+        def done(advice: Advice) -> None:
+            self.advice = advice
+            self.bar.value = bar_html(advice)
+            self.note.value = (f"<div style='font-size:11px;color:#666'>If "
+                               f"{html.escape(advice.assumption)}.</div>")
+
+        self._run(generation, work, done, "bar")
+
+    def ask_hint(self) -> None:
+        """Score the candidate moves of the position on screen; show and mark the best 3."""
+        game = self.get_game()
+        if game.is_over:
+            self.hints.value = "<i>The game is over.</i>"
+            return
+        generation = self._generation
+        position = game.copy()
+
+        def work(cancel: Callable[[], bool]) -> Advice:
+            return advise(position, rollouts=self.hint_rollouts, seed=self.seed,
+                          n_jobs=self.n_jobs, processes=self.processes,
+                          actions=self.hint_actions, cancel=cancel,
+                          progress=self._progress(generation, "hint"))
+
+        def done(advice: Advice) -> None:
+            self.hint = advice
+            self.hints.value = hints_html(advice)
+            self._mark([a.action for a in advice.best(3)])
+
+        self._run(generation, work, done, "hint")
+
+    def ask_chart(self) -> None:
+        """Draw the bar over the game so far (positions spread over the history)."""
+        game = self.get_game()
+        generation = self._generation
+        snapshot = game.copy()
+
+        def work(cancel: Callable[[], bool]) -> Any:
+            points = trajectory(snapshot, points=16, rollouts=max(20, self.rollouts // 3),
+                                seed=self.seed, n_jobs=self.n_jobs, processes=self.processes,
+                                cancel=cancel)
+            return trajectory_figure(points)
+
+        def done(fig: Any) -> None:
+            import plotly.graph_objects as go
+
+            self.figure = go.FigureWidget(fig)
+            self.chart.children = (self.figure,)
+
+        self._run(generation, work, done, "chart")
+
+    # ------------------------------------------------------------------ marking
+    def _mark(self, actions: list[Any]) -> None:
+        self._unmark()
+        buttons = getattr(self.panel, "buttons", {}) if self.panel is not None else {}
+        for rank, action in enumerate(actions, 1):
+            button = buttons.get(action)
+            if button is not None:
+                self._marked.append((button, button.button_style, button.tooltip))
+                button.button_style = HINT_STYLE
+                button.tooltip = f"Hint {rank}: {button.tooltip}"
+
+    def _unmark(self) -> None:
+        for button, style, tooltip in self._marked:
+            button.button_style = style
+            button.tooltip = tooltip
+        self._marked = []

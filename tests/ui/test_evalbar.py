@@ -1,0 +1,85 @@
+"""The evaluation bar and the Hint button in the play app (in-process, no browser)."""
+
+from __future__ import annotations
+
+import time
+
+from freight_freedom import Freedom, SlowFreight
+from freight_freedom.ui.app import GameApp
+from freight_freedom.ui.evalbar import EvalBar
+
+
+def _app(game: object, *, background: bool = False) -> GameApp:
+    app = GameApp(game)  # type: ignore[arg-type]
+    bar = app.evalbar
+    bar.background = background
+    bar.rollouts, bar.hint_rollouts, bar.n_jobs, bar.processes = 12, 6, 1, False
+    return app
+
+
+def test_bar_is_off_until_toggled_and_placed_after_the_prompt() -> None:
+    app = _app(SlowFreight(players=2, seed=1))
+    bar = app.evalbar
+    children = list(app.column.children)
+    assert children.index(bar.widget) == children.index(app.prompt) + 1
+    assert bar.bar.value == "" and bar.advice is None and not bar.thinking
+    bar.toggle.value = True
+    assert bar.advice is not None and "Chance of winning" in bar.bar.value
+    assert "greedy bot" in bar.note.value and bar.status.value == ""
+    assert bar.advice.step == 0
+    app.actions.press(app.game.legal_actions()[0])  # a move: the bar follows the position
+    assert bar.advice.step == len(app.game.history)
+    bar.toggle.value = False
+    assert bar.bar.value == "" and bar.advice is None
+
+
+def test_hint_shows_three_and_marks_their_buttons() -> None:
+    app = _app(SlowFreight(players=3, seed=5))
+    bar = app.evalbar
+    bar.hint_button.click()
+    assert bar.hint is not None
+    best = [a.action for a in bar.hint.best(3)]
+    assert len(best) == 3 and bar.hints.value.count("<li>") == 3
+    marked = [a for a, b in app.actions.buttons.items() if b.button_style == "success"]
+    assert set(marked) <= set(best) and marked
+    assert all(app.actions.buttons[a].tooltip.startswith("Hint ") for a in marked)
+    app.actions.press(best[0])  # a move clears the hint and its marks
+    assert bar.hints.value == "" and bar.hint is None
+    assert not any(b.button_style == "success" for b in app.actions.buttons.values())
+
+
+def test_freedom_bar_and_chart() -> None:
+    app = _app(Freedom(players=2, seed=2))
+    bar = app.evalbar
+    bar.toggle.value = True
+    assert "Chance of victory" in bar.bar.value and "time ran out" in bar.bar.value
+    for _ in range(3):
+        app.actions.press(app.game.legal_actions()[0])
+    bar.ask_chart()
+    assert len(bar.chart.children) == 1 and not bar.errors
+
+
+def test_background_work_never_blocks_and_stale_answers_are_dropped() -> None:
+    app = _app(SlowFreight(players=2, seed=9), background=True)
+    bar = app.evalbar
+    bar.rollouts = 400  # long enough to be overtaken by the next move
+    started = time.perf_counter()
+    bar.toggle.value = True
+    assert time.perf_counter() - started < 0.5  # the toggle returns at once
+    assert "thinking" in bar.status.value and bar.thinking
+    app.actions.press(app.game.legal_actions()[0])  # the position changes: cancel the old one
+    bar.rollouts = 12
+    bar.update(app.game, force=True)
+    bar.wait()
+    assert not bar.thinking and not bar.errors and bar.status.value == ""
+    assert bar.advice is not None and bar.advice.step == len(app.game.history)
+
+
+def test_a_game_the_advisor_does_not_know_hides_the_bar(race: object) -> None:
+    app = GameApp(race)  # type: ignore[arg-type]
+    assert app.evalbar.widget.layout.display == "none"
+
+
+def test_evalbar_standalone_defaults() -> None:
+    bar = EvalBar(lambda: SlowFreight(players=2, seed=1))
+    assert bar.n_jobs >= 1 and bar.toggle.value is False
