@@ -43,11 +43,16 @@ PYODIDE_VERSION = "314.0.6"  # what jupyterlite-pyodide-kernel 0.8.6 is made for
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json", "package.json")
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
-#: loaded with Pyodide itself, in parallel, instead of one after another by the kernel
-PRELOAD = ("micropip", "piplite", "pyodide-kernel", "ipykernel", "comm", "ipython", "jedi")
+#: loaded with Pyodide itself, in parallel, instead of one after another by the kernel (and the
+#: package with what it needs, so that the notebooks' install cell finds it there at once)
+PRELOAD = ("micropip", "piplite", "pyodide-kernel", "ipykernel", "comm", "ipython", "jedi",
+           "freight-freedom")
 #: the wheels the kernel brings (from its labextension's pypi/ folder)
 KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension-4")
 APPS = ("lab", "notebooks")
+#: the only front-end extensions the site serves (from the tools environment)
+EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager",
+              "anywidget", "jupyterlab-plotly")
 #: notebooks that run in the site; the others get a note saying where they run
 RUNS_IN_LITE = ("index", "play_freedom", "play_slow_freight", "freedom_walkthrough",
                 "slow_freight_walkthrough")
@@ -140,6 +145,44 @@ def slim_plotly(wheel: Path, dest: Path) -> Path:
                 data = b"".join(line for line in data.splitlines(keepends=True)
                                 if not dropped(line.decode().split(",")[0]))
             dst.writestr(item, data)
+    return out
+
+
+def precompile(wheels: list[Path], pyodide_dir: Path, dest: Path) -> list[Path]:
+    """The wheels with ``.pyc`` files, compiled by the site's own Pyodide under Node.js, for
+    the modules that starting the kernel and drawing the apps import (scripts/precompile_lite.mjs):
+    the browser then skips compiling them (about half of their import time)."""
+    site = WORK / "precompile-site"
+    shutil.rmtree(site, ignore_errors=True)
+    site.mkdir(parents=True)
+    for wheel in wheels:
+        with zipfile.ZipFile(wheel) as zf:
+            zf.extractall(site)
+    run("node", ROOT / "scripts" / "precompile_lite.mjs", pyodide_dir.resolve(), site.resolve())
+    report = json.loads((site / "precompile-report.json").read_text())
+    log(f"precompiled {report['compiled']} modules")
+    assert not report["problems"], report["problems"]
+    out = []
+    for wheel in wheels:
+        with zipfile.ZipFile(wheel) as src:
+            names = src.namelist()
+            pycs = []
+            for name in names:
+                if name.endswith(".py"):
+                    folder, _, file = name.rpartition("/")
+                    pyc = f"{folder}/__pycache__/{file[:-3]}.cpython-314.pyc".lstrip("/")
+                    if (site / pyc).exists():
+                        pycs.append(pyc)
+            if not pycs:
+                out.append(wheel)
+                continue
+            target = dest / wheel.name
+            with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as dst:
+                for item in src.infolist():
+                    dst.writestr(item, src.read(item))
+                for pyc in pycs:
+                    dst.write(site / pyc, pyc)
+            out.append(target)
     return out
 
 
@@ -251,6 +294,9 @@ def check_site(out: Path) -> None:
         assert "/" not in entry["file_name"], entry
         wheel = out / "static/pyodide" / entry["file_name"]
         assert sha256(wheel) == entry["sha256"], wheel
+    served = {p.parent.relative_to(out / "extensions").as_posix()
+              for p in (out / "extensions").glob("**/package.json")}
+    assert served == set(EXTENSIONS), served
     maps = list(out.rglob("*.map"))
     assert not maps, maps[:5]
 
@@ -287,11 +333,20 @@ def build() -> None:
     shutil.rmtree(slim, ignore_errors=True)
     slim.mkdir()
     wheels = [slim_plotly(w, slim) if w.name.startswith("plotly-") else w for w in wheels]
+    compiled = WORK / "compiled"
+    shutil.rmtree(compiled, ignore_errors=True)
+    compiled.mkdir()
+    wheels = precompile(wheels, pyodide_dir, compiled)
     packages = write_lock(pyodide_dir, wheels)
     log(f"pyodide-lock.json: {len(packages)} packages: {', '.join(packages)}")
     notebooks = stage_notebooks(STAGE / "files")
     log(f"notebooks: {', '.join(notebooks)}")
     (STAGE / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=1) + "\n")
+    share = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+    build_config = {"LiteBuildConfig": {
+        "ignore_sys_prefix": ["federated_extensions"],
+        "federated_extensions": [str(share / name) for name in EXTENSIONS]}}
+    (STAGE / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=1) + "\n")
     jupyter = Path(sys.executable).parent / "jupyter"
     apps = [arg for app in APPS for arg in ("--apps", app)]
     run(jupyter, "lite", "build", "--lite-dir", STAGE, "--output-dir", OUT, "--contents",
