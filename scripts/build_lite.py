@@ -122,9 +122,18 @@ def kernel_wheels() -> list[Path]:
 
 
 def own_wheel() -> Path:
+    """This package's wheel, built from a clean copy (no stale files from an old build/lib)."""
     folder = WORK / "own-wheel"
-    shutil.rmtree(folder, ignore_errors=True)
-    run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", folder, ROOT)
+    source = WORK / "own-source"
+    for path in (folder, source):
+        shutil.rmtree(path, ignore_errors=True)
+    source.mkdir(parents=True)
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(ROOT / name, source / name)
+    shutil.copytree(ROOT / "freight_freedom", source / "freight_freedom",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", folder,
+        source)
     (wheel,) = folder.glob("freight_freedom-*.whl")
     return wheel
 

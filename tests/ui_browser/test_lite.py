@@ -28,7 +28,14 @@ from typing import Any
 
 import pytest
 from conftest import unavailable
-from uihelp import ARTIFACTS, PLAY_FREEDOM, PLAY_SLOW_FREIGHT, ROOT, AppPage
+from uihelp import (
+    ARTIFACTS,
+    PLAY_FREEDOM,
+    PLAY_SLOW_FREIGHT,
+    ROOT,
+    AppPage,
+    assert_cells_ran_cleanly,
+)
 
 from freight_freedom import Freedom, SlowFreight
 
@@ -93,38 +100,67 @@ def _click_first_choice(app: AppPage) -> float:
     return time.monotonic() - started
 
 
+class _Site:
+    """One notebook of the site open in a page: Run All, and what the page asked for."""
+
+    def __init__(self, bp: Any, url: str, notebook: str) -> None:
+        self.bp, self.page, self.outside = bp, bp.page, []
+        self.page.context.on("request", self._on_request)
+        self.url = url
+        self.started = time.monotonic()
+        self.page.goto(f"{url}/notebooks/index.html?path={notebook}", timeout=90_000)
+        self.page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=90_000)
+        self.page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        self.page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+
+    def _on_request(self, request: Any) -> None:
+        if not request.url.startswith((self.url + "/", "data:", "blob:")):
+            self.outside.append(request.url)
+
+    def wait_all_ran(self, timeout_ms: int = APP_TIMEOUT) -> None:
+        """Every code cell ran and the kernel is idle."""
+        self.page.wait_for_function(
+            """() => { const p = [...document.querySelectorAll(
+                          '.jp-Notebook .jp-CodeCell .jp-InputArea-prompt')];
+                      return p.length && p.every(e => /\\[\\d+\\]/.test(e.textContent)); }""",
+            timeout=timeout_ms)
+        self.page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first.wait_for(
+            timeout=60_000)
+
+    def assert_clean(self) -> None:
+        assert self.outside == [], f"requests outside 127.0.0.1: {self.outside[:10]}"
+        assert self.bp.js_errors() == [], "console errors:\n" + "\n".join(self.bp.js_errors())
+
+
+@pytest.mark.parametrize("notebook", ["index.ipynb", "freedom_walkthrough.ipynb",
+                                      "slow_freight_walkthrough.ipynb"])
+def test_index_and_lessons_run_in_the_browser_alone(lite_url: str, browser: Any,
+                                                    open_page: Any, notebook: str) -> None:
+    bp = open_page(browser, f"lite-{notebook.removesuffix('.ipynb')}")
+    try:
+        site = _Site(bp, lite_url, notebook)
+        site.wait_all_ran()
+        bp.screenshot("ran")
+        assert_cells_ran_cleanly(site.page)
+        site.assert_clean()
+    finally:
+        bp.page.context.close()
+
+
 @pytest.mark.parametrize(("notebook", "game_cls"),
                          [(PLAY_FREEDOM, Freedom), (PLAY_SLOW_FREIGHT, SlowFreight)])
 def test_play_app_runs_in_the_browser_alone(lite_url: str, browser: Any, open_page: Any,
                                             notebook: str, game_cls: type) -> None:
     name = notebook.removesuffix(".ipynb")
     bp = open_page(browser, f"lite-{name}")
-    page = bp.page
-    outside: list[str] = []
-
-    def on_request(request: Any) -> None:
-        if not request.url.startswith((lite_url + "/", "data:", "blob:")):
-            outside.append(request.url)
-
-    page.context.on("request", on_request)
     try:
-        started = time.monotonic()
-        page.goto(f"{lite_url}/notebooks/index.html?path={notebook}", timeout=90_000)
-        page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=90_000)
-        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-        page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+        site = _Site(bp, lite_url, notebook)
+        page = site.page
         page.wait_for_selector(".ff-app .ff-figure .js-plotly-plot .main-svg",
                                timeout=APP_TIMEOUT)
         page.locator(".ff-app .ff-actions button.widget-button").first.wait_for(timeout=60_000)
-        opened = time.monotonic() - started
-        # every cell ran and the kernel is idle: a click now is answered at once
-        page.wait_for_function(
-            """() => { const p = [...document.querySelectorAll(
-                          '.jp-Notebook .jp-CodeCell .jp-InputArea-prompt')];
-                      return p.length && p.every(e => /\\[\\d+\\]/.test(e.textContent)); }""",
-            timeout=60_000)
-        page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first.wait_for(
-            timeout=60_000)
+        opened = time.monotonic() - site.started
+        site.wait_all_ran(60_000)  # a click now is answered at once
         bp.screenshot("app")
         app = AppPage(bp, game_cls)
         latencies = [_click_first_choice(app) for _ in range(CLICKS)]
@@ -134,7 +170,6 @@ def test_play_app_runs_in_the_browser_alone(lite_url: str, browser: Any, open_pa
         TIMINGS[name] = {"open_to_app_s": round(opened, 1),
                          "click_median_s": round(statistics.median(latencies), 2),
                          "clicks_s": [round(t, 2) for t in latencies]}
-        assert outside == [], f"requests outside 127.0.0.1: {outside[:10]}"
-        assert bp.js_errors() == [], "console errors:\n" + "\n".join(bp.js_errors())
+        site.assert_clean()
     finally:
-        page.context.close()
+        bp.page.context.close()
