@@ -6,6 +6,7 @@
                            (extra arguments go to pytest: `-m ui` runs only the browser tests)
     python3 dev.py lite    build the JupyterLite site (runs in the browser, no server) into
                            build/lite/; `--serve` then serves it on http://127.0.0.1:8000/
+                           (`--serve --no-build` serves the last build)
 
 Each command first makes sure a virtual environment ``.venv`` exists with the package and its
 development extras installed (re-installing only when ``pyproject.toml`` changed), so the second
