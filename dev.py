@@ -4,6 +4,9 @@
     python3 dev.py lab     open JupyterLab on the guided notebooks
     python3 dev.py test    run the whole test suite (ruff, mypy, pytest incl. notebooks and browser)
                            (extra arguments go to pytest: `-m ui` runs only the browser tests)
+    python3 dev.py lite    build the JupyterLite site (runs in the browser, no server) into
+                           build/lite/; `--serve` then serves it on http://127.0.0.1:8000/
+                           (`--serve --no-build` serves the last build)
 
 Each command first makes sure a virtual environment ``.venv`` exists with the package and its
 development extras installed (re-installing only when ``pyproject.toml`` changed), so the second
@@ -63,6 +66,39 @@ def ensure_chromium() -> None:
         print("Chromium missing and not root: browser tests will be skipped.", flush=True)
 
 
+LITE_TOOLS = ROOT / "build" / "lite-tools"
+LITE_PY = LITE_TOOLS / ("Scripts" if os.name == "nt" else "bin") / (
+    "python.exe" if os.name == "nt" else "python")
+#: the front-end extensions the site serves, at the versions of the wheels its kernel loads
+LITE_EXTENSIONS = ("jupyterlab-widgets", "anywidget", "plotly")
+
+
+def ensure_lite_tools() -> Path:
+    """A separate environment with the pinned site-building tools (lite/requirements-*.txt)."""
+    pins = (ROOT / "lite" / "requirements-pyodide.txt").read_text()
+    build_reqs = ROOT / "lite" / "requirements-build.txt"
+    want = hashlib.sha256(build_reqs.read_bytes() + pins.encode()).hexdigest()
+    stamp = LITE_TOOLS / ".installed"
+    if LITE_PY.exists() and stamp.exists() and stamp.read_text() == want:
+        return LITE_PY
+    if shutil.which("npm") is None:
+        sys.exit("dev.py lite needs npm (Node.js) to fetch Pyodide from the npm registry")
+    print("Creating the site-building environment build/lite-tools ...", flush=True)
+    venv.EnvBuilder(with_pip=True, clear=True).create(LITE_TOOLS)
+    _run(LITE_PY, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
+    _run(LITE_PY, "-m", "pip", "install", "--quiet", "-r", build_reqs)
+    extensions = [line.split()[0] for line in pins.splitlines()
+                  if line.split("==")[0] in LITE_EXTENSIONS]
+    _run(LITE_PY, "-m", "pip", "install", "--quiet", "--no-deps", *extensions)
+    stamp.write_text(want)
+    return LITE_PY
+
+
+def cmd_lite(args: list[str]) -> None:
+    python = ensure_lite_tools()
+    _run(python, ROOT / "scripts" / "build_lite.py", *args)
+
+
 def cmd_lab(args: list[str]) -> None:
     ensure_venv()
     jupyter = BIN / "jupyter"
@@ -83,7 +119,7 @@ def cmd_test(args: list[str]) -> None:
 
 
 def main() -> None:
-    commands = {"lab": cmd_lab, "test": cmd_test}
+    commands = {"lab": cmd_lab, "test": cmd_test, "lite": cmd_lite}
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
         sys.exit(__doc__)
     try:

@@ -320,7 +320,10 @@ def _load_save(path: Path) -> Any:
 
 
 def _export(args: argparse.Namespace, stdout: TextIO) -> int:
-    import pandas as pd
+    try:
+        import pandas as pd
+    except ImportError:
+        raise UsageError("export needs pandas: pip install 'freight-freedom[analysis]'") from None
 
     game = _load_save(args.save)
     if args.what == "events":

@@ -15,8 +15,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-import pandas as pd
-
+from ..core.tables import Table
 from ..ui.adapter import ClickResult, GameUI, OptionSpec, Selection
 from ..ui.bots import registry_bots
 from . import view
@@ -277,14 +276,14 @@ def unavailable(game: Any) -> list[str]:
 
 
 # ------------------------------------------------------------------ inspector and summary
-def tables(game: Any) -> dict[str, pd.DataFrame]:
+def tables(game: Any) -> dict[str, Table]:
     st = game.state
     board = view.board_of(game)
     people = view.people_on(game)
     catchers: dict[str, list[str]] = {}
     for colour, sid in st.catchers.items():
         catchers.setdefault(sid, []).append(colour)
-    spaces = pd.DataFrame([
+    spaces = Table.from_records([
         {"space": s.name, "region": s.region, "kind": s.kind,
          "people": people[sid], "capacity": s.capacity if s.capacity is not None else "",
          "catchers": ", ".join(catchers.get(sid, [])), "triggers": ", ".join(board.triggers(sid)),
@@ -292,24 +291,25 @@ def tables(game: Any) -> dict[str, pd.DataFrame]:
         for sid, s in board.spaces.items()
         if people[sid] or sid in catchers or s.kind != "city"
     ])
-    players = pd.DataFrame([
+    players = Table.from_records([
         {"player": seat + 1, "role": role, "side": st.sides[seat], "money": st.money[seat],
          "tokens": ", ".join(h[0] for h in st.held[seat]) or "-",
          "reserve": card_name(game, st.reserve[seat]) if st.reserve[seat] else "-"}
-        for seat, role in enumerate(st.roles)]).set_index("player")
-    tokens = pd.DataFrame([
+        for seat, role in enumerate(st.roles)], index="player")
+    tokens = Table.from_records([
         {"stack": stack, "token": token_label(game, stack), "left": left}
         for stack, left in st.stacks.items()])
     prices = queue_prices()
-    queue = pd.DataFrame([
+    queue = Table.from_records([
         {"position": i + 1, "card": card_name(game, cid),
          "cost": prices[i] if i < len(prices) else ""}
         for i, cid in enumerate(st.queue)])
-    market = pd.DataFrame([{"card": c, "people": n} for c, n in view.market_cards(game)])
-    overview = pd.DataFrame({"value": {
+    market = Table.from_records([{"card": c, "people": n} for c, n in view.market_cards(game)],
+                                columns=("card", "people"))
+    overview = Table.from_mapping({
         "round": game.round, "phase": game.phase, "period": st.period,
         "lead player": st.lead + 1, "freed": st.freed, "lost": st.lost,
-        "people in supply": st.supply, "support left by period": st.support_left}})
+        "people in supply": st.supply, "support left by period": st.support_left})
     return {"Overview": overview, "Players": players,
             "Spaces (with people or catchers, plantations, Canada)": spaces,
             "Slave Market": market, "Abolitionist Queue": queue, "Token stacks": tokens}

@@ -13,9 +13,8 @@ import html
 import re
 from typing import Any
 
-import pandas as pd
-
 from ..core import Action, IllegalAction
+from ..core.tables import Table
 from ..ui.adapter import GameUI, OptionSpec
 from ..ui.bots import registry_bots
 from . import view
@@ -131,17 +130,17 @@ def unavailable(game: Any) -> list[str]:
     return out
 
 
-def tables(game: Any) -> dict[str, pd.DataFrame]:
+def tables(game: Any) -> dict[str, Table]:
     """Players, trains on the way and delivered trains, as tables for the state inspector."""
     data = game.state_dict()
     scores = list(game.scores())
-    players = pd.DataFrame([
+    players = Table.from_records([
         {"player": p["seat"] + 1, "points": scores[p["seat"]],
          "trains on the way": len(p["trains"]), "delivered": len(p["delivered"]),
          "car points": p["car_points"],
          "bonus chips": ", ".join(f"{t} {v}" for t, v in p["bonus_chips"]) or "-"}
         for p in data["players"]
-    ]).set_index("player")
+    ], index="player")
     trains = []
     for p in data["players"]:
         for status, group in (("on the way", p["trains"]), ("delivered", p["delivered"])):
@@ -153,16 +152,16 @@ def tables(game: Any) -> dict[str, pd.DataFrame]:
                     "coal": t["counts"]["coal"], "extra loco": "yes" if t["xloco"] else "",
                     "track": t["track"], "moving": "yes" if t["moving"] else "",
                 })
-    table = pd.DataFrame([{
+    table = Table.from_mapping({
         "face-up cards": ", ".join(c or "-" for c in data["face_up"]),
         "clocks drawn": f"{len(data['clocks_drawn'])} of {data['clocks_in_game']}",
         "freight deck": len(data["freight_deck"]),
         "movement deck": len(data["movement_deck"]),
         "track supply": data["track_supply"],
         "bonus chips left": "; ".join(f"{k}: {v}" for k, v in data["bonus_chips"].items()),
-    }]).T.rename(columns={0: "value"})
+    })
     return {"Table": table, "Players": players,
-            "Trains": pd.DataFrame(trains) if trains else pd.DataFrame({"train": []})}
+            "Trains": Table.from_records(trains) if trains else Table(("train",), ())}
 
 
 def summary(game: Any) -> list[tuple[str, str]]:

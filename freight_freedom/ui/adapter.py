@@ -120,7 +120,7 @@ class GameUI:
       ``customdata`` is ``point_id`` (the id of what the point shows, e.g. a space id). Points
       without ``customdata`` are not clickable.
     - ``side_html(game)``: state shown beside the figure (HTML, escaped by the game).
-    - ``tables(game)``: named pandas DataFrames for the state inspector.
+    - ``tables(game)``: named tables (``core.tables.Table``) for the state inspector.
     - ``summary(game)``: key facts as (label, value) rows for the static HTML summary.
     - ``unavailable(game)``: the usual choices of the pending decision that are not legal now,
       each as one line with the engine's reason ("Support token: not enough money: a Support

@@ -1,8 +1,9 @@
 """The state inspector: the whole game state as readable tables, not raw dicts.
 
-Each game gives named pandas DataFrames for what matters to a reader (players, trains, spaces
-...) through its ``GameUI.tables`` hook; :func:`~freight_freedom.core.tables.state_tables` turns
-any remaining plain state (``game.state_dict()``) into tables generically.
+Each game gives named tables (:class:`~freight_freedom.core.tables.Table`, no pandas) for what
+matters to a reader (players, trains, spaces ...) through its ``GameUI.tables`` hook;
+:func:`~freight_freedom.core.tables.state_tables` turns any remaining plain state
+(``game.state_dict()``) into tables generically.
 """
 
 from __future__ import annotations
@@ -10,15 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 import ipywidgets as widgets
-import pandas as pd
 
-from ..core.tables import state_tables, table_html, tables_html
+from ..core.tables import Table, state_tables, table_html, tables_html
 
 
 class Inspector:
     """A box of state tables; redrawn on ``update()`` only while it is visible (``active``)."""
 
-    def __init__(self, tables: Callable[[], Mapping[str, pd.DataFrame]]) -> None:
+    def __init__(self, tables: Callable[[], Mapping[str, Table]]) -> None:
         self._tables = tables
         self.html = widgets.HTML()
         self.widget = widgets.Box(

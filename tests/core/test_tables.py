@@ -17,6 +17,23 @@ def test_state_tables_gather_scalars_and_escape_text() -> None:
             "people": {"cincinnati": 1}}
     tables = state_tables(data)
     assert set(tables) == {"overview", "players", "people"}
-    assert tables["players"].loc[0, "money"] == 8
+    players = tables["players"]
+    assert players.rows[0][players.columns.index("money")] == 8
     html = tables_html(tables)
     assert "<script>" not in html and "&lt;script&gt;" in html
+
+
+def test_tables_need_no_pandas_and_convert_to_pandas_for_analysts() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; from freight_freedom import Freedom, SlowFreight; "
+            "from freight_freedom.freedom import app as fa; from freight_freedom.slowfreight "
+            "import app as sa; from freight_freedom.ui import inspector; "
+            "fa.tables(Freedom(players=2, seed=1)); sa.tables(SlowFreight(players=3, seed=1)); "
+            "Freedom(players=2, seed=1).state._repr_html_(); "
+            "assert 'pandas' not in sys.modules, 'pandas was imported'")
+    subprocess.run([sys.executable, "-c", code], check=True)
+    table = state_tables({"people": {"a": {"n": 1}, "b": {"n": 2, "m": 3}}})["people"]
+    frame = table.to_pandas()
+    assert frame.loc["b", "m"] == 3 and list(frame.columns) == ["n", "m"]
