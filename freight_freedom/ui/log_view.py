@@ -190,7 +190,8 @@ class MoveList:
         self.select.style.description_width = "0px"
         self.back = widgets.Button(description="Back to the present", icon="step-forward",
                                    tooltip="Show the game as it is now and play on",
-                                   layout=widgets.Layout(width="auto", display="none"))
+                                   layout=widgets.Layout(width="auto", display="none",
+                                                         align_self="flex-start"))
         self.back.on_click(lambda _b: self.on_view(None))
         self.detail = widgets.HTML()
         self.help = widgets.HTML(

@@ -171,7 +171,8 @@ class Stepper:
         self.summary = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
         self.skip_button = widgets.Button(description="Skip", icon="forward",
                                           tooltip="Let the bots finish at once",
-                                          layout=widgets.Layout(width="auto"))
+                                          layout=widgets.Layout(width="auto",
+                                                                flex="0 0 auto"))
         self.skip_button.on_click(guard(lambda _b: self.skip()))
         self.banner = widgets.HBox([self.summary, self.skip_button],
                                    layout=widgets.Layout(align_items="center", display="none"))
@@ -274,7 +275,8 @@ class Stepper:
         game.apply(action)
         run.steps += 1
         who = f"Player {seat + 1 if seat is not None else '?'}"
-        line = f"{who} ({self.seats.labels()[seat or 0]}): {label}"
+        line = label if label.startswith(who) else f"{who}: {label}"
+        line += f" \u2014 {self.seats.labels()[seat or 0]}"
         self._show(line, run.steps)
         self.redraw(line)
         bot, reason = next_bot(game, self.seats, run.until, run.start, run.steps)
