@@ -38,11 +38,12 @@ from .stepper import Stepper
 
 #: Page styling of the app's own parts (found by their ``ff-*`` classes). When the board is too
 #: narrow for the map and the decision column side by side (a 900 px window, JupyterLab with its
-#: side bar open), the column goes *above* the map, so the prompt and the choices stay in view.
+#: side bar open), the column goes *above* the map, so the prompt and the choices stay in view;
+#: it then scrolls inside itself beyond 60% of the window, so the map follows right below.
 #: Focus is clearly visible on every control; the tab titles keep a readable contrast.
 APP_CSS = """<style>
 .ff-board { container-type: inline-size; }
-@container (max-width: 1085px) { .ff-column { order: -1; max-height: none !important; } }
+@container (max-width: 1085px) { .ff-column { order: -1; max-height: 60vh !important; } }
 .ff-app button:focus-visible, .ff-app select:focus-visible, .ff-app input:focus-visible,
 .ff-app summary:focus-visible { outline: 3px solid #0b57d0 !important; outline-offset: 2px; }
 .ff-app .ff-tabs .lm-TabBar-tab, .ff-app .ff-tabs .lm-TabBar-tabLabel {
@@ -317,7 +318,8 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.refresh()
 
     def set_game(self, game: Game[Any]) -> None:
-        """Bind the app to another game (loaded or new); the figure is rebuilt for it."""
+        """Bind the app to another game (loaded or new); the figure follows it (rebuilt only
+        when the options differ)."""
         old = self.game
         self.stepper.stop()
         self._present()
@@ -329,7 +331,11 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
             labels = self.seats.labels()
             self.seats = self._make_seats(labels, bots_for_new_seats=True)
             self.stepper.seats = self.seats
-        self._build_figure()
+        if (self.figure is None or type(game) is not type(old)
+                or dict(game.options) != dict(old.options)):
+            # the figure's fixed parts (board, tracks, panels) follow the options; with the
+            # same options the map is updated in place, which makes loading a save fast
+            self._build_figure()
         self.errors.show_info(f"Now playing: {game!r}")
         self.refresh()
 
