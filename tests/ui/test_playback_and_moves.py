@@ -101,3 +101,20 @@ def test_board_in_words_is_one_click_away() -> None:
     words = app.board_text.value
     assert "<details" in words and "The board in words" in words
     assert "Slave Catchers" in words and "People on the map" in words
+
+
+def test_loading_a_save_of_the_same_options_keeps_the_map_widget() -> None:
+    from freight_freedom import Freedom
+    from freight_freedom.core.bot import RandomBot
+
+    app = GameApp(Freedom(players=2, seed=1))
+    widget = app.figure
+    other = Freedom(players=2, seed=9)
+    bot = RandomBot(3)
+    for _ in range(12):
+        other.apply(bot.choose(other))
+    loaded = app.saveload.load_bytes(other.to_json().encode(), "x.json")
+    assert loaded is not None and app.game is loaded and app.figure is widget
+    assert app.figure.layout.title.text == app.ui.build_figure(loaded).layout.title.text
+    app.set_game(Freedom(players=3, seed=1))  # other options: a new map
+    assert app.figure is not widget
