@@ -38,12 +38,11 @@ from .stepper import Stepper
 
 #: Page styling of the app's own parts (found by their ``ff-*`` classes). When the board is too
 #: narrow for the map and the decision column side by side (a 900 px window, JupyterLab with its
-#: side bar open), the column goes *above* the map, so the prompt and the choices stay in view;
-#: it then scrolls inside itself beyond 60% of the window, so the map follows right below.
+#: side bar open), the column goes *above* the map, so the prompt and the choices stay in view.
 #: Focus is clearly visible on every control; the tab titles keep a readable contrast.
 APP_CSS = """<style>
 .ff-board { container-type: inline-size; }
-@container (max-width: 1085px) { .ff-column { order: -1; max-height: 60vh !important; } }
+@container (max-width: 1085px) { .ff-column { order: -1; max-height: none !important; } }
 .ff-app button:focus-visible, .ff-app select:focus-visible, .ff-app input:focus-visible,
 .ff-app summary:focus-visible { outline: 3px solid #0b57d0 !important; outline-offset: 2px; }
 .ff-app .ff-tabs .lm-TabBar-tab, .ff-app .ff-tabs .lm-TabBar-tabLabel {
