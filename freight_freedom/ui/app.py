@@ -29,8 +29,9 @@ from .action_panel import ActionPanel
 from .adapter import GameUI, Selection, ui_for
 from .errors import ErrorArea
 from .evalbar import EvalBar
+from .focus import FocusKeeper
 from .inspector import Inspector, state_tables
-from .log_view import LogView
+from .log_view import LogView, MoveList, game_at
 from .newgame import NewGame
 from .saveload import SaveLoad
 from .seats import HUMAN, Seats
@@ -39,13 +40,18 @@ from .stepper import Stepper
 #: Page styling of the app's own parts (found by their ``ff-*`` classes). When the board is too
 #: narrow for the map and the decision column side by side (a 900 px window, JupyterLab with its
 #: side bar open), the column goes *above* the map, so the prompt and the choices stay in view.
-#: Focus is clearly visible on every control.
+#: Focus is clearly visible on every control; the tab titles keep a readable contrast.
 APP_CSS = """<style>
 .ff-board { container-type: inline-size; }
 @container (max-width: 1085px) { .ff-column { order: -1; max-height: none !important; } }
 .ff-app button:focus-visible, .ff-app select:focus-visible, .ff-app input:focus-visible,
 .ff-app summary:focus-visible { outline: 3px solid #0b57d0 !important; outline-offset: 2px; }
+.ff-app .ff-tabs .lm-TabBar-tab, .ff-app .ff-tabs .lm-TabBar-tabLabel {
+  color: #222 !important; opacity: 1 !important; }
 </style>"""
+
+
+TAB_TITLES = ["Moves", "Log", "State", "Save / load", "New game"]
 
 
 def _close(a: Any, b: Any) -> bool:
@@ -73,13 +79,17 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
     ``app.undo_button.click()``, ``app.stepper.step("phase")``, ``app.click_figure(trace, i)``.
     """
 
-    def __init__(self, game: Game[Any], *, seats: list[str] | None = None) -> None:
+    def __init__(self, game: Game[Any], *, seats: list[str] | None = None,
+                 pace: float | None = None) -> None:
         super().__init__(layout=widgets.Layout(width="100%"))
         self.game = game
         self.ui: GameUI = ui_for(game)
         self.selection = Selection()
         self.errors = ErrorArea()
         self.last_refresh_ms = 0.0
+        #: the past position shown read-only from the move list (steps applied), or None
+        self.viewing: int | None = None
+        self._past: Game[Any] | None = None
         guard = self.errors.guard
 
         self.title = widgets.HTML()
@@ -115,33 +125,51 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.evalbar = EvalBar(lambda: self.game, panel=self.actions)  # bar, Hint (ui/evalbar.py)
         self.seats = self._make_seats(seats)
         self.stepper = Stepper(lambda: self.game, self.seats, self._after_steps, guard,
-                               fallback_bot=self._fallback_bot)
+                               fallback_bot=self._fallback_bot, describe=self.ui.describe,
+                               redraw=self._bot_moved, pace=pace)
         self.log_view = LogView()
+        self.moves = MoveList(self.ui.describe, guard(self.view_step))
+        # while a past position is shown: what it is, and the way back
+        self.view_note = widgets.HTML()
+        self.present_button = widgets.Button(
+            description="Back to the present", icon="step-forward", button_style="warning",
+            tooltip="Show the game as it is now and play on", layout=widgets.Layout(width="auto"))
+        self.present_button.on_click(guard(lambda _b: self.view_step(None)))
+        self.view_banner = widgets.HBox(
+            [self.view_note, self.present_button],
+            layout=widgets.Layout(display="none", align_items="center", flex_flow="row wrap"))
+        # the board in words (who is where, catchers, tokens...), one click away
+        self.board_text = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.inspector = Inspector(self._tables)
         self.saveload = SaveLoad(lambda: self.game, self.set_game, self.errors.show_error, guard)
         self.newgame = NewGame(lambda: self.game, self.ui.options, self.set_game, guard)
-        self.tabs = widgets.Tab(children=[self.log_view.widget, self.inspector.widget,
-                                          self.saveload.widget, self.newgame.widget])
-        for i, name in enumerate(["Log", "State", "Save / load", "New game"]):
+        self.tabs = widgets.Tab(children=[self.moves.widget, self.log_view.widget,
+                                          self.inspector.widget, self.saveload.widget,
+                                          self.newgame.widget])
+        for i, name in enumerate(TAB_TITLES):
             self.tabs.set_title(i, name)
         self.tabs.observe(guard(self._tab_changed), names="selected_index")
 
         # the decision column beside the map: everything a student needs to decide, on one
         # screen with the map (at 1366x768 the map is 726 px tall and the column scrolls
-        # inside itself if a decision has many choices)
+        # inside itself if a decision has many choices). The choices come first in the tab
+        # order: the title is text, Undo / Redo follow the choices.
         self.header = widgets.HBox(
-            [self.title, self.undo_button, self.undo_turn_button, self.redo_button],
+            [self.undo_button, self.undo_turn_button, self.redo_button],
             layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
         self.column = widgets.VBox(
-            [self.header, self.prompt, self.evalbar.widget, self.errors.widget, self.map_note,
-             self.actions.widget, self.unavailable, self.recent, self.side],
+            [self.title, self.view_banner, self.prompt, self.evalbar.widget, self.stepper.banner,
+             self.errors.widget, self.map_note, self.actions.widget, self.header,
+             self.unavailable, self.recent, self.board_text, self.side],
             layout=widgets.Layout(flex="1 1 320px", min_width="300px", max_width="640px",
                                   padding="0 0 0 8px"))
         for part in self.column.children:  # keep their height: the column scrolls instead
             part.layout.flex = "0 0 auto"
         self.style = widgets.HTML(APP_CSS, layout=widgets.Layout(display="none"))
+        self.focus = FocusKeeper()
         self._build_figure()
-        self.children = [self.style, self.board, self.stepper.widget, self.seats_box, self.tabs]
+        self.children = [self.style, self.focus, self.board, self.stepper.widget,
+                         self.seats_box, self.tabs]
         # stable hooks for page styling and browser tests (the DOM is otherwise anonymous)
         for widget, name in [(self, "ff-app"), (self.title, "ff-title"),
                              (self.column, "ff-column"), (self.header, "ff-header"),
@@ -152,6 +180,9 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
                              (self.unavailable, "ff-unavailable"),
                              (self.actions.widget, "ff-actions"),
                              (self.stepper.widget, "ff-stepper"), (self.seats_box, "ff-seats"),
+                             (self.stepper.banner, "ff-playback"),
+                             (self.view_banner, "ff-viewing"), (self.board_text, "ff-words"),
+                             (self.moves.widget, "ff-moves"),
                              (self.log_view.widget, "ff-log"), (self.tabs, "ff-tabs")]:
             widget.add_class(name)
         self.refresh()
@@ -209,26 +240,55 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.board.children = [holder, self.column]
 
     def _tables(self) -> dict[str, Any]:
-        tables = dict(self.ui.tables(self.game))
+        tables = dict(self.ui.tables(self.shown))
         if not tables:
-            tables = state_tables(self.game.state_dict())
+            tables = state_tables(self.shown.state_dict())
         return tables
 
     def _tab_changed(self, change: dict[str, Any]) -> None:
-        self.inspector.set_active(change["new"] == 1)
+        self.moves.set_active(change["new"] == 0, self.game, self.viewing)
+        self.inspector.set_active(change["new"] == 2)
 
     # ------------------------------------------------------------ user actions
     def play(self, action: Action | str) -> None:
-        """Apply a human decision, let bot seats answer (if auto), then redraw once."""
+        """Apply a human decision, then let bot seats answer (if auto).
+
+        The answer plays back at the stepper's pace, redrawn after each bot move; at pace 0
+        (or without a running event loop) it is played at once and drawn once.
+        """
+        self._present()
         self.errors.clear()
         mark = len(self.game.log)
         self.game.apply(action)
-        self.stepper.autoplay()
         self.selection = Selection(since=mark)
+        if self.stepper.pace.value > 0:
+            self.refresh()  # the student's own move first, then the bots' one by one
+        self.stepper.autoplay()
         self.refresh()
+
+    def _bot_moved(self, line: str) -> None:
+        """A bot move of a paced playback was made: redraw (its summary is in the banner)."""
+        self.refresh()
+
+    def view_step(self, steps: int | None) -> None:
+        """Show the board after ``steps`` steps of the history, read-only (``None``: now)."""
+        if steps is None or steps >= len(self.game.history):
+            self._present()
+        else:
+            self.stepper.stop()
+            self.viewing = max(0, int(steps))
+            self._past = game_at(self.game, self.viewing)
+        self.refresh()
+
+    def _present(self) -> None:
+        """Leave a past position shown from the move list (before anything is played)."""
+        self.viewing = None
+        self._past = None
 
     def undo(self) -> None:
         """Take back the last decision (one step; bots' answers are steps too)."""
+        self._present()
+        self.stepper.stop()
         self.errors.clear()
         self.game.undo()
         self.selection = Selection()
@@ -236,6 +296,8 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
 
     def undo_my_turn(self) -> None:
         """Back to the human's previous decision, taking back the bots' replies with it."""
+        self._present()
+        self.stepper.stop()
         self.errors.clear()
         history = self.game.history
         human = [i for i, step in enumerate(history)
@@ -249,14 +311,19 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.refresh()
 
     def redo(self) -> None:
+        self._present()
+        self.stepper.stop()
         self.errors.clear()
         self.game.redo()
         self.selection = Selection()
         self.refresh()
 
     def set_game(self, game: Game[Any]) -> None:
-        """Bind the app to another game (loaded or new); the figure is rebuilt for it."""
+        """Bind the app to another game (loaded or new); the figure follows it (rebuilt only
+        when the options differ)."""
         old = self.game
+        self.stepper.stop()
+        self._present()
         self.game = game
         game.__dict__["_app"] = self
         old.__dict__.pop("_app", None)
@@ -265,12 +332,21 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
             labels = self.seats.labels()
             self.seats = self._make_seats(labels, bots_for_new_seats=True)
             self.stepper.seats = self.seats
-        self._build_figure()
+        if (self.figure is None or type(game) is not type(old)
+                or dict(game.options) != dict(old.options)):
+            # the figure's fixed parts (board, tracks, panels) follow the options; with the
+            # same options the map is updated in place, which makes loading a save fast
+            self._build_figure()
         self.errors.show_info(f"Now playing: {game!r}")
         self.refresh()
 
     def click_figure(self, trace_name: str, point_id: str) -> None:
         """What a click on the point showing ``point_id`` (its ``customdata``) does."""
+        if self.viewing is not None:
+            self.map_note.value = _note_html(
+                f"You are looking at step {self.viewing}: press \"Back to the present\" "
+                "to play. Nothing was played.")
+            return
         result = self.ui.click(self.game, trace_name, point_id, self.selection)
         self.selection = result.selection
         if result.action is not None:
@@ -319,42 +395,71 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         stepper = getattr(self, "stepper", None)
         if stepper is None:  # the drop-downs are being set up
             return
+        self._present()
         stepper.autoplay()
         self.selection = Selection()
         self.refresh()
 
     def _after_steps(self, steps: int, reason: str) -> None:
+        self._present()
         self.selection = Selection()
         self.refresh()
 
     # ----------------------------------------------------------------- redraw
+    @property
+    def shown(self) -> Game[Any]:
+        """The game drawn now: the present, or the past position chosen in the move list."""
+        return self._past if self._past is not None else self.game
+
     def refresh(self) -> None:
-        """Bring every piece up to date with ``self.game`` (in place; timed in ms)."""
+        """Bring every piece up to date with ``self.game`` (in place; timed in ms).
+
+        While a past position is viewed (:meth:`view_step`) the map, the prompt and the panels
+        show that position, the choices are hidden and a banner leads back to the present.
+        """
         start = time.perf_counter()
         game = self.game
+        shown = self.shown
+        past = self.viewing is not None
         steps = len(game.history)
         self.title.value = (
             f"<b style='font-size:16px'>{html.escape(self.ui.title)}</b> "
             f"<span style='color:#666'>seed {game.seed} &middot; {steps} steps</span>&nbsp;"
         )
-        self.prompt.value = self._prompt_html()
+        self.moves.update(game, self.viewing)
+        selection = self.selection
+        if past:
+            moves = self.moves.book.update(game)
+            since = moves[self.viewing - 1].log[0] if self.viewing else None
+            selection = Selection(since=since)
+            self.view_note.value = (
+                "<div role='status' style='padding:4px 8px;background:#fde7e9;"
+                "border-left:5px solid #b3261e'><b>Viewing step "
+                f"{self.viewing} of {steps}</b> (read-only): the board as it was then.</div>")
+        self.view_banner.layout.display = "" if past else "none"
+        self.prompt.value = self._prompt_html(shown)
         self.map_note.value = ""
         if self.figure is not None:
             with self.figure.batch_update():
-                self.ui.update_figure(self.figure, game, self.selection)
-        self.recent.value = self._recent_html()
-        self.unavailable.value = self._unavailable_html()
-        side = self.ui.side_html(game)
+                self.ui.update_figure(self.figure, shown, selection)
+        self.recent.value = self._recent_html(
+            shown, selection, "This move" if past else "What just happened")
+        self.unavailable.value = "" if past else self._unavailable_html()
+        side = self.ui.side_html(shown)
         self.side.value = side
         self.side.layout.display = "" if side else "none"
-        legal = game.legal_actions()
-        labels = [self.ui.describe(game, a) for a in legal]
-        note = ""
-        if game.to_move is not None and not self.seats.is_human(game.to_move):
-            note = (f"Player {game.to_move + 1} is played by a bot: use the stepper, "
-                    "or choose for it here.")
-        self.actions.show(legal, labels, note)
-        self.evalbar.update(game)
+        self.board_text.value = self._words_html(shown)
+        for part in (self.actions.widget, self.header):
+            part.layout.display = "none" if past else ""
+        if not past:
+            legal = game.legal_actions()
+            labels = [self.ui.describe(game, a) for a in legal]
+            note = ""
+            if game.to_move is not None and not self.seats.is_human(game.to_move):
+                note = (f"Player {game.to_move + 1} is played by a bot: use the stepper, "
+                        "or choose for it here.")
+            self.actions.show(legal, labels, note)
+            self.evalbar.update(game)
         self.undo_button.disabled = not game.can_undo
         self.undo_turn_button.disabled = not any(
             isinstance(step, Action) and self.seats.is_human(step.seat) for step in game.history)
@@ -363,6 +468,22 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.inspector.update()
         self.saveload.link.value = ""
         self.last_refresh_ms = (time.perf_counter() - start) * 1000
+
+    def _words_html(self, game: Game[Any]) -> str:
+        """The board in words (the game's summary rows), one click away for every reader."""
+        try:
+            rows = self.ui.summary(game)
+        except Exception:  # noqa: BLE001 - a summary must never break the app
+            rows = []
+        if not rows:
+            return ""
+        items = "".join(f"<dt style='font-weight:bold'>{html.escape(str(k))}</dt>"
+                        f"<dd style='margin:0 0 3px 12px'>{html.escape(str(v))}</dd>"
+                        for k, v in rows)
+        return ("<details style='font-size:12px;margin:4px 0'><summary><b>The board in words"
+                "</b></summary><dl style='margin:2px 0'>"
+                f"{items}</dl><span style='color:#555'>Every table of the state: the State "
+                "tab below.</span></details>")
 
     def _unavailable_html(self) -> str:
         """Why a choice a student may look for is not offered now (e.g. Support: not enough
@@ -376,10 +497,11 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         return ("<div style='font-size:12px;color:#555;margin:2px 0'><b>Not possible now:</b>"
                 f"<ul style='margin:0;padding-left:18px'>{items}</ul></div>")
 
-    def _recent_html(self, limit: int = 8) -> str:
+    def _recent_html(self, game: Game[Any], selection: Selection,
+                     title: str = "What just happened", limit: int = 8) -> str:
         """The events since the human's last decision (bots' replies included), newest last."""
-        since = self.selection.since
-        log = self.game.log
+        since = selection.since
+        log = game.log
         if since is None or since >= len(log):
             return ""
         events = list(log[since:])
@@ -387,12 +509,11 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         more = len(events) - len(shown)
         items = "".join(f"<li>{html.escape(e.text)}</li>" for e in shown)
         head = f"<li><i>{more} earlier events: see the Log tab</i></li>" if more else ""
-        return ("<details open style='font-size:12px;margin:4px 0'><summary><b>What just "
-                "happened</b> (drawn on the map as arrows)</summary>"
+        return ("<details open style='font-size:12px;margin:4px 0'><summary><b>"
+                f"{title}</b> (drawn on the map as arrows)</summary>"
                 f"<ul style='margin:2px 0 0 0;padding-left:18px'>{head}{items}</ul></details>")
 
-    def _prompt_html(self) -> str:
-        game = self.game
+    def _prompt_html(self, game: Game[Any]) -> str:
         prompt = game.prompt
         phase = str(getattr(game, "phase", ""))
         number = getattr(game, "round", "?")

@@ -5,13 +5,24 @@ phase" plays until the phase name changes and the board is redrawn there. With h
 stepper stops as soon as a human must decide (it never decides for a human, except on the
 explicit "Play one move" button, which uses the seat's bot or the first bot of the game).
 
+Bots play back at a pace a class can follow: one decision every :data:`DEFAULT_PACE` seconds
+(the "Bot pace" drop-down; ``FREIGHT_FREEDOM_BOT_PACE`` sets the default), the board redrawn
+after each with a one-line summary, and "Skip" plays the rest at once. The steps are scheduled
+on the kernel's asyncio loop (``call_later``), so the kernel keeps answering clicks between
+them; a click on anything else stops the playback where it is. Without a running loop (a plain
+script, the tests) or at pace 0 the bots play at once, as before.
+
 The stepping itself is :func:`advance`, a plain function of a game and the seats, so notebooks
 and tests can use it without widgets.
 """
 
 from __future__ import annotations
 
+import asyncio
+import html
+import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as widgets
@@ -29,6 +40,19 @@ UNTIL = {
     "end": "the end of the game",
 }
 
+#: seconds between two bot decisions when played back (a class can follow ~0.6 s a move)
+DEFAULT_PACE = 0.6
+PACES = [("at once", 0.0), ("fast (0.3 s a move)", 0.3), ("class pace (0.6 s a move)", 0.6),
+         ("slow (1.2 s a move)", 1.2), ("very slow (2 s a move)", 2.0)]
+
+
+def default_pace() -> float:
+    """:data:`DEFAULT_PACE`, or the ``FREIGHT_FREEDOM_BOT_PACE`` environment variable (seconds)."""
+    try:
+        return max(0.0, float(os.environ.get("FREIGHT_FREEDOM_BOT_PACE", DEFAULT_PACE)))
+    except ValueError:
+        return DEFAULT_PACE
+
 
 def _marker(game: Game[Any], until: str) -> Any:
     if until == "phase":
@@ -36,6 +60,23 @@ def _marker(game: Game[Any], until: str) -> Any:
     if until == "round":
         return getattr(game, "round", None)
     return None
+
+
+def next_bot(game: Game[Any], seats: Seats, until: str, start: Any,
+             steps: int, max_steps: int = MAX_STEPS) -> tuple[Bot | None, str]:
+    """The bot that decides next, or ``None`` and why the bots stop here, in words."""
+    if game.is_over:
+        return None, "the game is over"
+    if until in ("phase", "round") and steps and _marker(game, until) != start:
+        return None, f"reached {UNTIL[until]}"
+    seat = game.to_move
+    assert seat is not None
+    bot = seats.bot(seat)
+    if bot is None:
+        return None, f"Player {seat + 1} (human) decides now"
+    if steps >= max_steps:
+        return None, f"stopped after {max_steps} decisions"
+    return bot, ""
 
 
 def advance(game: Game[Any], seats: Seats, until: str = "decision",
@@ -48,23 +89,40 @@ def advance(game: Game[Any], seats: Seats, until: str = "decision",
         raise ValueError(f"until must be one of {sorted(UNTIL)}, not {until!r}")
     start = _marker(game, until)
     steps = 0
-    while not game.is_over:
-        if until in ("phase", "round") and steps and _marker(game, until) != start:
-            return steps, f"reached {UNTIL[until]}"
-        seat = game.to_move
-        assert seat is not None
-        bot = seats.bot(seat)
+    while True:
+        bot, reason = next_bot(game, seats, until, start, steps, max_steps)
         if bot is None:
-            return steps, f"Player {seat + 1} (human) decides now"
-        if steps >= max_steps:
-            return steps, f"stopped after {max_steps} decisions"
+            return steps, reason
         game.apply(bot.choose(game))
         steps += 1
-    return steps, "the game is over"
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+@dataclass
+class _Run:
+    """A playback under way: what it plays to, how far it got, what to call at the end."""
+
+    game: Game[Any]
+    until: str
+    start: Any
+    done: Callable[[int, str], None]
+    steps: int = 0
+    handle: asyncio.TimerHandle | None = None
 
 
 class Stepper:
-    """Buttons for :func:`advance`; ``after(steps, reason)`` redraws the app once afterwards."""
+    """Buttons for :func:`advance`, played back at the chosen pace.
+
+    ``after(steps, reason)`` redraws the app when the stepper buttons' bots stop;
+    ``redraw(summary)`` after each decision of a paced playback (``summary`` is one line: who
+    did what) and, with ``""``, at the end of a paced answer to a human move.
+    """
 
     def __init__(
         self,
@@ -73,11 +131,17 @@ class Stepper:
         after: Callable[[int, str], None],
         guard: Callable[[Any], Any],
         fallback_bot: Callable[[], Bot] | None = None,
+        describe: Callable[[Game[Any], Any], str] | None = None,
+        redraw: Callable[[str], None] | None = None,
+        pace: float | None = None,
     ) -> None:
         self.get_game = get_game
         self.seats = seats
         self.after = after
+        self.guard = guard
         self.fallback_bot = fallback_bot
+        self.describe = describe or (lambda _g, action: str(action))
+        self.redraw = redraw or (lambda _line: None)
         self.buttons: dict[str, widgets.Button] = {}
         labels = {
             "one": ("Play one move", "the seat to move lets its bot (or a bot) decide once"),
@@ -93,19 +157,161 @@ class Stepper:
         self.auto = widgets.Checkbox(value=True, description="bots answer automatically",
                                      indent=False, layout=widgets.Layout(width="auto"))
         self.status = widgets.HTML()
-        self.widget = widgets.HBox([*self.buttons.values(), self.auto, self.status],
-                                   layout=widgets.Layout(flex_flow="row wrap"))
+        value = default_pace() if pace is None else max(0.0, float(pace))
+        options = PACES if value in dict(PACES).values() else [
+            *PACES, (f"{value:g} s a move", value)]
+        self.pace = widgets.Dropdown(options=options, value=value, description="Bot pace",
+                                     tooltip="Seconds between two bot moves when they play back",
+                                     style={"description_width": "initial"},
+                                     layout=widgets.Layout(width="auto"))
+        self.widget = widgets.HBox([*self.buttons.values(), self.auto, self.status, self.pace],
+                                   layout=widgets.Layout(flex_flow="row wrap",
+                                                         align_items="center"))
+        # shown in the app's decision column while the bots play back: who did what, and Skip
+        self.summary = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
+        self.skip_button = widgets.Button(description="Skip", icon="forward",
+                                          tooltip="Let the bots finish at once",
+                                          layout=widgets.Layout(width="auto",
+                                                                flex="0 0 auto"))
+        self.skip_button.on_click(guard(lambda _b: self.skip()))
+        self.banner = widgets.HBox([self.summary, self.skip_button],
+                                   layout=widgets.Layout(align_items="center", display="none"))
+        self._run: _Run | None = None
 
+    # ------------------------------------------------------------------ buttons
     def step(self, key: str) -> tuple[int, str]:
-        """Press the stepper button ``key`` (``one``, ``decision``, ``phase`` or ``round``)."""
+        """Press the stepper button ``key`` (``one``, ``decision``, ``phase`` or ``round``).
+
+        Returns the decisions made and why the bots stopped; for a paced playback that is
+        ``(0, "playing back ...")`` and the report comes when it ends.
+        """
+        self.stop()
         game = self.get_game()
         if key == "one":
             steps, reason = self._one(game)
-        else:
-            steps, reason = advance(game, self.seats, key)
+            self._report(steps, reason)
+            return steps, reason
+        return self.play(key)
+
+    def autoplay(self) -> tuple[int, str]:
+        """After a human move: let bot seats answer until a human decides (if ``auto`` is on).
+
+        Only when some seat is human; with only bots, play goes on by the stepper buttons.
+        The answer is played back at the chosen pace (see :meth:`play`), without the report.
+        """
+        self.stop()
+        if not self.auto.value or not self.seats.any_human():
+            return 0, ""
+        return self.play("decision", report=False)
+
+    def play(self, until: str, report: bool = True) -> tuple[int, str]:
+        """Let the bots play to ``until``: at once, or paced on the kernel's event loop."""
+        if until not in UNTIL:
+            raise ValueError(f"until must be one of {sorted(UNTIL)}, not {until!r}")
+        self.stop()
+        game = self.get_game()
+        loop = _running_loop() if self.pace.value > 0 else None
+        if loop is None:
+            steps, reason = advance(game, self.seats, until)
+            if report:
+                self._report(steps, reason)
+            return steps, reason
+        run = _Run(game, until, _marker(game, until),
+                   self._report if report else (lambda _s, _r: self.redraw("")))
+        bot, reason = next_bot(game, self.seats, until, run.start, 0)
+        if bot is None:
+            if report:
+                self._report(0, reason)
+            return 0, reason
+        self._run = run
+        self._show(f"Bots play to {UNTIL[until]}...")
+        run.handle = loop.call_later(float(self.pace.value), self.guard(self._tick))
+        return 0, f"playing back to {UNTIL[until]}"
+
+    @property
+    def playing(self) -> bool:
+        """Whether a paced playback is under way."""
+        return self._run is not None
+
+    def skip(self) -> tuple[int, str]:
+        """Play the rest of the playback at once (the Skip button)."""
+        run = self._run
+        if run is None:
+            return 0, "nothing to skip"
+        self._cancel()
+        while True:
+            bot, reason = next_bot(run.game, self.seats, run.until, run.start, run.steps)
+            if bot is None or run.game is not self.get_game():
+                break
+            run.game.apply(bot.choose(run.game))
+            run.steps += 1
+        self._finish(run, reason)
+        return run.steps, reason
+
+    def stop(self) -> None:
+        """Stop a playback where it is (the student did something else)."""
+        if self._run is not None:
+            self._cancel()
+            self._hide()
+
+    # ------------------------------------------------------------------ internals
+    def _tick(self) -> None:
+        run = self._run
+        if run is None:
+            return
+        run.handle = None
+        game = self.get_game()
+        if game is not run.game:  # another game was loaded meanwhile
+            self._cancel()
+            self._hide()
+            return
+        bot, reason = next_bot(game, self.seats, run.until, run.start, run.steps)
+        if bot is None:
+            self._finish(run, reason)
+            return
+        seat = game.to_move
+        action = bot.choose(game)
+        label = self.describe(game, action)
+        game.apply(action)
+        run.steps += 1
+        who = f"Player {seat + 1 if seat is not None else '?'}"
+        line = label if label.startswith(who) else f"{who}: {label}"
+        line += f" \u2014 {self.seats.labels()[seat or 0]}"
+        self._show(line, run.steps)
+        self.redraw(line)
+        bot, reason = next_bot(game, self.seats, run.until, run.start, run.steps)
+        if bot is None:
+            self._finish(run, reason)
+            return
+        loop = _running_loop()
+        if loop is None:  # cannot happen on the kernel's loop; finish rather than hang
+            self.skip()
+            return
+        run.handle = loop.call_later(float(self.pace.value), self.guard(self._tick))
+
+    def _finish(self, run: _Run, reason: str) -> None:
+        self._run = None
+        self._hide()
+        run.done(run.steps, reason)
+
+    def _cancel(self) -> None:
+        run, self._run = self._run, None
+        if run is not None and run.handle is not None:
+            run.handle.cancel()
+
+    def _show(self, line: str, steps: int = 0) -> None:
+        count = f" <span style='color:#666'>(bot move {steps})</span>" if steps else ""
+        self.summary.value = (f"<div role='status' aria-live='polite' style='font-size:13px'>"
+                              f"&#9654; {html.escape(line)}{count}</div>")
+        self.banner.layout.display = ""
+
+    def _hide(self) -> None:
+        self.banner.layout.display = "none"
+        self.summary.value = ""
+
+    def _report(self, steps: int, reason: str) -> None:
         self.status.value = f"<span style='color:#555'>{steps} moves; {reason}</span>"
         self.after(steps, reason)
-        return steps, reason
 
     def _one(self, game: Game[Any]) -> tuple[int, str]:
         if game.is_over:
@@ -117,12 +323,3 @@ class Stepper:
             return 0, "no bot available"
         game.apply(bot.choose(game))
         return 1, f"{getattr(bot, 'name', 'bot')} played for Player {seat + 1}"
-
-    def autoplay(self) -> tuple[int, str]:
-        """After a human move: let bot seats answer until a human decides (if ``auto`` is on).
-
-        Only when some seat is human; with only bots, play goes on by the stepper buttons.
-        """
-        if not self.auto.value or not self.seats.any_human():
-            return 0, ""
-        return advance(self.get_game(), self.seats, "decision")

@@ -8,6 +8,7 @@ import json
 from conftest import Race
 
 from freight_freedom.core import Action
+from freight_freedom.ui.app import TAB_TITLES
 from freight_freedom.ui.display import app_for, html_summary
 from freight_freedom.ui.stepper import advance
 
@@ -105,7 +106,7 @@ def test_new_game_with_options(race: Race) -> None:
 def test_inspector_tables_and_static_summary(race: Race) -> None:
     app = app_for(race)
     app.actions.press(Action(0, "add", (2,)))
-    app.tabs.selected_index = 1
+    app.tabs.selected_index = TAB_TITLES.index("State")
     assert "<table" in app.inspector.html.value and "total" in app.inspector.html.value
     summary = html_summary(race)
     assert "&lt;to the counter&gt;" in summary and "<to the" not in summary

@@ -242,6 +242,9 @@ def start_server(name: str, args: list[str], home: Path, cwd: Path, probe: str) 
         path.mkdir(parents=True, exist_ok=True)
         env[var] = str(path)
     env["PYTHONUNBUFFERED"] = "1"
+    # bots answer at once unless a test chooses a pace in the page (the default 0.6 s a bot
+    # move would make the whole-game tests wait for every bot decision)
+    env.setdefault("FREIGHT_FREEDOM_BOT_PACE", "0")
     # the kernels import this checkout's package (the virtualenv's editable install may point
     # at another checkout: a worktree would otherwise test someone else's code)
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [env.get("PYTHONPATH")])])

@@ -96,8 +96,9 @@ SNAPSHOT_JS = r"""
         if (!node) { out.drawn[name] = {points: 0, fills: [], texts: []}; return; }
         const points = [...node.querySelectorAll('path.point')];
         out.drawn[name] = {points: points.length,
-            // open symbols (the catchers' diamonds) are drawn by their stroke
-            fills: points.map(p => p.style.fill === 'none' ? p.style.stroke : p.style.fill),
+            // an open symbol (the catchers' diamonds) is drawn by its outline
+            fills: points.map(p => (p.style.fill && p.style.fill !== 'none')
+                ? p.style.fill : p.style.stroke),
             texts: [...node.querySelectorAll('.textpoint text')].map(t => t.textContent)
                 .filter(t => t.trim() !== '')};
     });

@@ -1,0 +1,166 @@
+"""Keyboard, screen readers, the move list and the bots' playback, in Voila and Chromium.
+
+One page of ``notebooks/play_freedom.ipynb`` (Player 1 human, Player 2 a bot) and one of Slow
+Freight. The accessibility check is axe-core (shipped by ``axe-playwright-python``) on the
+app's own elements (``.ff-app``): no serious or critical violation. Then as a keyboard user:
+the first stop of the Tab key in the app is a choice of the pending decision, and after a
+choice made with the keyboard the focus is back among the choices (not on the page body). The
+move list shows the board at a past step read-only and leads back; the bots play back at the
+chosen pace, one line a move, and Skip finishes at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from uihelp import (
+    PLAY_FREEDOM,
+    PLAY_SLOW_FREIGHT,
+    AppPage,
+    assert_no_js_errors,
+    open_voila_app,
+    wait_until,
+)
+
+from freight_freedom import Freedom, SlowFreight
+from freight_freedom.ui.log_view import game_at
+
+pytestmark = pytest.mark.ui
+
+SERIOUS = {"serious", "critical"}
+
+
+@pytest.fixture(scope="module")
+def app(browser: Any, voila_server: Any, open_page: Any) -> Iterator[AppPage]:
+    bp = open_page(browser, "voila-access-freedom")
+    yield open_voila_app(bp, voila_server, PLAY_FREEDOM, Freedom)
+    bp.page.context.close()
+
+
+@pytest.fixture(autouse=True)
+def _end_screenshot(app: AppPage, final_screenshot: Any) -> None:
+    final_screenshot(app.bp)
+
+
+def axe_violations(page: Any) -> list[str]:
+    """Serious and critical axe-core violations within the app's elements, in words."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page, context={"include": [[".ff-app"]]},
+                        options={"resultTypes": ["violations"]})
+    out = []
+    for violation in results.response["violations"]:
+        if violation["impact"] in SERIOUS:
+            targets = [str(n["target"]) for n in violation["nodes"][:4]]
+            out.append(f"{violation['id']} ({violation['impact']}): {violation['help']} "
+                       f"- {len(violation['nodes'])} nodes, e.g. {targets}")
+    return out
+
+
+def test_axe_finds_no_serious_violation_in_the_freedom_app(app: AppPage) -> None:
+    app.page.locator(".ff-app .ff-words summary").first.click()  # the board in words, open
+    problems = axe_violations(app.page)
+    assert not problems, "axe-core:\n" + "\n".join(problems)
+    app.page.locator(".ff-app .ff-words summary").first.click()
+
+
+FIRST_TABBABLE = """() => {
+    const app = document.querySelector('.ff-app');
+    const all = [...app.querySelectorAll(
+        'button, select, input, textarea, a[href], summary, [tabindex]')];
+    const ok = all.filter(e => !e.disabled && e.tabIndex >= 0 && e.offsetParent !== null);
+    const first = ok[0];
+    return first ? (first.closest('.ff-actions') ? 'actions: ' : 'elsewhere: ')
+        + (first.innerText || first.getAttribute('aria-label') || first.tagName) : 'none';
+}"""
+
+FOCUS_IN = """() => {
+    const e = document.activeElement;
+    if (!e || e === document.body) return 'body';
+    return e.closest('.ff-actions') ? 'actions' : e.closest('.ff-column') ? 'column' : 'other';
+}"""
+
+
+def test_tab_order_starts_at_the_choices(app: AppPage) -> None:
+    first = str(app.page.evaluate(FIRST_TABBABLE))
+    assert first.startswith("actions: "), first
+
+
+def test_after_a_choice_by_keyboard_focus_stays_with_the_choices(app: AppPage) -> None:
+    button = app.page.locator(".ff-app .ff-actions button.widget-button:visible").first
+    button.focus()
+    before = app.steps()
+    app.page.keyboard.press("Enter")
+    app.wait_steps_change(before)
+    wait_until(lambda: app.page.evaluate(FOCUS_IN) == "actions", 10,
+               "the focus to come back to the choices")
+    assert_no_js_errors(app)
+
+
+def test_move_list_shows_a_past_step_read_only_and_back(app: AppPage) -> None:
+    while app.steps() < 2:  # a past step to look at
+        before = app.steps()
+        app.page.locator(".ff-app .ff-actions button.widget-button:visible").first.click()
+        app.wait_steps_change(before)
+    game = app.saved_game()
+    app.tab("Moves")
+    select = app.page.locator(".ff-app .ff-moves select").first
+    texts = [t.replace("\u00a0", " ").strip()
+             for t in select.locator("option").all_inner_texts()]
+    assert texts[0] == "Set-up" and texts[1].startswith("Round 1 · ")
+    assert "Player 1" in texts and any(t.startswith("1. ") for t in texts)
+    line = next(i for i, t in enumerate(texts) if t.startswith("1. "))
+    select.select_option(index=line)
+    banner = app.part("viewing")
+    banner.wait_for(state="visible", timeout=20_000)
+    assert f"Viewing step 1 of {len(game.history)}" in banner.inner_text()
+    app.wait_figure_matches(game_at(game, 1))
+    assert not app.page.locator(".ff-app .ff-actions").first.is_visible()
+    app.bp.screenshot("viewing-step-1")
+    app.page.locator(".ff-app .ff-viewing button", has_text="Back to the present").click()
+    banner.wait_for(state="hidden", timeout=20_000)
+    app.wait_figure_matches(game)
+    assert app.page.locator(".ff-app .ff-actions").first.is_visible()
+    assert_no_js_errors(app)
+
+
+def test_bots_play_back_at_a_pace_and_skip_finishes(app: AppPage) -> None:
+    page = app.page
+    page.locator(".ff-app .ff-stepper select").first.select_option(
+        label="class pace (0.6 s a move)")
+    app.seat_select(0).select_option(label="Heuristic bot")  # both seats bots now
+    before = app.steps()
+    app.stepper("End of round").click()
+    playback = app.part("playback")
+    playback.wait_for(state="visible", timeout=20_000)
+    wait_until(lambda: "bot move" in playback.inner_text(), 20, "a bot move's summary line")
+    assert "Player" in playback.inner_text()
+    app.bp.screenshot("bots-playing-back")
+    # paced: after a while only some moves were made, one by one
+    first = app.steps()
+    assert 0 <= first - before <= 3, (before, first)
+    wait_until(lambda: app.steps() > first, 10, "the next bot move")
+    page.locator(".ff-app .ff-playback button", has_text="Skip").click()
+    playback.wait_for(state="hidden", timeout=30_000)
+    wait_until(lambda: "reached the end of the round" in app.stepper_status(), 30,
+               "the stepper to report the end of the round")
+    game = app.saved_game()
+    app.wait_figure_matches(game)
+    page.locator(".ff-app .ff-stepper select").first.select_option(label="at once")
+    app.seat_select(0).select_option(label="Human")
+    assert_no_js_errors(app)
+
+
+def test_axe_finds_no_serious_violation_in_the_slow_freight_app(
+        browser: Any, voila_server: Any, open_page: Any) -> None:
+    bp = open_page(browser, "voila-access-slow-freight")
+    try:
+        sf = open_voila_app(bp, voila_server, PLAY_SLOW_FREIGHT, SlowFreight)
+        problems = axe_violations(sf.page)
+        assert not problems, "axe-core:\n" + "\n".join(problems)
+        assert str(sf.page.evaluate(FIRST_TABBABLE)).startswith("actions: ")
+        bp.screenshot("slow-freight-access")
+    finally:
+        bp.page.context.close()
