@@ -52,7 +52,7 @@ class ActionPanel:
         rows: list[widgets.Widget] = []
         if note:
             rows.append(widgets.HTML(f"<i>{note}</i>"))
-        if not groups:
+        if not groups and not note:
             rows.append(widgets.HTML("<i>No decision pending.</i>"))
         for kind, items in groups.items():
             title = widgets.HTML(

@@ -46,6 +46,8 @@ APP_CSS = """<style>
 @container (max-width: 1085px) { .ff-column { order: -1; max-height: none !important; } }
 .ff-app button:focus-visible, .ff-app select:focus-visible, .ff-app input:focus-visible,
 .ff-app summary:focus-visible { outline: 3px solid #0b57d0 !important; outline-offset: 2px; }
+.ff-actions button.widget-button { white-space: normal; height: auto; min-height: 28px;
+  text-align: left; line-height: 1.3; padding-top: 3px; padding-bottom: 3px; }
 .ff-app .ff-tabs .lm-TabBar-tab, .ff-app .ff-tabs .lm-TabBar-tabLabel {
   color: #222 !important; opacity: 1 !important; }
 </style>"""
@@ -456,8 +458,13 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
             labels = [self.ui.describe(game, a) for a in legal]
             note = ""
             if game.to_move is not None and not self.seats.is_human(game.to_move):
-                note = (f"Player {game.to_move + 1} is played by a bot: use the stepper, "
-                        "or choose for it here.")
+                if self.stepper.playing:  # the bot is answering: nothing to press meanwhile
+                    legal, labels = [], []
+                    note = (f"Player {game.to_move + 1} (a bot) is choosing; press Skip to "
+                            "see its moves at once.")
+                else:
+                    note = (f"Player {game.to_move + 1} is played by a bot: use the stepper, "
+                            "or choose for it here.")
             self.actions.show(legal, labels, note)
             self.evalbar.update(game)
         self.undo_button.disabled = not game.can_undo
