@@ -112,6 +112,23 @@ class CatcherPath:
         return space in self.path
 
 
+class _OpenTable(dict[str, tuple[str, ...]]):
+    """Destinations by origin for one (steps, blocked, stops); see :meth:`Board.open_table`."""
+
+    __slots__ = ("args", "board")
+
+    def __init__(self, board: Board, max_steps: int, blocked: frozenset[str],
+                 stops: frozenset[str]) -> None:
+        super().__init__()
+        self.board, self.args = board, (max_steps, blocked, stops)
+
+    def __missing__(self, origin: str) -> tuple[str, ...]:
+        if origin not in self.board.spaces:
+            raise KeyError(f"unknown space {origin!r}")
+        row = self[origin] = self.board._open_row(origin, *self.args)
+        return row
+
+
 @dataclass(frozen=True, eq=False)
 class Board:
     """The whole map, validated; compare boards by identity (they are loaded once and cached)."""
@@ -127,6 +144,11 @@ class Board:
     _neighbour_index: Mapping[str, tuple[str, ...]] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
+    _order: Mapping[str, int] = field(init=False, repr=False, compare=False, default_factory=dict)
+    _open: dict[tuple[int, frozenset[str], frozenset[str]], _OpenTable] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
+    """Cache of :meth:`open_table` (derived from immutable data, so never stale)."""
 
     def __post_init__(self) -> None:
         triggers = {
@@ -136,6 +158,8 @@ class Board:
         neighbours = {sid: tuple(sorted(self.graph.adj[sid])) for sid in self.spaces}
         object.__setattr__(self, "_trigger_index", MappingProxyType(triggers))
         object.__setattr__(self, "_neighbour_index", MappingProxyType(neighbours))
+        object.__setattr__(self, "_order", MappingProxyType({s: i for i, s in
+                                                             enumerate(self.spaces)}))
 
     # ------------------------------------------------------------------ construction
 
@@ -206,6 +230,39 @@ class Board:
                     queue.append(nxt)
         del dist[origin]
         return dist
+
+    def open_destinations(
+        self, origin: str, max_steps: int, blocked: frozenset[str],
+        stops: frozenset[str] = frozenset(),
+    ) -> tuple[str, ...]:
+        """Spaces a person at ``origin`` can end on in 1..``max_steps`` steps, in map order.
+
+        No intermediate space may be in ``blocked`` or ``stops``, and no space of ``blocked`` is
+        a destination (a person neither passes through nor ends on a catcher); ``stops`` may be
+        entered but not passed (Canada). Capacity is the caller's business. Cached per
+        ``(origin, max_steps, blocked, stops)``: the board never changes, so neither do these.
+        """
+        return self.open_table(max_steps, blocked, stops)[origin]
+
+    def open_table(
+        self, max_steps: int, blocked: frozenset[str], stops: frozenset[str] = frozenset()
+    ) -> Mapping[str, tuple[str, ...]]:
+        """:meth:`open_destinations` of every origin, as a mapping filled on first use.
+
+        A caller asking for many origins under the same catchers looks the table up once.
+        """
+        key = (max_steps, blocked, stops)
+        table = self._open.get(key)
+        if table is None:
+            if len(self._open) > 20_000:
+                self._open.clear()
+            table = self._open[key] = _OpenTable(self, max_steps, blocked, stops)
+        return table
+
+    def _open_row(self, origin: str, max_steps: int, blocked: frozenset[str],
+                  stops: frozenset[str]) -> tuple[str, ...]:
+        found = self.reachable(origin, max_steps, blocked | stops if stops else blocked)
+        return tuple(sorted((s for s in found if s not in blocked), key=self._order.__getitem__))
 
     def distance(self, a: str, b: str) -> int:
         """Fewest route steps between two spaces (ignoring catchers and capacity)."""
