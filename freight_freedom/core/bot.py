@@ -34,7 +34,7 @@ class RandomBot:
         actions = game.legal_actions()
         if not actions:
             raise ValueError("the game is over: there is nothing to choose")
-        return self.rng.choice(actions)
+        return actions[self.rng.below(len(actions))]
 
     def __repr__(self) -> str:
         return "RandomBot()"
@@ -47,12 +47,15 @@ def play_out(game: Game[Any], bots: Any, *, max_steps: int = 100_000, checked: b
     """
     steps = 0
     apply = game.apply if checked else game.apply_unchecked
+    per_seat = isinstance(bots, (list, tuple))
     while not game.is_over:
         if steps >= max_steps:
             raise RuntimeError(f"game did not end within {max_steps} decisions")
-        seat = game.to_move
-        assert seat is not None
-        bot = bots[seat] if isinstance(bots, (list, tuple)) else bots
-        apply(bot.choose(game))
+        if per_seat:
+            seat = game.to_move
+            assert seat is not None
+            apply(bots[seat].choose(game))
+        else:
+            apply(bots.choose(game))
         steps += 1
     return steps

@@ -39,12 +39,18 @@ class FrozenDict(dict[str, Any]):
         return hash(tuple(sorted(self.items(), key=lambda kv: str(kv[0]))))
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def freeze(value: Any) -> Any:
     """A deep immutable copy: dicts to :class:`FrozenDict`, lists, tuples and sets to tuples."""
+    if type(value) in _SCALARS:
+        return value
     if isinstance(value, FrozenDict):
         return value
     if isinstance(value, dict):
-        return FrozenDict({k: freeze(v) for k, v in value.items()})
+        scalars = _SCALARS
+        return FrozenDict({k: v if type(v) in scalars else freeze(v) for k, v in value.items()})
     if isinstance(value, (list, tuple)):
         return tuple(freeze(v) for v in value)
     if isinstance(value, (set, frozenset)):

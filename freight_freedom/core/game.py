@@ -417,7 +417,10 @@ class Game(ABC, Generic[S]):
 
     def _do(self, step: Step, *, clear_redo: bool) -> list[Event]:
         try:
-            events = self._run(self.state, step)
+            if isinstance(step, Scenario):
+                events = self._scenario(self.state, step.name, step.kwargs())
+            else:
+                events = self._apply(self.state, step)
         except BaseException:
             # the hook may have changed the state part-way (a scenario that rejects late, a
             # bug, Ctrl-C): rebuild it from the history, which this step never joined

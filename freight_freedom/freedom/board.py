@@ -7,9 +7,14 @@ touching code; :func:`load_board` validates it on load and raises :class:`DataEr
 file and field when something is wrong.
 
 The board is immutable: spaces and catcher paths are frozen dataclasses, mappings are read-only
-views and the route graph is a frozen :mod:`networkx` graph. Game state (where people and
-catchers stand) lives elsewhere; this module only answers questions about geometry: who is next
-to whom, how far a person can travel, and where a catcher ends up.
+views and the routes a tuple. Game state (where people and catchers stand) lives elsewhere; this
+module only answers questions about geometry: who is next to whom, how far a person can travel,
+and where a catcher ends up.
+
+The searches are small breadth-first walks over a precomputed adjacency table (63 spaces, a few
+steps), with their results cached on the board; the engine never imports :mod:`networkx`.
+:attr:`Board.graph` still hands the route map to networkx for analysis and notebooks, built on
+first use.
 """
 
 from __future__ import annotations
@@ -23,9 +28,11 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Literal, cast, get_args
+from typing import TYPE_CHECKING, Any, Literal, cast, get_args
 
-import networkx
+if TYPE_CHECKING:
+    import networkx
+
 
 __all__ = [
     "Board",
@@ -112,12 +119,30 @@ class CatcherPath:
         return space in self.path
 
 
+class _OpenTable(dict[str, tuple[str, ...]]):
+    """Destinations by origin for one (steps, blocked, stops); see :meth:`Board.open_table`."""
+
+    __slots__ = ("args", "board")
+
+    def __init__(self, board: Board, max_steps: int, blocked: frozenset[str],
+                 stops: frozenset[str]) -> None:
+        super().__init__()
+        self.board, self.args = board, (max_steps, blocked, stops)
+
+    def __missing__(self, origin: str) -> tuple[str, ...]:
+        if origin not in self.board.spaces:
+            raise KeyError(f"unknown space {origin!r}")
+        row = self[origin] = self.board._open_row(origin, *self.args)
+        return row
+
+
 @dataclass(frozen=True, eq=False)
 class Board:
     """The whole map, validated; compare boards by identity (they are loaded once and cached)."""
 
     spaces: Mapping[str, Space]
-    graph: networkx.Graph
+    routes: tuple[tuple[str, str, str], ...]
+    """Every route as ``(a, b, mode)``, in the order of the map file."""
     catchers: Mapping[str, CatcherPath]
     plantations: tuple[str, ...]
     canada: tuple[str, ...]
@@ -127,15 +152,26 @@ class Board:
     _neighbour_index: Mapping[str, tuple[str, ...]] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
+    _order: Mapping[str, int] = field(init=False, repr=False, compare=False, default_factory=dict)
+    _open: dict[tuple[int, frozenset[str], frozenset[str]], _OpenTable] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
+    """Cache of :meth:`open_table` (derived from immutable data, so never stale)."""
 
     def __post_init__(self) -> None:
         triggers = {
             sid: tuple(c.colour for c in self.catchers.values() if sid in c.path)
             for sid in self.spaces
         }
-        neighbours = {sid: tuple(sorted(self.graph.adj[sid])) for sid in self.spaces}
+        adjacent: dict[str, list[str]] = {sid: [] for sid in self.spaces}
+        for a, b, _ in self.routes:
+            adjacent[a].append(b)
+            adjacent[b].append(a)
+        neighbours = {sid: tuple(sorted(adjacent[sid])) for sid in self.spaces}
         object.__setattr__(self, "_trigger_index", MappingProxyType(triggers))
         object.__setattr__(self, "_neighbour_index", MappingProxyType(neighbours))
+        object.__setattr__(self, "_order", MappingProxyType({s: i for i, s in
+                                                             enumerate(self.spaces)}))
 
     # ------------------------------------------------------------------ construction
 
@@ -207,9 +243,78 @@ class Board:
         del dist[origin]
         return dist
 
+    def open_destinations(
+        self, origin: str, max_steps: int, blocked: frozenset[str],
+        stops: frozenset[str] = frozenset(),
+    ) -> tuple[str, ...]:
+        """Spaces a person at ``origin`` can end on in 1..``max_steps`` steps, in map order.
+
+        No intermediate space may be in ``blocked`` or ``stops``, and no space of ``blocked`` is
+        a destination (a person neither passes through nor ends on a catcher); ``stops`` may be
+        entered but not passed (Canada). Capacity is the caller's business. Cached per
+        ``(origin, max_steps, blocked, stops)``: the board never changes, so neither do these.
+        """
+        return self.open_table(max_steps, blocked, stops)[origin]
+
+    def open_table(
+        self, max_steps: int, blocked: frozenset[str], stops: frozenset[str] = frozenset()
+    ) -> Mapping[str, tuple[str, ...]]:
+        """:meth:`open_destinations` of every origin, as a mapping filled on first use.
+
+        A caller asking for many origins under the same catchers looks the table up once.
+        """
+        key = (max_steps, blocked, stops)
+        table = self._open.get(key)
+        if table is None:
+            if len(self._open) > 20_000:
+                self._open.clear()
+            table = self._open[key] = _OpenTable(self, max_steps, blocked, stops)
+        return table
+
+    def _open_row(self, origin: str, max_steps: int, blocked: frozenset[str],
+                  stops: frozenset[str]) -> tuple[str, ...]:
+        found = self.reachable(origin, max_steps, blocked | stops if stops else blocked)
+        return tuple(sorted((s for s in found if s not in blocked), key=self._order.__getitem__))
+
     def distance(self, a: str, b: str) -> int:
         """Fewest route steps between two spaces (ignoring catchers and capacity)."""
-        return int(networkx.shortest_path_length(self.graph, a, b))
+        for s in (a, b):
+            if s not in self.spaces:
+                raise KeyError(f"unknown space {s!r}")
+        if a == b:
+            return 0
+        dist = self.reachable(a, len(self.spaces))
+        if b not in dist:
+            raise ValueError(f"no route joins {a!r} and {b!r}")
+        return dist[b]
+
+    def edges(self) -> list[tuple[str, str]]:
+        """Every route once as ``(a, b)``, in the order ``networkx.Graph.edges()`` lists them
+        (by space, then by the routes from it in file order), so drawings do not change."""
+        adjacent: dict[str, list[str]] = {sid: [] for sid in self.spaces}
+        for a, b, _ in self.routes:
+            adjacent[a].append(b)
+            adjacent[b].append(a)
+        out: list[tuple[str, str]] = []
+        done: set[str] = set()
+        for sid in self.spaces:
+            out.extend((sid, n) for n in adjacent[sid] if n not in done)
+            done.add(sid)
+        return out
+
+    @functools.cached_property
+    def graph(self) -> networkx.Graph:
+        """The route map as a frozen :mod:`networkx` graph (``mode`` on each edge), for analysis.
+
+        Built on first use: the rules never need it, and importing networkx is slow.
+        """
+        import networkx
+
+        graph = networkx.Graph()
+        graph.add_nodes_from(self.spaces)
+        for a, b, mode in self.routes:
+            graph.add_edge(a, b, mode=mode)
+        return networkx.freeze(graph)
 
     def catcher(self, colour: str) -> CatcherPath:
         """The catcher path of this colour (KeyError naming it if unknown)."""
@@ -252,7 +357,7 @@ class Board:
 
     def __repr__(self) -> str:
         return (
-            f"<Board: {len(self.spaces)} spaces, {self.graph.number_of_edges()} routes, "
+            f"<Board: {len(self.spaces)} spaces, {len(self.routes)} routes, "
             f"catchers {', '.join(self.catchers)}>"
         )
 
@@ -449,8 +554,8 @@ def _parse_board(data: Mapping[str, Any], src: str) -> Board:
         raise DataError(src, "canada", f"must list exactly the Canada spaces {actual}")
 
     # routes (FR-MAP-7)
-    graph = networkx.Graph()
-    graph.add_nodes_from(spaces)
+    routes: list[tuple[str, str, str]] = []
+    joined: dict[str, set[str]] = {s: set() for s in spaces}
     for i, raw in enumerate(_list(data, "routes", src)):
         where = f"routes[{i}]"
         if not isinstance(raw, dict):
@@ -463,25 +568,28 @@ def _parse_board(data: Mapping[str, Any], src: str) -> Board:
                 raise DataError(src, f"{where}.{key}", f"unknown space {end!r}")
         if a == b:
             raise DataError(src, where, f"a route cannot join {a!r} to itself")
-        if graph.has_edge(a, b):
+        if b in joined[a]:
             raise DataError(src, where, f"duplicate route {a!r} - {b!r}")
         if mode not in _ROUTE_MODES:
             raise DataError(src, f"{where}.mode", f"must be one of {_ROUTE_MODES}, not {mode!r}")
         if spaces[a].kind == "canada" and spaces[b].kind == "canada":
             raise DataError(src, where, "routes do not run between two Canada spaces")
-        graph.add_edge(a, b, mode=mode)
-    if not networkx.is_connected(graph):
-        parts = sorted(min(c) for c in networkx.connected_components(graph))
+        routes.append((a, b, mode))
+        joined[a].add(b)
+        joined[b].add(a)
+    components = _components(joined, set(spaces))
+    if len(components) > 1:
+        parts = sorted(min(c) for c in components)
         raise DataError(src, "routes", f"the map is not connected (separate parts around {parts})")
     canada_set = set(canada)
     cities = [s for s in spaces if spaces[s].kind == "city"]
     for p in plantations:
         # Each plantation must reach Canada through cities alone (not via another plantation).
-        seen = networkx.node_connected_component(graph.subgraph([p, *cities, *canada]), p)
+        seen = _component(joined, {p, *cities, *canada}, p)
         if not canada_set & seen:
             raise DataError(src, "routes", f"no route leads from {p!r} to Canada")
     for c in canada:
-        if any(spaces[n].region != "north" for n in graph.adj[c]):
+        if any(spaces[n].region != "north" for n in joined[c]):
             raise DataError(src, "routes", f"{c!r} must border only northern (free-state) cities")
 
     # catchers (FR-MAP-8)
@@ -506,7 +614,7 @@ def _parse_board(data: Mapping[str, Any], src: str) -> Board:
         if len(set(path)) != len(path):
             raise DataError(src, f"{where}.path", "visits a space twice")
         for k in range(len(path) - 1):
-            if not graph.has_edge(path[k], path[k + 1]):
+            if path[k + 1] not in joined[path[k]]:
                 raise DataError(
                     src,
                     f"{where}.path[{k + 1}]",
@@ -523,8 +631,32 @@ def _parse_board(data: Mapping[str, Any], src: str) -> Board:
 
     return Board(
         spaces=MappingProxyType(spaces),
-        graph=networkx.freeze(graph),
+        routes=tuple(routes),
         catchers=MappingProxyType(catchers),
         plantations=tuple(plantations),
         canada=tuple(canada),
     )
+
+
+def _component(joined: Mapping[str, set[str]], allowed: set[str], start: str) -> set[str]:
+    """The spaces reachable from ``start`` through ``allowed`` spaces only."""
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        here = frontier.pop()
+        for n in joined[here]:
+            if n in allowed and n not in seen:
+                seen.add(n)
+                frontier.append(n)
+    return seen
+
+
+def _components(joined: Mapping[str, set[str]], spaces: set[str]) -> list[set[str]]:
+    """The connected parts of the route map."""
+    parts: list[set[str]] = []
+    left = set(spaces)
+    while left:
+        part = _component(joined, spaces, min(left))
+        parts.append(part)
+        left -= part
+    return parts

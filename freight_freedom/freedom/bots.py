@@ -41,6 +41,9 @@ class HeuristicBot:
             return actions[0]
         st: FreedomState = game.state
         ctx = context()
+        if st.pending and isinstance(st.pending[-1], Move):
+            # the commonest decision, with the most choices: scored without grouping them
+            return self._on_move(ctx, st, actions, {})
         kinds: dict[str, list[Action]] = {}
         for a in actions:
             kinds.setdefault(a.kind, []).append(a)
@@ -66,16 +69,25 @@ class HeuristicBot:
                  kinds: dict[str, list[Action]]) -> Action:
         best, score = None, 0.0
         danger = catcher_danger(ctx, st)
+        safe = _safe_move(st)
         dest_score: dict[str, float] = {}
-        for a in kinds.get("move", []):
-            origin, dest = str(a.args[0]), str(a.args[1])
-            ds = dest_score.get(dest)
+        to_canada = ctx.canada_distance
+        stop = None
+        for a in actions:
+            if a.kind != "move":
+                stop = a
+                continue
+            origin, dest = a.args
+            ds = dest_score.get(dest)  # type: ignore[arg-type]
             if ds is None:
-                ds = dest_score[dest] = dest_value(ctx, st, dest, danger)
-            s = ds + ctx.canada_distance[origin]
+                ds = dest_score[dest] = dest_value(ctx, st, str(dest), danger, safe)  # type: ignore[index]
+            s = ds + to_canada[origin]  # type: ignore[index]
             if s > score:
                 best, score = a, s
-        return best if best is not None else kinds["stop"][0]
+        if best is not None:
+            return best
+        assert stop is not None and stop.kind == "stop"
+        return stop
 
     def _on_reaction(self, ctx: Ctx, st: FreedomState, actions: list[Action],
                      kinds: dict[str, list[Action]]) -> Action:
@@ -217,15 +229,26 @@ def catcher_danger(ctx: Ctx, st: FreedomState) -> dict[str, float]:
     return danger
 
 
-def dest_value(ctx: Ctx, st: FreedomState, dest: str, danger: dict[str, float]) -> float:
-    """Value of a destination, minus the origin's distance to Canada (added by the caller)."""
+def _safe_move(st: FreedomState) -> bool:
+    """Whether the move being made now triggers no Slave Catcher."""
+    top = st.pending[-1] if st.pending else None
+    return bool((isinstance(top, Move) and top.safe) or st.safe_turn)
+
+
+def dest_value(ctx: Ctx, st: FreedomState, dest: str, danger: dict[str, float],
+               safe: bool | None = None) -> float:
+    """Value of a destination, minus the origin's distance to Canada (added by the caller).
+
+    ``safe`` (whether the move triggers no catcher) is worked out from ``st`` unless given.
+    """
     if dest in ctx.canada_set:
         return 100.0
     dist = ctx.canada_distance[dest]
     # progress toward Canada, finishing the people nearest to it first; gold; safety
     value = -1.1 * dist + 1.5 + 0.3 * ctx.money[dest] - danger.get(dest, 0.0)
-    top = st.pending[-1] if st.pending else None
-    if (isinstance(top, Move) and top.safe) or st.safe_turn:
+    if safe is None:
+        safe = _safe_move(st)
+    if safe:
         return value
     for colour in ctx.triggers[dest]:
         here = st.catchers[colour]

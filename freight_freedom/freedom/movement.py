@@ -57,9 +57,7 @@ def open_destinations(
     """
     people = st.people
     cap = ctx.capacity
-    for dest in ctx.reachable(origin, spaces, blocked | stops(ctx, st)):
-        if dest in blocked:
-            continue
+    for dest in ctx.board.open_destinations(origin, spaces, blocked, stops(ctx, st)):
         c = cap[dest]
         if c is None or people[dest] < c:
             yield dest

@@ -261,7 +261,7 @@ def board_fingerprint(board: Board) -> str:
 
     data = {
         "spaces": {sid: dataclasses.asdict(s) for sid, s in board.spaces.items()},
-        "edges": [list(e) for e in board.graph.edges()],
+        "edges": [list(e) for e in board.edges()],
         "catchers": {c: list(p.path) for c, p in board.catchers.items()},
         "plantations": list(board.plantations),
         "canada": list(board.canada),
@@ -385,7 +385,7 @@ def compute_geometry(board: Board) -> Geometry:
     catch_spots = [_square(xy[s][0], xy[s][1], CATCHER_SIZE / 2 / px)
                    for s in {s for path in board.catchers.values() for s in path.path}]
     markers = {sid: _square(*xy[sid], radius[sid] / px) for sid in ids}
-    segments = [(*xy[a], *xy[b]) for a, b in board.graph.edges()]
+    segments = [(*xy[a], *xy[b]) for a, b in board.edges()]
 
     # gold circles: a free diagonal just off the marker
     money_xy: dict[str, tuple[float, float]] = {}
@@ -602,7 +602,7 @@ def _static_traces(fig: go.Figure, board: Board, geo: Geometry) -> None:
                                  hoverinfo="skip", showlegend=False))
     rx: list[float | None] = []
     ry: list[float | None] = []
-    for a, b in board.graph.edges():
+    for a, b in board.edges():
         rx += [xy[a][0], xy[b][0], None]
         ry += [xy[a][1], xy[b][1], None]
     fig.add_trace(go.Scatter(x=rx, y=ry, mode="lines", name="routes",

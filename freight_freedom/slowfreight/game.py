@@ -98,8 +98,7 @@ class SlowFreight(Game[SlowFreightState]):
             legacy=self.rules_version == "sf-1",
         )
 
-    def _legal_actions(self, state: SlowFreightState) -> list[Action]:
-        return legal.legal_actions(state)
+    _legal_actions = staticmethod(legal.legal_actions)  # type: ignore[assignment]
 
     def _apply(self, state: SlowFreightState, action: Action) -> list[Event]:
         kind, seat, args = action.kind, action.seat, action.args

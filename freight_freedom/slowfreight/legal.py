@@ -17,8 +17,11 @@ from .trains import EACH_CARD, LOOSE_NEXT, MISSING, NCARS, NEXT, add_rejection
 
 
 def _table(state: SlowFreightState) -> ActionTable:
-    comps = state.comps
-    return action_table(comps.face_up, comps.locomotives)
+    table = state.actions
+    if table is None:  # a state built by hand, not by set-up
+        comps = state.comps
+        table = state.actions = action_table(comps.face_up, comps.locomotives)
+    return table
 
 
 def forced_train(state: SlowFreightState, seat: int) -> Train | None:
@@ -60,7 +63,7 @@ def _takes(state: SlowFreightState, seat: int, out: list[Action], table: ActionT
 def legal_actions(state: SlowFreightState) -> list[Action]:
     """Every legal action for the seat to move, in the documented order."""
     seat = state.seat
-    table = _table(state)
+    table = state.actions or _table(state)
     out: list[Action] = []
     if state.taken:
         _takes(state, seat, out, table)

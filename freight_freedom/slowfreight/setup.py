@@ -9,6 +9,7 @@ for old saves) drew both from one unscrambled stream.
 from __future__ import annotations
 
 from ..core import Event, Rng
+from .actions import action_table
 from .components import Components, MovementTable
 from .freight import deal, reshuffle_row, xlocos_face_up
 from .state import PlayerState, SlowFreightState, Train
@@ -59,6 +60,7 @@ def new_state(
         clocks_in_game=clocks_in_game,
         seat=0,
         train_check=train_check,
+        actions=action_table(comps.face_up, comps.locomotives),
     )
     events.append(Event(
         "SF-SETUP-1",

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..core import Rng
 from ..core.tables import TableRepr
+from .actions import ActionTable
 from .components import KIND_KEYS, TYPE_KEYS, Components, MovementTable
 from .trains import EACH_CARD, NCARS, TYPE_OF, counts_of
 
@@ -122,6 +123,8 @@ class SlowFreightState(TableRepr):
     train_check: str = EACH_CARD
     """When a growing train must be valid: ``"each_card"`` (SF-RULING-7) or ``"end_of_turn"``
     (SF-RULING-25), from the option ``train_check``."""
+    actions: ActionTable | None = field(default=None, repr=False, compare=False)
+    """Every action this table size allows, prebuilt and shared (:mod:`.actions`); not state."""
 
     @property
     def nplayers(self) -> int:

@@ -464,3 +464,25 @@ def test_fr_map_12_board_is_immutable(board: Board) -> None:
         board.graph.add_edge("boston", "ripley")
     with pytest.raises(AttributeError):
         board.spaces["boston"].money = 9  # type: ignore[misc]
+
+
+def test_fr_map_7_hand_searches_agree_with_networkx(board: Board) -> None:
+    """The engine's own searches give networkx's answers on the route map it hands out."""
+    assert board.edges() == list(board.graph.edges())
+    for a in board.spaces:
+        lengths = networkx.single_source_shortest_path_length(board.graph, a)
+        assert {b: board.distance(a, b) for b in board.spaces} == lengths
+        for steps in (1, 2, 3):
+            near = board.open_destinations(a, steps, frozenset())
+            assert set(near) == {b for b, d in lengths.items() if 1 <= d <= steps}
+
+
+def test_the_engine_does_not_import_networkx() -> None:
+    """networkx is for analysis (``Board.graph``); a game, a rollout worker never pay for it."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from freight_freedom import Freedom; g = Freedom(players=2, seed=1); "
+            "g.apply(g.legal_actions()[0]); print('networkx' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -10,14 +10,14 @@ longer count as moved there. ``to`` fixes the destination (a role's ``move_to``)
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ...core.action import Action
 from ...core.event import Event
 from ..actions import act
 from ..context import Ctx
-from ..movement import catcher_spaces, move_person, open_destinations, route_blocker
+from ..movement import catcher_spaces, move_person, open_destinations, route_blocker, stops
 from ..state import FreedomState
 from .base import Decision, plural
 
@@ -36,11 +36,15 @@ class Move(Decision, kind="move", rule="FR-MOVE-1", finish=("stop", "stops movin
     # ------------------------------------------------------------------ rules
     def origins(self, ctx: Ctx, st: FreedomState) -> list[str]:
         """Spaces holding a person this movement may still move [FR-MOVE-2]."""
+        people = st.people
+        if self.origin == "plantation":
+            spaces = [s for s in ctx.map_spaces if s in ctx.plantation_set]
+        else:
+            spaces = ctx.map_spaces  # type: ignore[assignment]
+        if not self.moved:
+            return [s for s in spaces if people[s]]
         moved = dict(self.moved)
-        plantation_only = self.origin == "plantation"
-        return [s for s in ctx.map_spaces
-                if st.people[s] > moved.get(s, 0)
-                and (not plantation_only or s in ctx.plantation_set)]
+        return [s for s in spaces if people[s] and people[s] > moved.get(s, 0)]
 
     def options(self, ctx: Ctx, st: FreedomState) -> Iterator[tuple[str, str]]:
         """Every (origin, destination) allowed now, in map order, found lazily."""
@@ -58,7 +62,21 @@ class Move(Decision, kind="move", rule="FR-MOVE-1", finish=("stop", "stops movin
                 yield origin, to
 
     def choices(self, ctx: Ctx, st: FreedomState) -> list[Action]:
-        return [act(self.seat, "move", a, b) for a, b in self.options(ctx, st)]
+        """The ``move`` actions of :meth:`options`, in the same order, built in one pass."""
+        if self.to is not None:
+            return [act(self.seat, "move", a, b) for a, b in self.options(ctx, st)]
+        blocked = catcher_spaces(st)
+        canada = stops(ctx, st)
+        reach = ctx.board.open_table(self.spaces, blocked, canada)
+        people, cap, seat = st.people, ctx.capacity, self.seat
+        out: list[Action] = []
+        for origin in self.origins(ctx, st):
+            row = _move_row(seat, origin)
+            for dest in reach[origin]:
+                c = cap[dest]
+                if c is None or people[dest] < c:
+                    out.append(row[dest])
+        return out
 
     def exhausted(self, ctx: Ctx, st: FreedomState) -> bool:
         return next(self.options(ctx, st), None) is None
@@ -66,12 +84,12 @@ class Move(Decision, kind="move", rule="FR-MOVE-1", finish=("stop", "stops movin
     def choose(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         origin, dest = str(action.args[0]), str(action.args[1])
         moved = dict(self.moved)
-        now = replace(self, left=self.left - 1)
+        now = _changed(self, left=self.left - 1)
         st.pending[-1] = now
         move_person(ctx, st, self.seat, origin, dest, safe=self.safe, ev=ev, moved=moved)
         if st.phase == "over" or not st.pending or st.pending[-1] is not now:
             return
-        now = replace(now, moved=tuple(moved.items()))
+        now = _changed(now, moved=tuple(moved.items()))
         st.pending[-1] = now
         if now.left <= 0 or now.exhausted(ctx, st):
             st.pending.pop()
@@ -122,3 +140,36 @@ class Move(Decision, kind="move", rule="FR-MOVE-1", finish=("stop", "stops movin
         data["moved"] = dict(self.moved)
         return data
 
+
+
+class _MoveRow(dict[str, Action]):
+    """``seat:move ORIGIN DEST`` actions by destination, made on first use and then shared."""
+
+    __slots__ = ("origin", "seat")
+
+    def __init__(self, seat: int, origin: str) -> None:
+        super().__init__()
+        self.seat, self.origin = seat, origin
+
+    def __missing__(self, dest: str) -> Action:
+        a = self[dest] = act(self.seat, "move", self.origin, dest)
+        return a
+
+
+_ROWS: dict[tuple[int, str], _MoveRow] = {}
+
+
+def _move_row(seat: int, origin: str) -> _MoveRow:
+    row = _ROWS.get((seat, origin))
+    if row is None:
+        row = _ROWS[(seat, origin)] = _MoveRow(seat, origin)
+    return row
+
+
+def _changed(move: Move, **changes: Any) -> Move:
+    """``dataclasses.replace`` for a :class:`Move` (no checks to rerun), without its cost: a move
+    is replaced twice per person moved."""
+    new = object.__new__(Move)
+    new.__dict__.update(move.__dict__)
+    new.__dict__.update(changes)
+    return new
