@@ -35,6 +35,7 @@ from .roles import ROLE_NAMES
 from .setup import new_state
 from .state import PHASE_NAMES, QUEUE_SIZE, TOKENS_PER_TURN, FreedomState
 from .victory import FreedomOutcome, outcome
+from .view_model import FreedomView, view_of
 
 OPTION_NAMES = (
     "players", "difficulty", "roles", "easier_triples", "easier_money", "easier_empty_centre",
@@ -158,6 +159,10 @@ class Freedom(Game[FreedomState]):
 
     def _state_dict(self, state: FreedomState) -> dict[str, Any]:
         return state.to_dict()
+
+    def view_model(self) -> FreedomView:
+        """What a picture of the table shows now, as typed data (see :mod:`.view_model`)."""
+        return view_of(self._ctx, self.state)
 
     # ------------------------------------------------------------------ where we stand
     @property

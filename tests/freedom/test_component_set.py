@@ -132,3 +132,14 @@ def test_fr_comp_1_saves_record_the_set(dearer_support: Path) -> None:
     with pytest.raises(SaveFileError) as info:
         Freedom.from_json(json.dumps(data))
     assert info.value.field == "options.components"
+
+
+def test_fr_comp_1_views_show_the_corrected_set(tmp_path: Path) -> None:
+    victory = _raw("victory.json")
+    victory["cards"][1]["regular"]["freed"] += 1
+    _write(tmp_path, "victory.json", victory)
+    game = Freedom(players=2, seed=2, components=tmp_path)
+    vm = game.view_model()
+    assert vm.freed_target == victory["cards"][1]["regular"]["freed"]
+    assert vm.freed_target == Freedom(players=2, seed=2).view_model().freed_target + 1
+    assert f"Freed 0/{vm.freed_target}" in game.figure().layout.title.text
