@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from .core import (
     Action,
     ActionParseError,
+    ComponentError,
     Event,
     IllegalAction,
     OptionError,
@@ -25,19 +26,22 @@ from .core import (
 
 __version__ = "0.1.0"
 
-_LAZY = {
-    "SlowFreight": "freight_freedom.slowfreight.game",
-    "Freedom": "freight_freedom.freedom.game",
+_LAZY = {  # public name -> (module, name there)
+    "SlowFreight": ("freight_freedom.slowfreight.game", "SlowFreight"),
+    "Freedom": ("freight_freedom.freedom.game", "Freedom"),
+    "FreedomComponents": ("freight_freedom.freedom.component_set", "Components"),
 }
 
 if TYPE_CHECKING:
+    from .freedom.component_set import Components as FreedomComponents
     from .freedom.game import Freedom
     from .slowfreight.game import SlowFreight
 
 
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
-        value = getattr(import_module(_LAZY[name]), name)
+        module, attr = _LAZY[name]
+        value = getattr(import_module(module), attr)
         globals()[name] = value
         return value
     raise AttributeError(f"module 'freight_freedom' has no attribute {name!r}")
@@ -46,8 +50,10 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "Action",
     "ActionParseError",
+    "ComponentError",
     "Event",
     "Freedom",
+    "FreedomComponents",
     "IllegalAction",
     "OptionError",
     "Prompt",

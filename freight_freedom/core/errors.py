@@ -6,6 +6,8 @@ while code that cares can tell an illegal move from a bad option or a damaged sa
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 
 class IllegalAction(ValueError):
     """An action that the rules do not allow now.
@@ -47,3 +49,31 @@ class SaveFileError(ValueError):
         self.field = field
         self.reason = reason
         super().__init__(f"save file field {field!r}: {reason}")
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with a component file: the file, the field (a JSON path) and why."""
+
+    source: str
+    where: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.source}: {self.where}: {self.reason}"
+
+
+class ComponentError(ValueError):
+    """Component data (a map, cards, tokens ... file) that breaks its schema or the game's rules.
+
+    ``problems`` lists every problem found, one :class:`Problem` each (file, field, reason); the
+    message has one line per problem. ``source``, ``where`` and ``reason`` are the first one's.
+    """
+
+    def __init__(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
+        if not problems:
+            raise ValueError("a ComponentError needs at least one problem")
+        self.problems = tuple(problems)
+        first = self.problems[0]
+        self.source, self.where, self.reason = first.source, first.where, first.reason
+        super().__init__("\n".join(str(p) for p in self.problems))

@@ -142,6 +142,11 @@ class Game(ABC, Generic[S]):
         return self._seed
 
     @property
+    def components_digest(self) -> str | None:
+        """The digest of the component data when it is not the packaged set (saves record it)."""
+        return None
+
+    @property
     def history(self) -> tuple[Step, ...]:
         return tuple(self._history)
 
@@ -318,15 +323,17 @@ class Game(ABC, Generic[S]):
         return dump(self)
 
     @classmethod
-    def from_json(cls: type[G], text: str | bytes) -> G:
+    def from_json(cls: type[G], text: str | bytes, **settings: Any) -> G:
         """Load a save made by :meth:`to_json`, replaying and verifying it.
 
-        Raises :class:`~freight_freedom.core.errors.SaveFileError` naming the bad field.
-        Never executes anything from the file.
+        ``settings`` are constructor arguments that are not options, such as the component set
+        a game was played with (``components=``; the file records only its digest). Raises
+        :class:`~freight_freedom.core.errors.SaveFileError` naming the bad field. Never executes
+        anything from the file.
         """
         from .save import load
 
-        return load(cls, text)
+        return load(cls, text, **settings)
 
     # ------------------------------------------------------------ rendering
     # The rules never import the view: these import the rendering modules only when called.

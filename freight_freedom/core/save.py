@@ -41,7 +41,19 @@ def dump(game: Game[Any]) -> str:
         "digest": game.digest(),
         "is_over": game.is_over,
     }
+    if game.components_digest is not None:
+        data["components"] = game.components_digest
     return json.dumps(data, sort_keys=True, indent=1, ensure_ascii=True) + "\n"
+
+
+def _components_mismatch(saved: str | None, given: str | None) -> str:
+    if saved is None:
+        return (f"the game was played with the packaged components, not the set given "
+                f"(digest {given})")
+    if given is None:
+        return (f"the game was played with another component set (digest {saved}); "
+                "load it with components=<that folder or Components set>")
+    return f"the game was played with component set {saved}, not {given}"
 
 
 def _parse_step(i: int, raw: Any) -> Step:
@@ -60,7 +72,8 @@ def _parse_step(i: int, raw: Any) -> Step:
                                f"got {type(raw).__name__} {show(raw, 80)}")
 
 
-def load(cls: type[G], text: str | bytes) -> G:
+def load(cls: type[G], text: str | bytes, **settings: Any) -> G:
+    """The game a save file records; ``settings`` (e.g. ``components=``) go to the constructor."""
     if isinstance(text, bytes):
         if len(text) > MAX_BYTES:
             raise SaveFileError("file", f"larger than {MAX_BYTES} bytes")
@@ -85,7 +98,7 @@ def load(cls: type[G], text: str | bytes) -> G:
     missing = expected - set(data)
     if missing:
         raise SaveFileError(sorted(missing)[0], "missing")
-    extra = set(data) - expected
+    extra = set(data) - expected - {"components"}
     if extra:
         raise SaveFileError(sorted(extra)[0], "unknown field")
     if data["format"] != FORMAT:
@@ -107,6 +120,12 @@ def load(cls: type[G], text: str | bytes) -> G:
     options, seed, history = data["options"], data["seed"], data["history"]
     if not isinstance(options, dict):
         raise SaveFileError("options", "must be an object")
+    if "components" in options:
+        raise SaveFileError("options.components", "the component set is not an option: the "
+                            "file records its digest in the field 'components'")
+    digest = data.get("components")
+    if digest is not None and not isinstance(digest, str):
+        raise SaveFileError("components", f"must be a digest string, not {show(digest)}")
     if "seed" in options:
         raise SaveFileError("options.seed", "the seed is its own field, not an option")
     if type(seed) is not int or not 0 <= seed < INT_LIMIT:
@@ -118,9 +137,11 @@ def load(cls: type[G], text: str | bytes) -> G:
     if type(data["is_over"]) is not bool:
         raise SaveFileError("is_over", f"must be true or false, not {show(data['is_over'])}")
     try:
-        game = cls(seed=seed, rules_version=version, **options)
+        game = cls(seed=seed, rules_version=version, **settings, **options)
     except OptionError as exc:
         raise SaveFileError(f"options.{exc.option}", exc.reason) from None
+    if game.components_digest != digest:
+        raise SaveFileError("components", _components_mismatch(digest, game.components_digest))
     for i, raw in enumerate(history):
         step = _parse_step(i, raw)
         try:

@@ -71,7 +71,7 @@ def click(game: Any, trace: str, space: str, selection: Selection) -> ClickResul
     origin, if one is picked), it is applied. Anything else is refused with a message and
     changes nothing.
     """
-    board = view.board_of(game)
+    board = game.ctx.board
     if trace not in (view.SPACES, view.TARGETS, view.CATCHERS) or space not in board.spaces:
         return ClickResult(selection=selection, message="Click a space of the map.")
     name = board.spaces[space].name
@@ -113,9 +113,8 @@ def side_html(game: Any) -> str:
     ctx = _ctx(game)
     from .prices import support_price
 
-    period = int(getattr(st, "period", 1))
-    lead = int(getattr(st, "lead", 0))
-    target, limit = view.victory_targets(game)
+    vm = game.view_model()
+    period, lead, target, limit = vm.period, vm.lead, vm.freed_target, vm.lost_limit
     parts = [
         "<div style='font-size:12px;line-height:1.35'>",
         f"<div style='font-size:14px'><b>Round {game.round} of 8</b> &middot; "
@@ -252,7 +251,8 @@ def victory_html(game: Any) -> str:
     from .victory import support_total
 
     st = game.state
-    target, limit = view.victory_targets(game)
+    vm = game.view_model()
+    target, limit = vm.freed_target, vm.lost_limit
     return (
         "<div style='margin-top:6px;font-size:11px'><b>Victory Conditions card</b> "
         f"({st.players} player{'s' if st.players != 1 else ''}, {html.escape(st.difficulty)}): "
@@ -278,8 +278,8 @@ def unavailable(game: Any) -> list[str]:
 # ------------------------------------------------------------------ inspector and summary
 def tables(game: Any) -> dict[str, Table]:
     st = game.state
-    board = view.board_of(game)
-    people = view.people_on(game)
+    vm = game.view_model()
+    board, people = vm.board, vm.people
     catchers: dict[str, list[str]] = {}
     for colour, sid in st.catchers.items():
         catchers.setdefault(sid, []).append(colour)
@@ -304,7 +304,7 @@ def tables(game: Any) -> dict[str, Table]:
         {"position": i + 1, "card": card_name(game, cid),
          "cost": prices[i] if i < len(prices) else ""}
         for i, cid in enumerate(st.queue)])
-    market = Table.from_records([{"card": c, "people": n} for c, n in view.market_cards(game)],
+    market = Table.from_records([{"card": c.card, "people": c.people} for c in vm.market],
                                 columns=("card", "people"))
     overview = Table.from_mapping({
         "round": game.round, "phase": game.phase, "period": st.period,
@@ -317,9 +317,8 @@ def tables(game: Any) -> dict[str, Table]:
 
 def summary(game: Any) -> list[tuple[str, str]]:
     st = game.state
-    board = view.board_of(game)
-    people = view.people_on(game)
-    target, limit = view.victory_targets(game)
+    vm = game.view_model()
+    board, people, target, limit = vm.board, vm.people, vm.freed_target, vm.lost_limit
     where = ", ".join(f"{board.spaces[s].name} {n}" for s, n in people.items()
                       if n and s not in board.canada)
     return [

@@ -3,16 +3,18 @@
 The published board has never been reproduced in public, so the map shipped here is our own,
 historically grounded reconstruction (see ``docs/rules/freedom_components.md``, rules
 ``FR-MAP-*``). It lives in a data file so a teacher who owns the box can correct it without
-touching code; :func:`load_board` validates it on load and raises :class:`DataError` naming the
-file and field when something is wrong.
+touching code; :func:`load_board` validates it on load (its JSON Schema, then the checks only
+this game knows: a connected map, catcher paths along routes) and raises one
+:class:`~freight_freedom.core.errors.ComponentError` listing every problem with its file and
+field.
 
 The board is immutable: spaces and catcher paths are frozen dataclasses, mappings are read-only
 views and the routes a tuple. Game state (where people and catchers stand) lives elsewhere; this
 module only answers questions about geometry: who is next to whom, how far a person can travel,
 and where a catcher ends up.
 
-The searches are small breadth-first walks over a precomputed adjacency table (63 spaces, a few
-steps), with their results cached on the board; the engine never imports :mod:`networkx`.
+The searches are small breadth-first walks over a precomputed adjacency table (a few steps), with
+their results cached on the board; the engine never imports :mod:`networkx`.
 :attr:`Board.graph` still hands the route map to networkx for analysis and notebooks, built on
 first use.
 """
@@ -21,23 +23,25 @@ from __future__ import annotations
 
 import functools
 import json
-import math
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Literal, cast, get_args
+from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
     import networkx
 
+from ..core.errors import ComponentError, Problem
+from ..core.schema import validate
+from .schemas import MAP
 
 __all__ = [
     "Board",
     "CatcherPath",
-    "DataError",
+    "parse_json",
     "Direction",
     "Region",
     "RouteMode",
@@ -58,23 +62,6 @@ CITY_CAPACITIES: frozenset[int] = frozenset({1, 4})
 PLANTATION_COUNT = 3
 CATCHER_COUNT = 5
 
-_SPACE_KINDS: tuple[str, ...] = get_args(SpaceKind)
-_REGIONS: tuple[str, ...] = get_args(Region)
-_ROUTE_MODES: tuple[str, ...] = get_args(RouteMode)
-
-
-class DataError(ValueError):
-    """A component data file (or dict) that breaks a rule of its format.
-
-    The message names the file and the offending field, e.g.
-    ``map.json: spaces[4].capacity: a city holds 1 or 4 people, not 2``.
-    """
-
-    def __init__(self, source: str, where: str, problem: str) -> None:
-        self.source = source
-        self.where = where
-        self.problem = problem
-        super().__init__(f"{source}: {where}: {problem}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,22 +353,24 @@ class Board:
 
 
 def read_data_file(path: Path | str) -> dict[str, Any]:
-    """Read a JSON component file into a dict, raising :class:`DataError` if it is not one."""
+    """Read a JSON component file into a dict, raising :class:`ComponentError` if it is not one."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
-        raise DataError(p.name, "file", f"cannot be read ({exc.strerror})") from exc
-    return _parse_json(text, p.name)
+        raise ComponentError([Problem(p.name, "file", f"cannot be read ({exc.strerror})")]) from exc
+    return parse_json(text, p.name)
 
 
-def _parse_json(text: str, source: str) -> dict[str, Any]:
+def parse_json(text: str, source: str) -> dict[str, Any]:
+    """Parse a component file's text; :class:`ComponentError` unless it is one JSON object."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise DataError(source, f"line {exc.lineno}", f"not valid JSON ({exc.msg})") from exc
+        raise ComponentError([Problem(source, f"line {exc.lineno}", f"not valid JSON ({exc.msg})")]
+                             ) from exc
     if not isinstance(data, dict):
-        raise DataError(source, "top level", "must be a JSON object")
+        raise ComponentError([Problem(source, "top level", "must be a JSON object")])
     return data
 
 
@@ -391,8 +380,9 @@ def read_packaged(filename: str) -> dict[str, Any]:
     try:
         text = resource.read_text(encoding="utf-8")
     except (OSError, FileNotFoundError) as exc:
-        raise DataError(filename, "file", "is missing from the package data") from exc
-    return _parse_json(text, filename)
+        raise ComponentError([Problem(filename, "file", "is missing from the package data")]
+                             ) from exc
+    return parse_json(text, filename)
 
 
 def load_board(name: str = "default") -> Board:
@@ -410,231 +400,142 @@ def _load_board_cached(name: str) -> Board:
     return Board.from_dict(read_packaged(filename), source=filename)
 
 
-# ---------------------------------------------------------------------- validation helpers
+# ---------------------------------------------------------------------- checks beyond the schema
 
 
-def _get(
-    obj: Mapping[str, Any], key: str, kind: type | tuple[type, ...], src: str, where: str
-) -> Any:
-    if key not in obj:
-        raise DataError(src, f"{where}.{key}", "is missing")
-    value = obj[key]
-    # bool is an int subclass; never accept it where a number is meant.
-    if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-        raise DataError(src, f"{where}.{key}", f"must be {_kind_name(kind)}, not {value!r}")
-    if not isinstance(value, kind):
-        raise DataError(src, f"{where}.{key}", f"must be {_kind_name(kind)}, not {value!r}")
-    return value
-
-
-def _kind_name(kind: type | tuple[type, ...]) -> str:
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    names = {
-        str: "a string",
-        int: "an integer",
-        float: "a number",
-        list: "a list",
-        dict: "an object",
-        type(None): "null",
-        bool: "true/false",
-    }
-    return " or ".join(names.get(k, k.__name__) for k in kinds)
-
-
-def _list(obj: Mapping[str, Any], key: str, src: str, where: str = "") -> list[Any]:
-    full = f"{where}.{key}" if where else key
-    if key not in obj:
-        raise DataError(src, full, "is missing")
-    value = obj[key]
-    if not isinstance(value, list):
-        raise DataError(src, full, f"must be a list, not {type(value).__name__}")
-    return value
-
-
-def _parse_space(raw: Any, src: str, where: str) -> Space:
-    if not isinstance(raw, dict):
-        raise DataError(src, where, "must be an object")
-    sid = _get(raw, "id", str, src, where)
-    if not sid or not sid.replace("_", "a").isalnum() or sid != sid.lower():
-        raise DataError(src, f"{where}.id", f"must be a snake_case identifier, not {sid!r}")
-    kind = _get(raw, "kind", str, src, where)
-    if kind not in _SPACE_KINDS:
-        raise DataError(src, f"{where}.kind", f"must be one of {_SPACE_KINDS}, not {kind!r}")
-    region = _get(raw, "region", str, src, where)
-    if region not in _REGIONS:
-        raise DataError(src, f"{where}.region", f"must be one of {_REGIONS}, not {region!r}")
+def _space_problems(i: int, sp: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """(field, reason) for one space that breaks FR-MAP-2..4 (its shape passed the schema)."""
+    w, kind, region, cap = f"spaces[{i}]", sp["kind"], sp["region"], sp["capacity"]
+    out = []
     if (kind == "canada") != (region == "canada"):
-        raise DataError(src, f"{where}.region", "Canada spaces, and only they, are region 'canada'")
+        out.append((f"{w}.region", "Canada spaces, and only they, are region 'canada'"))
     if kind == "plantation" and region != "south":
-        raise DataError(src, f"{where}.region", "plantations lie in the south")
-    lon = float(_get(raw, "lon", (int, float), src, where))
-    lat = float(_get(raw, "lat", (int, float), src, where))
-    if not (-180.0 <= lon <= 180.0 and -90.0 <= lat <= 90.0) or math.isnan(lon + lat):
-        raise DataError(src, f"{where}.lon/lat", f"({lon}, {lat}) is not a place on Earth")
-    capacity = _get(raw, "capacity", (int, type(None)), src, where)
-    light = _get(raw, "light_slots", int, src, where)
-    money = _get(raw, "money", int, src, where)
-    cw = f"{where}.capacity"
-    if kind == "canada":
-        if capacity is not None:
-            raise DataError(src, cw, "Canada spaces hold any number of people (use null)")
-    elif kind == "city":
-        if capacity not in CITY_CAPACITIES:
-            raise DataError(src, cw, f"a city holds 1 or 4 people, not {capacity!r}")
-    elif capacity is None or capacity < 1:
-        raise DataError(src, cw, f"a plantation needs at least one slot, not {capacity!r}")
-    if kind == "plantation":
-        assert capacity is not None
-        if not 0 <= light <= capacity:
-            raise DataError(
-                src,
-                f"{where}.light_slots",
-                f"must be between 0 and capacity {capacity}, not {light}",
-            )
-    elif light != 0:
-        raise DataError(src, f"{where}.light_slots", "only plantations have light slots")
-    if money < 0:
-        raise DataError(src, f"{where}.money", f"must be >= 0, not {money}")
-    if money and kind != "city":
-        raise DataError(src, f"{where}.money", "only cities carry gold money circles")
-    return Space(
-        id=sid,
-        name=_get(raw, "name", str, src, where),
-        state=_get(raw, "state", str, src, where),
-        kind=cast(SpaceKind, kind),
-        region=cast(Region, region),
-        lon=lon,
-        lat=lat,
-        capacity=capacity,
-        money=money,
-        light_slots=light,
-        note=_get(raw, "note", str, src, where),
-    )
+        out.append((f"{w}.region", "plantations lie in the south"))
+    if kind == "canada" and cap is not None:
+        out.append((f"{w}.capacity", "Canada spaces hold any number of people (use null)"))
+    elif kind == "city" and cap not in CITY_CAPACITIES:
+        out.append((f"{w}.capacity", f"a city holds 1 or 4 people, not {cap!r}"))
+    elif kind == "plantation" and cap is None:
+        out.append((f"{w}.capacity", "a plantation needs at least one slot, not None"))
+    if kind == "plantation" and cap is not None and sp["light_slots"] > cap:
+        out.append((f"{w}.light_slots",
+                    f"must be between 0 and capacity {cap}, not {sp['light_slots']}"))
+    elif kind != "plantation" and sp["light_slots"]:
+        out.append((f"{w}.light_slots", "only plantations have light slots"))
+    if sp["money"] and kind != "city":
+        out.append((f"{w}.money", "only cities carry gold money circles"))
+    return out
 
 
-def _id_list(data: Mapping[str, Any], key: str, src: str, spaces: Mapping[str, Space]) -> list[str]:
-    ids = _list(data, key, src)
-    for i, sid in enumerate(ids):
-        if not isinstance(sid, str) or sid not in spaces:
-            raise DataError(src, f"{key}[{i}]", f"unknown space {sid!r}")
+def _id_list(data: Mapping[str, Any], key: str, kind: str, spaces: Mapping[str, Any]
+             ) -> list[tuple[str, str]]:
+    ids, out = data[key], []
+    out += [(f"{key}[{i}]", f"unknown space {sid!r}") for i, sid in enumerate(ids)
+            if sid not in spaces]
     if len(set(ids)) != len(ids):
-        raise DataError(src, key, "lists a space twice")
-    return ids
+        out.append((key, "lists a space twice"))
+    actual = sorted(s for s, sp in spaces.items() if sp["kind"] == kind)
+    if sorted(ids) != actual:
+        out.append((key, f"must list exactly the {kind} spaces {actual}"))
+    return out
 
 
-def _parse_board(data: Mapping[str, Any], src: str) -> Board:
-    if not isinstance(data, Mapping):
-        raise DataError(src, "top level", "must be a JSON object")
-
-    # spaces (FR-MAP-1..4)
-    spaces: dict[str, Space] = {}
-    for i, raw in enumerate(_list(data, "spaces", src)):
-        sp = _parse_space(raw, src, f"spaces[{i}]")
-        if sp.id in spaces:
-            raise DataError(src, f"spaces[{i}].id", f"duplicate space id {sp.id!r}")
-        spaces[sp.id] = sp
-
-    # plantations, west to east (FR-MAP-2)
-    plantations = _id_list(data, "plantations", src, spaces)
-    actual = sorted(s.id for s in spaces.values() if s.kind == "plantation")
-    if sorted(plantations) != actual:
-        raise DataError(src, "plantations", f"must list exactly the plantation spaces {actual}")
-    if len(plantations) != PLANTATION_COUNT:
-        raise DataError(
-            src, "plantations", f"needs exactly {PLANTATION_COUNT}, not {len(plantations)}"
-        )
-    lons = [spaces[p].lon for p in plantations]
-    if lons != sorted(lons):
-        raise DataError(src, "plantations", "must be listed from west to east")
-
-    # Canada, in printed number order (FR-MAP-6)
-    canada = _id_list(data, "canada", src, spaces)
-    actual = sorted(s.id for s in spaces.values() if s.kind == "canada")
-    if sorted(canada) != actual or not canada:
-        raise DataError(src, "canada", f"must list exactly the Canada spaces {actual}")
-
-    # routes (FR-MAP-7)
-    routes: list[tuple[str, str, str]] = []
-    joined: dict[str, set[str]] = {s: set() for s in spaces}
-    for i, raw in enumerate(_list(data, "routes", src)):
-        where = f"routes[{i}]"
-        if not isinstance(raw, dict):
-            raise DataError(src, where, "must be an object")
-        a = _get(raw, "a", str, src, where)
-        b = _get(raw, "b", str, src, where)
-        mode = _get(raw, "mode", str, src, where)
-        for end, key in ((a, "a"), (b, "b")):
-            if end not in spaces:
-                raise DataError(src, f"{where}.{key}", f"unknown space {end!r}")
-        if a == b:
-            raise DataError(src, where, f"a route cannot join {a!r} to itself")
-        if b in joined[a]:
-            raise DataError(src, where, f"duplicate route {a!r} - {b!r}")
-        if mode not in _ROUTE_MODES:
-            raise DataError(src, f"{where}.mode", f"must be one of {_ROUTE_MODES}, not {mode!r}")
-        if spaces[a].kind == "canada" and spaces[b].kind == "canada":
-            raise DataError(src, where, "routes do not run between two Canada spaces")
-        routes.append((a, b, mode))
-        joined[a].add(b)
-        joined[b].add(a)
+def _route_problems(data: Mapping[str, Any], spaces: Mapping[str, Any],
+                    joined: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """Checks FR-MAP-7 and adds the good routes to ``joined`` (space -> its neighbours)."""
+    out = []
+    for i, r in enumerate(data["routes"]):
+        a, b, w = r["a"], r["b"], f"routes[{i}]"
+        bad = [(f"{w}.{k}", f"unknown space {end!r}") for k, end in (("a", a), ("b", b))
+               if end not in spaces]
+        if not bad and a == b:
+            bad.append((w, f"a route cannot join {a!r} to itself"))
+        elif not bad and b in joined[a]:
+            bad.append((w, f"duplicate route {a!r} - {b!r}"))
+        elif not bad and spaces[a]["kind"] == spaces[b]["kind"] == "canada":
+            bad.append((w, "routes do not run between two Canada spaces"))
+        out += bad
+        if not bad:
+            joined[a].add(b)
+            joined[b].add(a)
     components = _components(joined, set(spaces))
     if len(components) > 1:
         parts = sorted(min(c) for c in components)
-        raise DataError(src, "routes", f"the map is not connected (separate parts around {parts})")
-    canada_set = set(canada)
-    cities = [s for s in spaces if spaces[s].kind == "city"]
-    for p in plantations:
+        out.append(("routes", f"the map is not connected (separate parts around {parts})"))
+    cities = [s for s, sp in spaces.items() if sp["kind"] == "city"]
+    canada = {s for s, sp in spaces.items() if sp["kind"] == "canada"}
+    for p in (s for s, sp in spaces.items() if sp["kind"] == "plantation"):
         # Each plantation must reach Canada through cities alone (not via another plantation).
-        seen = _component(joined, {p, *cities, *canada}, p)
-        if not canada_set & seen:
-            raise DataError(src, "routes", f"no route leads from {p!r} to Canada")
-    for c in canada:
-        if any(spaces[n].region != "north" for n in joined[c]):
-            raise DataError(src, "routes", f"{c!r} must border only northern (free-state) cities")
+        if not canada & _component(joined, {p, *cities, *canada}, p):
+            out.append(("routes", f"no route leads from {p!r} to Canada"))
+    for c in sorted(canada):
+        if any(spaces[n]["region"] != "north" for n in joined[c]):
+            out.append(("routes", f"{c!r} must border only northern (free-state) cities"))
+    return out
 
-    # catchers (FR-MAP-8)
-    catchers: dict[str, CatcherPath] = {}
-    for i, raw in enumerate(_list(data, "catchers", src)):
-        where = f"catchers[{i}]"
-        if not isinstance(raw, dict):
-            raise DataError(src, where, "must be an object")
-        colour = _get(raw, "colour", str, src, where)
-        if colour in catchers or colour == "walk" or not colour:
-            raise DataError(src, f"{where}.colour", f"duplicate or reserved colour {colour!r}")
-        path = _list(raw, "path", src, where)
-        if len(path) < 2:
-            raise DataError(src, f"{where}.path", "a path needs at least two spaces")
+
+def _catcher_problems(data: Mapping[str, Any], spaces: Mapping[str, Any],
+                      joined: Mapping[str, set[str]]) -> list[tuple[str, str]]:
+    """FR-MAP-8: five catchers, each patrolling a walk of joined cities and starting on it."""
+    out, colours = [], set()
+    for i, c in enumerate(data["catchers"]):
+        w, path = f"catchers[{i}]", c["path"]
+        if c["colour"] in colours or c["colour"] == "walk":
+            out.append((f"{w}.colour", f"duplicate or reserved colour {c['colour']!r}"))
+        colours.add(c["colour"])
         for k, sid in enumerate(path):
-            if not isinstance(sid, str) or sid not in spaces:
-                raise DataError(src, f"{where}.path[{k}]", f"unknown space {sid!r}")
-            if spaces[sid].kind != "city":
-                raise DataError(
-                    src, f"{where}.path[{k}]", f"catchers patrol cities only, not {sid!r}"
-                )
+            if sid not in spaces:
+                out.append((f"{w}.path[{k}]", f"unknown space {sid!r}"))
+            elif spaces[sid]["kind"] != "city":
+                out.append((f"{w}.path[{k}]", f"catchers patrol cities only, not {sid!r}"))
+            elif k and sid not in joined.get(path[k - 1], set()):
+                out.append((f"{w}.path[{k}]",
+                            f"{path[k - 1]!r} and {sid!r} are not joined by a route"))
         if len(set(path)) != len(path):
-            raise DataError(src, f"{where}.path", "visits a space twice")
-        for k in range(len(path) - 1):
-            if path[k + 1] not in joined[path[k]]:
-                raise DataError(
-                    src,
-                    f"{where}.path[{k + 1}]",
-                    f"{path[k]!r} and {path[k + 1]!r} are not joined by a route",
-                )
-        start = _get(raw, "start", str, src, where)
-        if start not in path:
-            raise DataError(src, f"{where}.start", f"{start!r} is not on the path")
-        catchers[colour] = CatcherPath(
-            colour=colour, name=_get(raw, "name", str, src, where), path=tuple(path), start=start
-        )
-    if len(catchers) != CATCHER_COUNT:
-        raise DataError(src, "catchers", f"needs exactly {CATCHER_COUNT}, not {len(catchers)}")
+            out.append((f"{w}.path", "visits a space twice"))
+        if c["start"] not in path:
+            out.append((f"{w}.start", f"{c['start']!r} is not on the path"))
+    if len(data["catchers"]) != CATCHER_COUNT:
+        out.append(("catchers", f"needs exactly {CATCHER_COUNT}, not {len(data['catchers'])}"))
+    return out
 
+
+def _map_problems(data: Mapping[str, Any]) -> list[tuple[str, str]]:
+    spaces: dict[str, Mapping[str, Any]] = {}
+    out = []
+    for i, sp in enumerate(data["spaces"]):
+        if sp["id"] in spaces:
+            out.append((f"spaces[{i}].id", f"duplicate space id {sp['id']!r}"))
+        spaces[sp["id"]] = sp
+        out += _space_problems(i, sp)
+    out += _id_list(data, "plantations", "plantation", spaces)
+    if len(data["plantations"]) != PLANTATION_COUNT:
+        out.append(("plantations", f"needs exactly {PLANTATION_COUNT}, "
+                                   f"not {len(data['plantations'])}"))
+    lons = [spaces[p]["lon"] for p in data["plantations"] if p in spaces]
+    if lons != sorted(lons):
+        out.append(("plantations", "must be listed from west to east"))
+    out += _id_list(data, "canada", "canada", spaces)
+    joined: dict[str, set[str]] = {s: set() for s in spaces}
+    out += _route_problems(data, spaces, joined)
+    return out + _catcher_problems(data, spaces, joined)
+
+
+def _parse_board(data: Mapping[str, Any], src: str) -> Board:
+    validate(src, data, MAP, _map_problems)
+    spaces = {raw["id"]: Space(
+        id=raw["id"], name=raw["name"], state=raw["state"], kind=raw["kind"],
+        region=raw["region"], lon=float(raw["lon"]), lat=float(raw["lat"]),
+        capacity=raw["capacity"], money=raw["money"], light_slots=raw["light_slots"],
+        note=raw["note"]) for raw in data["spaces"]}
+    catchers = {c["colour"]: CatcherPath(c["colour"], c["name"], tuple(c["path"]), c["start"])
+                for c in data["catchers"]}
     return Board(
         spaces=MappingProxyType(spaces),
-        routes=tuple(routes),
+        routes=tuple((r["a"], r["b"], r["mode"]) for r in data["routes"]),
         catchers=MappingProxyType(catchers),
-        plantations=tuple(plantations),
-        canada=tuple(canada),
+        plantations=tuple(data["plantations"]),
+        canada=tuple(data["canada"]),
     )
 
 

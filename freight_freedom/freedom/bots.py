@@ -11,16 +11,19 @@ plantation with the most room. It reads only the public table and chooses from
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..core.action import Action
 from ..core.game import Game
-from .context import Ctx, context
+from .context import Ctx
 from .decisions import Move
 from .effect_kinds import effect_dict
 from .movement import room
 from .prices import card_price
 from .state import FreedomState
+
+if TYPE_CHECKING:
+    from .game import Freedom
 
 GOOD_CARD_KINDS = frozenset({
     "money", "money_each", "move", "support_discount", "fundraise", "market_remove",
@@ -40,7 +43,7 @@ class HeuristicBot:
         if len(actions) == 1:
             return actions[0]
         st: FreedomState = game.state
-        ctx = context()
+        ctx: Ctx = cast("Freedom", game).ctx
         if st.pending and isinstance(st.pending[-1], Move):
             # the commonest decision, with the most choices: scored without grouping them
             return self._on_move(ctx, st, actions, {})

@@ -17,15 +17,18 @@ True
 from __future__ import annotations
 
 import functools
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from importlib import resources
+from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Final, Literal, cast
+from typing import Any, Final, Literal
 
+from ..core.errors import ComponentError, Problem
+from ..core.schema import validate
+from .board import read_data_file, read_packaged
 from .effect_kinds import BENEFICIAL, KINDS, QUEUE, REACTION, TRIGGERED, kinds_for
+from .schemas import CARDS
 
 __all__ = [
     "BENEFICIAL_KINDS",
@@ -37,7 +40,6 @@ __all__ = [
     "OPPOSITION_TRIGGERED_KINDS",
     "REACTION_KINDS",
     "AbolitionistCard",
-    "CardDataError",
     "CardSet",
     "Effect",
     "EffectKind",
@@ -64,23 +66,7 @@ PLAYER_COUNTS: Final = (1, 2, 3, 4)
 PERIOD_YEARS: Final[Mapping[int, tuple[int, int]]] = MappingProxyType(
     {1: (1800, 1839), 2: (1840, 1859), 3: (1860, 1865)}
 )
-#: ``min_players`` values: 1 = every game, 3 = the card is marked "3-4 players" (FR-CARD-3).
-MIN_PLAYERS_VALUES: Final = (1, 3)
-
-_ID_RE: Final = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$")
 _YEAR_RE: Final = re.compile(r"^(\d{4})(s?)$")
-
-
-class CardDataError(ValueError):
-    """The card data is malformed. ``card_id`` names the card (``None`` for the whole set) and
-    ``field`` the part of it at fault (``"effects[0].people"``, ``"period"``, ``"cards"`` ...)."""
-
-    def __init__(self, card_id: str | None, field: str, reason: str) -> None:
-        self.card_id = card_id
-        self.field = field
-        self.reason = reason
-        where = f"card {card_id!r}" if card_id is not None else "card set"
-        super().__init__(f"{where}, field {field!r}: {reason}")
 
 
 # ---------------------------------------------------------------------------- effect vocabulary
@@ -173,9 +159,6 @@ class AbolitionistCard:
     purchasable: bool
     timing: Timing
 
-    def __post_init__(self) -> None:
-        _validate_card(self)
-
     @property
     def is_reaction(self) -> bool:
         """True for a Reserve card played in the Slave Catcher phase (FR-CARD-6)."""
@@ -222,13 +205,7 @@ class CardSet:
         )
         object.__setattr__(self, "opposition_per_period", chart)
         object.__setattr__(self, "cards", tuple(self.cards))
-        index: dict[str, AbolitionistCard] = {}
-        for card in self.cards:
-            if card.id in index:
-                raise CardDataError(card.id, "id", "the id is used by two cards")
-            index[card.id] = card
-        object.__setattr__(self, "_index", MappingProxyType(index))
-        _validate_set(self)
+        object.__setattr__(self, "_index", MappingProxyType({c.id: c for c in self.cards}))
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -263,18 +240,19 @@ class CardSet:
         )
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> CardSet:
-        """Build and validate a card set from the parsed JSON of ``cards.json``."""
-        if not isinstance(data, Mapping):
-            raise CardDataError(None, "<root>", "the card data must be a JSON object")
-        _exact_keys(None, "", data, frozenset({"format", "opposition_per_period", "cards"}))
-        if data["format"] != 1:
-            raise CardDataError(None, "format", f"unknown format {data['format']!r} (expected 1)")
-        raw_cards = data["cards"]
-        if not isinstance(raw_cards, list):
-            raise CardDataError(None, "cards", "must be a list of card objects")
-        cards = tuple(_parse_card(i, raw) for i, raw in enumerate(raw_cards))
-        chart = _parse_chart(data["opposition_per_period"])
+    def from_dict(cls, data: Mapping[str, Any], source: str = "cards.json") -> CardSet:
+        """Build a card set from the parsed JSON of ``cards.json``, validated: its schema, then
+        FR-CARD-1..9 (raises :class:`~freight_freedom.core.errors.ComponentError`)."""
+        try:
+            validate(source, data, CARDS, _set_problems)
+        except ComponentError as exc:
+            raise ComponentError([_name_card(p, data) for p in exc.problems]) from None
+        cards = tuple(AbolitionistCard(**{
+            **raw, "effects": tuple(Effect(e["kind"], tuple((k, v) for k, v in e.items()
+                                                            if k != "kind"))
+                                    for e in raw["effects"])}) for raw in data["cards"])
+        chart = {int(p): {int(q): n for q, n in row.items()}
+                 for p, row in data["opposition_per_period"].items()}
         return cls(cards, chart)
 
     def to_dict(self) -> dict[str, Any]:
@@ -296,206 +274,91 @@ class CardSet:
 def load_cards(path: str | None = None) -> CardSet:
     """Load and validate the cards; ``path=None`` reads the packaged ``data/cards.json``.
 
-    The result is cached per path. Raises :class:`CardDataError` for malformed data.
+    The result is cached per path. Raises :class:`~freight_freedom.core.errors.ComponentError`
+    listing every problem of malformed data.
     """
-    try:
-        if path is None:
-            text = (
-                resources.files(__package__ or "freight_freedom.freedom")
-                .joinpath("data", "cards.json")
-                .read_text(encoding="utf-8")
-            )
-        else:
-            with open(path, encoding="utf-8") as fh:
-                text = fh.read()
-    except OSError as exc:
-        raise CardDataError(None, "<file>", f"cannot read the card data: {exc}") from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CardDataError(None, "<file>", f"not valid JSON: {exc}") from exc
-    return CardSet.from_dict(data)
-
-
-# ---------------------------------------------------------------------------- parsing
-
-_CARD_KEYS: Final = frozenset(
-    {
-        "id",
-        "name",
-        "kind",
-        "period",
-        "year",
-        "min_players",
-        "timing",
-        "trigger",
-        "purchasable",
-        "effects",
-        "text",
-        "note",
-    }
-)
-
-
-def _exact_keys(
-    card_id: str | None, where: str, raw: Mapping[str, Any], keys: frozenset[str]
-) -> None:
-    """Refuse a missing or unknown field; ``where`` prefixes the field name when not empty."""
-    prefix = f"{where}." if where else ""
-    missing = sorted(keys - set(raw))
-    if missing:
-        raise CardDataError(card_id, prefix + missing[0], "missing")
-    extra = sorted(set(raw) - keys)
-    if extra:
-        raise CardDataError(card_id, prefix + str(extra[0]), "unknown field")
-
-
-def _parse_card(i: int, raw: Any) -> AbolitionistCard:
-    if not isinstance(raw, Mapping):
-        raise CardDataError(None, f"cards[{i}]", "must be a JSON object")
-    raw_id = raw.get("id")
-    card_id = raw_id if isinstance(raw_id, str) else f"cards[{i}]"
-    _exact_keys(card_id, "", raw, _CARD_KEYS)
-    raw_effects = raw["effects"]
-    if not isinstance(raw_effects, list):
-        raise CardDataError(card_id, "effects", "must be a list of effect objects")
-    effects: list[Effect] = []
-    for j, eff in enumerate(raw_effects):
-        if not isinstance(eff, Mapping) or not isinstance(eff.get("kind"), str):
-            raise CardDataError(card_id, f"effects[{j}]", "must be an object with a text 'kind'")
-        params = tuple((str(k), v) for k, v in eff.items() if k != "kind")
-        effects.append(Effect(eff["kind"], params))
-    return AbolitionistCard(
-        id=cast(str, raw["id"]),
-        name=raw["name"],
-        kind=raw["kind"],
-        period=raw["period"],
-        year=raw["year"],
-        min_players=raw["min_players"],
-        effects=tuple(effects),
-        text=raw["text"],
-        note=raw["note"],
-        trigger=raw["trigger"],
-        purchasable=raw["purchasable"],
-        timing=raw["timing"],
-    )
-
-
-def _parse_chart(raw: Any) -> dict[int, dict[int, int]]:
-    if not isinstance(raw, Mapping):
-        raise CardDataError(None, "opposition_per_period", "must be an object players -> row")
-    chart: dict[int, dict[int, int]] = {}
-    for pkey, row in raw.items():
-        where = f"opposition_per_period[{pkey}]"
-        if not (isinstance(pkey, str) and pkey.isdigit()) or not isinstance(row, Mapping):
-            raise CardDataError(None, where, "keys are player counts, values period -> count")
-        chart[int(pkey)] = {}
-        for qkey, n in row.items():
-            if not (isinstance(qkey, str) and qkey.isdigit()):
-                raise CardDataError(None, f"{where}[{qkey}]", "keys are periods 1-3")
-            chart[int(pkey)][int(qkey)] = n
-    return chart
+    data = read_packaged("cards.json") if path is None else read_data_file(path)
+    return CardSet.from_dict(data, "cards.json" if path is None else Path(path).name)
 
 
 # ---------------------------------------------------------------------------- validation
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def _name_card(problem: Problem, data: Any) -> Problem:
+    """The problem with the card it is on named: ``cards[3].year`` gets ``(card 'quakers')``."""
+    m = re.match(r"cards\[(\d+)\]", problem.where)
+    cards = data.get("cards") if isinstance(data, Mapping) else None
+    if m is None or not isinstance(cards, list) or not isinstance(cards[int(m[1])], Mapping):
+        return problem
+    cid = cards[int(m[1])].get("id")
+    return Problem(problem.source, problem.where, f"{problem.reason} (card {cid!r})")
 
 
-def _text(card_id: str, name: str, value: object) -> None:
-    if not isinstance(value, str) or not value.strip():
-        raise CardDataError(card_id, name, "must be non-empty text")
-
-
-def _validate_effect(card_id: str, j: int, effect: Effect) -> None:
-    where = f"effects[{j}]"
-    if not isinstance(effect, Effect):
-        raise CardDataError(card_id, where, "must be an Effect")
-    spec = KINDS.get(effect.kind)
-    if spec is None or effect.kind not in EFFECT_KINDS:
-        raise CardDataError(card_id, f"{where}.kind", f"unknown effect kind {effect.kind!r}")
-    names = [k for k, _ in effect.params]
-    if len(set(names)) != len(names):
-        raise CardDataError(card_id, where, "a parameter is given twice")
-    for name, reason in spec.problems(dict(effect.params)):
-        raise CardDataError(card_id, f"{where}.{name}", reason)
-
-
-def _validate_card(card: AbolitionistCard) -> None:
-    """Field-by-field checks of one card (FR-CARD-1..8, FR-CARD-12)."""
-    cid = card.id
-    if not isinstance(cid, str) or not _ID_RE.match(cid):
-        raise CardDataError(str(cid), "id", "must be snake_case text like 'ripley_ohio'")
-    _text(cid, "name", card.name)
-    _text(cid, "text", card.text)
-    _text(cid, "note", card.note)
-    if card.kind not in ("general", "reserve", "opposition"):
-        msg = f"must be general, reserve or opposition, not {card.kind!r}"
-        raise CardDataError(cid, "kind", msg)
-    if not _is_int(card.period) or card.period not in PERIODS:
-        raise CardDataError(cid, "period", f"must be 1, 2 or 3, not {card.period!r}")
-    if not isinstance(card.year, str):
-        raise CardDataError(cid, "year", "must be text like '1834' or '1830s'")
+def _card_problems(raw: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """FR-CARD-2..7 on one card whose shape passed the schema: year, period and effect kinds."""
+    out = []
     try:
-        year_period = period_of_year(card.year)
+        if period_of_year(raw["year"]) != raw["period"]:
+            out.append(("period", f"year {raw['year']} belongs to period "
+                                  f"{period_of_year(raw['year'])}, not {raw['period']}"))
     except ValueError as exc:
-        raise CardDataError(cid, "year", str(exc)) from None
-    if year_period != card.period:
-        raise CardDataError(
-            cid, "period", f"year {card.year} belongs to period {year_period}, not {card.period}"
-        )
-    if not _is_int(card.min_players) or card.min_players not in MIN_PLAYERS_VALUES:
-        raise CardDataError(cid, "min_players", f"must be 1 or 3, not {card.min_players!r}")
-    if not isinstance(card.purchasable, bool):
-        raise CardDataError(cid, "purchasable", "must be true or false")
-    if not isinstance(card.effects, tuple) or not 1 <= len(card.effects) <= 3:
-        raise CardDataError(cid, "effects", "a card has 1-3 effects")
-    for j, effect in enumerate(card.effects):
-        _validate_effect(cid, j, effect)
-    kinds = [e.kind for e in card.effects]
-
-    if card.kind == "opposition":
-        if card.timing != "now":
-            raise CardDataError(cid, "timing", "Opposition cards have timing 'now'")
-        if card.trigger not in ("queue", "discard", "bought"):
-            msg = "Opposition cards need trigger 'queue', 'discard' or 'bought'"
-            raise CardDataError(cid, "trigger", msg)
-        allowed = OPPOSITION_QUEUE_KINDS if card.trigger == "queue" else OPPOSITION_TRIGGERED_KINDS
-        for j, kind in enumerate(kinds):
-            if kind not in allowed:
-                raise CardDataError(
-                    cid,
-                    f"effects[{j}].kind",
-                    f"{kind!r} is not an Opposition kind for trigger {card.trigger!r}",
-                )
-        if card.trigger == "bought" and not card.purchasable:
-            raise CardDataError(cid, "purchasable", "a card triggered when bought must be buyable")
-        return
-
-    if card.trigger is not None:
-        raise CardDataError(cid, "trigger", "only Opposition cards have a trigger")
-    if card.purchasable is not True:
-        raise CardDataError(cid, "purchasable", "General and Reserve cards can always be bought")
-    if card.kind == "general":
-        if card.timing != "now":
-            raise CardDataError(cid, "timing", "General cards resolve when bought: timing 'now'")
-        allowed = BENEFICIAL_KINDS
-    elif card.timing == "action":
-        allowed = BENEFICIAL_KINDS
-    elif card.timing == "catcher_phase":
-        allowed = REACTION_KINDS
+        out.append(("year", str(exc)))
+    kind, timing, trigger = raw["kind"], raw["timing"], raw["trigger"]
+    if kind == "opposition":
+        allowed = OPPOSITION_QUEUE_KINDS if trigger == "queue" else OPPOSITION_TRIGGERED_KINDS
+        what = f"an Opposition kind for trigger {trigger!r}"
+        if timing != "now":
+            out.append(("timing", "Opposition cards have timing 'now'"))
+        if trigger is None:
+            out.append(("trigger", "Opposition cards need trigger 'queue', 'discard' or 'bought'"))
+        if trigger == "bought" and not raw["purchasable"]:
+            out.append(("purchasable", "a card triggered when bought must be buyable"))
     else:
-        raise CardDataError(cid, "timing", "Reserve cards have timing 'action' or 'catcher_phase'")
-    for j, kind in enumerate(kinds):
-        if kind not in allowed:
-            what = "a reaction kind" if allowed is REACTION_KINDS else "a beneficial kind"
-            raise CardDataError(
-                cid,
-                f"effects[{j}].kind",
-                f"{kind!r} is not {what}, as a {card.kind} card with timing {card.timing!r} needs",
-            )
+        allowed = REACTION_KINDS if timing == "catcher_phase" else BENEFICIAL_KINDS
+        what = (f"{'a reaction' if allowed is REACTION_KINDS else 'a beneficial'} kind, as a "
+                f"{kind} card with timing {timing!r} needs")
+        if trigger is not None:
+            out.append(("trigger", "only Opposition cards have a trigger"))
+        if not raw["purchasable"]:
+            out.append(("purchasable", "General and Reserve cards can always be bought"))
+        if kind == "general" and timing != "now":
+            out.append(("timing", "General cards resolve when bought: timing 'now'"))
+        if kind == "reserve" and timing == "now":
+            out.append(("timing", "Reserve cards have timing 'action' or 'catcher_phase'"))
+    return out + [(f"effects[{j}].kind", f"{e['kind']!r} is not {what}")
+                  for j, e in enumerate(raw["effects"]) if e["kind"] not in allowed]
+
+
+def _set_problems(data: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """Every card's checks, then the set's: count, unique ids and names, the seeding chart and
+    deck sizes (FR-CARD-1/4/9)."""
+    raw_cards = data["cards"]
+    out = [(f"cards[{i}].{where}", reason) for i, raw in enumerate(raw_cards)
+           for where, reason in _card_problems(raw)]
+    if len(raw_cards) != CARD_COUNT:
+        out.append(("cards", f"the box holds {CARD_COUNT} cards, not {len(raw_cards)}"))
+    for key in ("id", "name"):
+        first: dict[str, str] = {}
+        for i, raw in enumerate(raw_cards):
+            if raw[key] in first:
+                out.append((f"cards[{i}].{key}", f"also used by {first[raw[key]]!r}"))
+            first.setdefault(raw[key], raw["id"])
+    for players in PLAYER_COUNTS:
+        for period in PERIODS:
+            n = data["opposition_per_period"][str(players)][str(period)]
+            usable = [c for c in raw_cards if c["period"] == period
+                      and players >= c["min_players"]]
+            available = sum(c["kind"] == "opposition" for c in usable)
+            where = f"opposition_per_period[{players}][{period}]"
+            if n > available:
+                out.append((where, f"must be 0-{available} (the period's Opposition cards), "
+                                   f"not {n}"))
+            size = len(usable) - available + n
+            if size < MIN_PERIOD_DECK:
+                out.append((where, f"the period {period} deck for {players} player(s) would "
+                                   f"hold {size} cards; at least {MIN_PERIOD_DECK} are needed "
+                                   "for 8 rounds"))
+    return out
 
 
 def _check_args(period: int, players: int) -> None:
@@ -503,41 +366,3 @@ def _check_args(period: int, players: int) -> None:
         raise ValueError(f"period must be 1, 2 or 3, not {period!r}")
     if players not in PLAYER_COUNTS:
         raise ValueError(f"players must be 1-4, not {players!r}")
-
-
-def _validate_set(cs: CardSet) -> None:
-    """Whole-set checks: count, unique names, seeding chart, deck sizes (FR-CARD-1/4/9)."""
-    if len(cs.cards) != CARD_COUNT:
-        raise CardDataError(None, "cards", f"the box holds {CARD_COUNT} cards, not {len(cs.cards)}")
-    names: dict[str, str] = {}
-    for card in cs.cards:
-        if not isinstance(card, AbolitionistCard):
-            raise CardDataError(None, "cards", "every item must be an AbolitionistCard")
-        if card.name in names:
-            raise CardDataError(card.id, "name", f"the name is also used by {names[card.name]!r}")
-        names[card.name] = card.id
-    chart = cs.opposition_per_period
-    if sorted(chart) != list(PLAYER_COUNTS):
-        raise CardDataError(None, "opposition_per_period", "needs a row for each of 1-4 players")
-    for players in PLAYER_COUNTS:
-        row = chart[players]
-        if sorted(row) != list(PERIODS):
-            raise CardDataError(
-                None, f"opposition_per_period[{players}]", "needs a count for each period 1-3"
-            )
-        for period in PERIODS:
-            where = f"opposition_per_period[{players}][{period}]"
-            n = row[period]
-            available = len(cs.opposition(period, players))
-            if not _is_int(n) or not 0 <= n <= available:
-                raise CardDataError(
-                    None, where, f"must be 0-{available} (the period's Opposition cards), not {n!r}"
-                )
-            size = len(cs.deck(period, players)) + n
-            if size < MIN_PERIOD_DECK:
-                raise CardDataError(
-                    None,
-                    where,
-                    f"the period {period} deck for {players} player(s) would hold {size} cards; "
-                    f"at least {MIN_PERIOD_DECK} are needed for 8 rounds",
-                )

@@ -1,10 +1,12 @@
 """Freedom's simple components as data: the token board, Slave Market cards, Victory cards, dice.
 
 Each component lives in a JSON file in ``freight_freedom/freedom/data`` so that a teacher who owns
-the physical box can correct a value without touching code. The loaders here read those files
-into frozen dataclasses, check them (raising :class:`~freight_freedom.freedom.board.DataError`,
-which names the file and field) and cache the result. Every number and the reasoning behind it is
-recorded in ``docs/rules/freedom_components.md`` (rules ``FR-TOK-*``, ``FR-MKT-*``, ``FR-VIC-*``,
+the physical box can correct a value without touching code (see :mod:`.component_set`). The
+loaders here read those files into frozen dataclasses, check them against their JSON Schema
+(:mod:`.schemas`) and the rules the box must obey (raising one
+:class:`~freight_freedom.core.errors.ComponentError` that lists every problem with its file and
+field) and cache the result. Every number and the reasoning behind it is recorded in
+``docs/rules/freedom_components.md`` (rules ``FR-TOK-*``, ``FR-MKT-*``, ``FR-VIC-*``,
 ``FR-DICE-*``); most are our rulings, since the published tables have never been made public.
 
 Each loader also has a ``from_dict``/``parse_*`` twin that validates an already parsed dict, used
@@ -18,17 +20,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
-from freight_freedom.freedom.board import (
-    DataError,
-    Direction,
-    Region,
-    _get,
-    _list,
-    read_data_file,
-    read_packaged,
-)
+from ..core.schema import validate
+from .board import Direction, Region, read_data_file, read_packaged
+from .schemas import DICE, MARKET, TOKENS, VICTORY
 
 __all__ = [
     "BOX_CONDUCTOR",
@@ -74,40 +70,9 @@ WALK = "walk"
 Difficulty = Literal["regular", "challenging"]
 
 
-# ---------------------------------------------------------------------- small parsing helpers
-
-
-def _by_players(raw: Any, src: str, where: str, *, minimum: int = 0) -> Mapping[int, int]:
+def _by_players(raw: Mapping[str, int]) -> Mapping[int, int]:
     """A ``{"1": n, "2": n, "3": n, "4": n}`` object as an int -> int mapping."""
-    if not isinstance(raw, dict):
-        raise DataError(src, where, "must be an object keyed by player count")
-    keys = sorted(raw)
-    if keys != [str(n) for n in PLAYER_COUNTS]:
-        raise DataError(src, where, f"must have exactly the keys 1-4, not {keys}")
-    out: dict[int, int] = {}
-    for n in PLAYER_COUNTS:
-        v = raw[str(n)]
-        if isinstance(v, bool) or not isinstance(v, int) or v < minimum:
-            raise DataError(src, f"{where}.{n}", f"must be an integer >= {minimum}, not {v!r}")
-        out[n] = v
-    if any(out[a] > out[b] for a, b in zip(PLAYER_COUNTS, PLAYER_COUNTS[1:], strict=False)):
-        raise DataError(src, where, "more players must never mean fewer tokens")
-    return MappingProxyType(out)
-
-
-def _int(obj: Mapping[str, Any], key: str, src: str, where: str, lo: int, hi: int) -> int:
-    v = cast(int, _get(obj, key, int, src, where))
-    if not lo <= v <= hi:
-        raise DataError(src, f"{where}.{key}", f"must be between {lo} and {hi}, not {v}")
-    return v
-
-
-def _check_format(data: Mapping[str, Any], src: str, expected: str) -> None:
-    if not isinstance(data, Mapping):
-        raise DataError(src, "top level", "must be a JSON object")
-    fmt = data.get("format", expected)
-    if fmt != expected:
-        raise DataError(src, "format", f"expected {expected!r}, not {fmt!r}")
+    return MappingProxyType({int(k): v for k, v in sorted(raw.items())})
 
 
 # ---------------------------------------------------------------------- token board (FR-TOK)
@@ -218,128 +183,18 @@ class TokenBoard:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], source: str = "<dict>") -> TokenBoard:
         """Validate a parsed ``tokens.json``; ``source`` names it in error messages."""
-        src = source
-        _check_format(data, src, "freight_freedom.freedom.tokens")
-        periods: list[Period] = []
-        for i, raw in enumerate(_list(data, "periods", src)):
-            w = f"periods[{i}]"
-            if not isinstance(raw, dict):
-                raise DataError(src, w, "must be an object")
-            number = _int(raw, "number", src, w, 1, 9)
-            if number != i + 1:
-                raise DataError(
-                    src, f"{w}.number", f"periods are numbered 1, 2, 3 in order; got {number}"
-                )
-            start = _int(raw, "start_year", src, w, 1600, 1900)
-            end = _int(raw, "end_year", src, w, start, 1900)
-            periods.append(Period(number, _get(raw, "name", str, src, w), start, end))
-        if len(periods) != 3:
-            raise DataError(src, "periods", f"the board has 3 period columns, not {len(periods)}")
-        numbers = {p.number for p in periods}
-
-        support = _get(data, "support", dict, src, "top level")
-        price = _int(support, "price", src, "support", 1, 100)
-        sbp_raw = _get(support, "by_players", dict, src, "support")
-        if sorted(sbp_raw) != [str(n) for n in PLAYER_COUNTS]:
-            raise DataError(src, "support.by_players", "must have exactly the keys 1-4")
-        support_by_players: dict[int, Mapping[int, int]] = {}
-        for n in PLAYER_COUNTS:
-            w = f"support.by_players.{n}"
-            per = sbp_raw[str(n)]
-            if not isinstance(per, dict) or sorted(per) != [str(p) for p in sorted(numbers)]:
-                raise DataError(src, w, "must give a count for each period 1-3")
-            counts: dict[int, int] = {}
-            for p in sorted(numbers):
-                v = per[str(p)]
-                if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-                    raise DataError(
-                        src, f"{w}.{p}", f"every period needs at least 1 Support, not {v!r}"
-                    )
-                counts[p] = v
-            support_by_players[n] = MappingProxyType(counts)
-        totals = [sum(support_by_players[n].values()) for n in PLAYER_COUNTS]
-        if totals != sorted(totals):
-            raise DataError(src, "support.by_players", "more players must never mean less Support")
-        hx = _get(support, "harder_extra", dict, src, "support")
-        harder = HarderExtraSupport(
-            period=_int(hx, "period", src, "support.harder_extra", 1, 3),
-            count=_int(hx, "count", src, "support.harder_extra", 0, 10),
-        )
-        box_support = totals[-1] + harder.count
-        if box_support != BOX_SUPPORT:
-            raise DataError(
-                src,
-                "support",
-                f"4 players + harder extra must use all {BOX_SUPPORT}, not {box_support}",
-            )
-
-        conductor: list[ConductorStack] = []
-        seen: set[str] = set()
-        for i, raw in enumerate(_list(data, "conductor", src)):
-            w = f"conductor[{i}]"
-            if not isinstance(raw, dict):
-                raise DataError(src, w, "must be an object")
-            sid = _get(raw, "id", str, src, w)
-            if sid in seen:
-                raise DataError(src, f"{w}.id", f"duplicate token id {sid!r}")
-            seen.add(sid)
-            conductor.append(
-                ConductorStack(
-                    id=sid,
-                    period=_int(raw, "period", src, w, 1, len(periods)),
-                    people=_int(raw, "people", src, w, 1, 6),
-                    spaces=_int(raw, "spaces", src, w, 1, 2),
-                    cost=_int(raw, "cost", src, w, 0, 20),
-                    count_by_players=_by_players(
-                        raw.get("count_by_players"), src, f"{w}.count_by_players", minimum=1
-                    ),
-                )
-            )
-        n_cond = sum(s.count(4) for s in conductor)
-        if n_cond != BOX_CONDUCTOR:
-            raise DataError(
-                src, "conductor", f"4-player counts must sum to {BOX_CONDUCTOR}, not {n_cond}"
-            )
-
-        fundraising: list[FundraisingStack] = []
-        for i, raw in enumerate(_list(data, "fundraising", src)):
-            w = f"fundraising[{i}]"
-            if not isinstance(raw, dict):
-                raise DataError(src, w, "must be an object")
-            sid = _get(raw, "id", str, src, w)
-            if sid in seen:
-                raise DataError(src, f"{w}.id", f"duplicate token id {sid!r}")
-            seen.add(sid)
-            region = _get(raw, "region", str, src, w)
-            if region not in ("south", "north"):
-                raise DataError(src, f"{w}.region", f"must be 'south' or 'north', not {region!r}")
-            fundraising.append(
-                FundraisingStack(
-                    id=sid,
-                    period=_int(raw, "period", src, w, 1, len(periods)),
-                    count_by_players=_by_players(
-                        raw.get("count_by_players"), src, f"{w}.count_by_players"
-                    ),
-                    region=cast(Region, region),
-                    per_person=_int(raw, "per_person", src, w, 1, 5),
-                )
-            )
-        n_fund = sum(s.count(4) for s in fundraising)
-        if n_fund != BOX_FUNDRAISING:
-            raise DataError(
-                src, "fundraising", f"4-player counts must sum to {BOX_FUNDRAISING}, not {n_fund}"
-            )
-        for p in numbers:
-            if not any(s.period == p for s in conductor):
-                raise DataError(src, "conductor", f"period {p} has no Conductor stack")
-
+        validate(source, data, TOKENS, _token_problems)
+        sup = data["support"]
         return cls(
-            periods=tuple(periods),
-            support_price=price,
-            support_by_players=MappingProxyType(support_by_players),
-            harder_extra_support=harder,
-            conductor=tuple(conductor),
-            fundraising=tuple(fundraising),
+            periods=tuple(Period(**p) for p in data["periods"]),
+            support_price=sup["price"],
+            support_by_players=MappingProxyType(
+                {int(n): _by_players(row) for n, row in sorted(sup["by_players"].items())}),
+            harder_extra_support=HarderExtraSupport(**sup["harder_extra"]),
+            conductor=tuple(ConductorStack(**{**c, "count_by_players": _by_players(
+                c["count_by_players"])}) for c in data["conductor"]),
+            fundraising=tuple(FundraisingStack(**{**f, "count_by_players": _by_players(
+                f["count_by_players"])}) for f in data["fundraising"]),
         )
 
     @classmethod
@@ -353,6 +208,37 @@ class TokenBoard:
 def load_tokens() -> TokenBoard:
     """The packaged token board (``data/tokens.json``), validated and cached."""
     return TokenBoard.from_dict(read_packaged("tokens.json"), source="tokens.json")
+
+
+def _token_problems(data: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """FR-TOK-1..6 beyond the schema: numbering, monotone counts, the box's totals."""
+    out = [(f"periods[{i}].number", f"periods are numbered 1, 2, 3 in order; got {p['number']}")
+           for i, p in enumerate(data["periods"]) if p["number"] != i + 1]
+    out += [(f"periods[{i}].end_year", "must not come before start_year")
+            for i, p in enumerate(data["periods"]) if p["end_year"] < p["start_year"]]
+    sup = data["support"]
+    totals = [sum(sup["by_players"][n].values()) for n in sorted(sup["by_players"])]
+    if totals != sorted(totals):
+        out.append(("support.by_players", "more players must never mean less Support"))
+    if totals[-1] + sup["harder_extra"]["count"] != BOX_SUPPORT:
+        out.append(("support", f"4 players + harder extra must use all {BOX_SUPPORT}, "
+                               f"not {totals[-1] + sup['harder_extra']['count']}"))
+    seen: set[str] = set()
+    for key, box in (("conductor", BOX_CONDUCTOR), ("fundraising", BOX_FUNDRAISING)):
+        for i, stack in enumerate(data[key]):
+            if stack["id"] in seen:
+                out.append((f"{key}[{i}].id", f"duplicate token id {stack['id']!r}"))
+            seen.add(stack["id"])
+            counts = [stack["count_by_players"][n] for n in sorted(stack["count_by_players"])]
+            if counts != sorted(counts):
+                out.append((f"{key}[{i}].count_by_players",
+                            "more players must never mean fewer tokens"))
+        n4 = sum(s["count_by_players"]["4"] for s in data[key])
+        if n4 != box:
+            out.append((key, f"4-player counts must sum to {box}, not {n4}"))
+    out += [("conductor", f"period {p} has no Conductor stack") for p in (1, 2, 3)
+            if not any(s["period"] == p for s in data["conductor"])]
+    return out
 
 
 # ---------------------------------------------------------------------- Slave Market (FR-MKT)
@@ -375,34 +261,23 @@ class MarketCard:
 
 def parse_market(data: Mapping[str, Any], source: str = "<dict>") -> tuple[MarketCard, ...]:
     """Validate a parsed ``market.json`` and return its cards in file order."""
-    src = source
-    _check_format(data, src, "freight_freedom.freedom.market")
-    deck = _int(data, "deck_size", src, "top level", 1, MARKET_CARD_COUNT)
-    if deck != MARKET_DECK_SIZE:
-        raise DataError(
-            src, "deck_size", f"the rules build a deck of {MARKET_DECK_SIZE}, not {deck}"
-        )
-    cards: list[MarketCard] = []
-    for i, raw in enumerate(_list(data, "cards", src)):
-        w = f"cards[{i}]"
-        if not isinstance(raw, dict):
-            raise DataError(src, w, "must be an object")
-        cid = _get(raw, "id", str, src, w)
-        if any(c.id == cid for c in cards):
-            raise DataError(src, f"{w}.id", f"duplicate card id {cid!r}")
-        players = _list(raw, "players", src, w)
-        if not players or any(p not in PLAYER_COUNTS or isinstance(p, bool) for p in players):
-            raise DataError(src, f"{w}.players", f"must list player counts 1-4, not {players!r}")
-        cards.append(MarketCard(cid, _int(raw, "people", src, w, 2, 6), frozenset(players)))
+    validate(source, data, MARKET, _market_problems)
+    return tuple(MarketCard(c["id"], c["people"], frozenset(c["players"])) for c in data["cards"])
+
+
+def _market_problems(data: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """FR-MKT-1..2 beyond the schema: unique ids, 18 cards, a deck for every player count."""
+    cards, ids = data["cards"], [c["id"] for c in data["cards"]]
+    out = [(f"cards[{i}].id", f"duplicate card id {cid!r}") for i, cid in enumerate(ids)
+           if cid in ids[:i]]
     if len(cards) != MARKET_CARD_COUNT:
-        raise DataError(src, "cards", f"the box holds {MARKET_CARD_COUNT} cards, not {len(cards)}")
+        out.append(("cards", f"the box holds {MARKET_CARD_COUNT} cards, not {len(cards)}"))
     for n in PLAYER_COUNTS:
-        k = sum(n in c.players for c in cards)
+        k = sum(n in c["players"] for c in cards)
         if k < MARKET_DECK_SIZE:
-            raise DataError(
-                src, "cards", f"only {k} cards are marked for {n} player(s); a deck needs {deck}"
-            )
-    return tuple(cards)
+            out.append(("cards", f"only {k} cards are marked for {n} player(s); a deck needs "
+                                 f"{MARKET_DECK_SIZE}"))
+    return out
 
 
 @functools.cache
@@ -452,32 +327,26 @@ class VictoryCard:
 
 def parse_victory(data: Mapping[str, Any], source: str = "<dict>") -> Mapping[int, VictoryCard]:
     """Validate a parsed ``victory.json``; returns the cards keyed by player count."""
-    src = source
-    _check_format(data, src, "freight_freedom.freedom.victory")
-    cards: dict[int, VictoryCard] = {}
-    for i, raw in enumerate(_list(data, "cards", src)):
-        w = f"cards[{i}]"
-        if not isinstance(raw, dict):
-            raise DataError(src, w, "must be an object")
-        players = _int(raw, "players", src, w, 1, 4)
-        if players in cards:
-            raise DataError(src, f"{w}.players", f"two cards for {players} player(s)")
-        sides: dict[str, VictorySide] = {}
-        for name in ("regular", "challenging"):
-            side = _get(raw, name, dict, src, w)
-            sides[name] = VictorySide(
-                freed=_int(side, "freed", src, f"{w}.{name}", 1, BOX_PEOPLE),
-                lost=_int(side, "lost", src, f"{w}.{name}", 1, BOX_PEOPLE),
-            )
-        reg, cha = sides["regular"], sides["challenging"]
-        if cha.freed < reg.freed or cha.lost > reg.lost:
-            raise DataError(
-                src, f"{w}.challenging", "must ask at least as many freed and allow no more lost"
-            )
-        cards[players] = VictoryCard(players, reg, cha)
-    if sorted(cards) != list(PLAYER_COUNTS):
-        raise DataError(src, "cards", f"need one card for each of 1-4 players, got {sorted(cards)}")
+    validate(source, data, VICTORY, _victory_problems)
+    cards = {c["players"]: VictoryCard(c["players"], VictorySide(**c["regular"]),
+                                       VictorySide(**c["challenging"])) for c in data["cards"]}
     return MappingProxyType(dict(sorted(cards.items())))
+
+
+def _victory_problems(data: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """FR-VIC-1..3 beyond the schema: one card per player count, the red side harder."""
+    out, seen = [], set()
+    for i, c in enumerate(data["cards"]):
+        if c["players"] in seen:
+            out.append((f"cards[{i}].players", f"two cards for {c['players']} player(s)"))
+        seen.add(c["players"])
+        reg, cha = c["regular"], c["challenging"]
+        if cha["freed"] < reg["freed"] or cha["lost"] > reg["lost"]:
+            out.append((f"cards[{i}].challenging",
+                        "must ask at least as many freed and allow no more lost"))
+    if sorted(seen) != list(PLAYER_COUNTS):
+        out.append(("cards", f"need one card for each of 1-4 players, got {sorted(seen)}"))
+    return out
 
 
 @functools.cache
@@ -514,40 +383,23 @@ class Dice:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], source: str = "<dict>") -> Dice:
         """Validate a parsed ``dice.json``; ``source`` names it in error messages."""
-        src = source
-        _check_format(data, src, "freight_freedom.freedom.dice")
-        faces = _list(data, "catcher_faces", src)
-        if len(faces) != 6 or not all(isinstance(f, str) and f for f in faces):
-            raise DataError(src, "catcher_faces", "the Slave Catcher die has 6 named faces")
-        if len(set(faces)) != 6:
-            raise DataError(src, "catcher_faces", "faces must all differ (5 catchers and 'walk')")
-        if faces.count(WALK) != 1:
-            raise DataError(src, "catcher_faces", f"exactly one face must be {WALK!r}")
-        moves: list[MovementFace] = []
-        for i, raw in enumerate(_list(data, "movement_faces", src)):
-            w = f"movement_faces[{i}]"
-            if not isinstance(raw, dict):
-                raise DataError(src, w, "must be an object")
-            direction = _get(raw, "direction", str, src, w)
-            if direction not in ("west", "east"):
-                raise DataError(
-                    src, f"{w}.direction", f"must be 'west' or 'east', not {direction!r}"
-                )
-            spaces = _int(raw, "spaces", src, w, 1, 3)
-            triple = _get(raw, "triple", bool, src, w)
-            if triple != (spaces == 3):
-                raise DataError(src, f"{w}.triple", "exactly the three-arrow faces are triples")
-            moves.append(MovementFace(cast(Direction, direction), spaces, triple))
-        if len(moves) != 6:
-            raise DataError(
-                src, "movement_faces", f"the Movement die has 6 faces, not {len(moves)}"
-            )
-        return cls(tuple(faces), tuple(moves))
+        validate(source, data, DICE, _dice_problems)
+        return cls(tuple(data["catcher_faces"]),
+                   tuple(MovementFace(**f) for f in data["movement_faces"]))
 
     @property
     def catchers(self) -> tuple[str, ...]:
         """The catcher colours on the Slave Catcher die (every face but 'walk')."""
         return tuple(f for f in self.catcher_faces if f != WALK)
+
+
+def _dice_problems(data: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """FR-DICE-1..3 beyond the schema: one 'walk' face; exactly the 3-arrow faces are triples."""
+    out = [(f"movement_faces[{i}].triple", "exactly the three-arrow faces are triples")
+           for i, f in enumerate(data["movement_faces"]) if f["triple"] != (f["spaces"] == 3)]
+    if data["catcher_faces"].count(WALK) != 1:
+        out.insert(0, ("catcher_faces", f"exactly one face must be {WALK!r}"))
+    return out
 
 
 @functools.cache

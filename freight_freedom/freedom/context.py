@@ -1,43 +1,44 @@
-"""All component data of Freedom gathered once, with the lookups the rules need precomputed.
+"""All component data of a game of Freedom gathered once, with the lookups the rules need.
 
 The map, tokens, cards, Slave Market cards, Victory cards, dice and roles are immutable data
-loaded from the package's data files by their own modules. :class:`Ctx` bundles them and adds
+loaded by their own modules into a :class:`~.component_set.Components` set (the packaged one or
+a teacher's). :class:`Ctx` bundles one set (each game holds its own: ``game.ctx``) and adds
 plain-dict lookups (capacity, gold, triggers, path positions, a cache of reachable spaces) so that
 the hot paths of the engine never call into networkx or search a tuple.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
 
-from .board import Board, load_board
-from .cards import AbolitionistCard, CardSet, load_cards
+from .board import Board
+from .cards import AbolitionistCard, CardSet
+from .component_set import Components
 from .components import (
     ConductorStack,
     Dice,
     FundraisingStack,
     MarketCard,
     TokenBoard,
-    load_dice,
-    load_market,
-    load_tokens,
-    load_victory,
+    VictoryCard,
+    VictorySide,
 )
-from .roles import Role, load_roles
+from .roles import Role
 from .state import FreedomState
 
 
 @dataclass(eq=False)
 class Ctx:
-    """The components and derived lookups; one shared instance (see :func:`context`)."""
+    """One component set and its derived lookups; one shared instance per set (:func:`context`)."""
 
+    components: Components
     board: Board
     tokens: TokenBoard
     cards: CardSet
     market_cards: dict[str, MarketCard]
-    victory: Any
+    victory: Mapping[int, VictoryCard]
     dice: Dice
     roles: dict[str, Role]
     capacity: dict[str, int | None] = field(default_factory=dict)
@@ -130,8 +131,9 @@ class Ctx:
     def fundraising(self, stack: str) -> FundraisingStack:
         return self._fundraising[stack]
 
-    def victory_side(self, st: FreedomState) -> Any:
-        return getattr(self.victory[st.players], st.difficulty)
+    def victory_side(self, st: FreedomState) -> VictorySide:
+        return self.victory[st.players].side("challenging" if st.difficulty == "challenging"
+                                             else "regular")
 
     def lost_limit(self, st: FreedomState) -> int:
         return int(self.victory_side(st).lost)
@@ -140,15 +142,13 @@ class Ctx:
         return int(self.victory_side(st).freed)
 
 
-@lru_cache(maxsize=1)
-def context() -> Ctx:
-    """The shared, immutable-by-convention component bundle."""
-    return Ctx(
-        board=load_board(),
-        tokens=load_tokens(),
-        cards=load_cards(),
-        market_cards={m.id: m for m in load_market()},
-        victory=load_victory(),
-        dice=load_dice(),
-        roles=load_roles(),
-    )
+def context(components: Components | None = None) -> Ctx:
+    """The lookups for ``components`` (default: the packaged set); one cached instance per set."""
+    return _context(Components.packaged() if components is None else components)
+
+
+@lru_cache(maxsize=16)
+def _context(c: Components) -> Ctx:
+    return Ctx(components=c, board=c.board, tokens=c.tokens, cards=c.cards,
+               market_cards={m.id: m for m in c.market}, victory=c.victory, dice=c.dice,
+               roles=dict(c.roles))

@@ -1,10 +1,11 @@
 """The effect vocabulary of Freedom, declared once: each kind's rule ID, parameters and uses.
 
 Cards and roles are data; their effects are ``{"kind": ..., <params>}`` objects whose kinds and
-parameters are checked against :data:`KINDS` when the data loads (cards with the ranges printed
-here, roles by name and type). :mod:`.effects` holds the one function that resolves each kind
-that runs; the Opposition kinds that hold while their card sits in the Queue are read by
-:func:`.prices.queue_modifiers`. The kinds are listed in ``docs/rules/freedom_card_effects.md``.
+parameters are checked against :data:`KINDS` when the data loads (the JSON Schemas of
+:mod:`.schemas` are built from it: cards with the ranges printed here, roles by name and type).
+:mod:`.effects` holds the one function that resolves each kind that runs; the Opposition kinds
+that hold while their card sits in the Queue are read by :func:`.prices.queue_modifiers`.
+The kinds are listed in ``docs/rules/freedom_card_effects.md``.
 
 A scheduled effect (:class:`ScheduledEffect`) is one effect waiting on ``state.effects`` with
 the seat it acts for and the card, token or role it came from.
@@ -51,26 +52,6 @@ class EffectKind:
     rule: str
     params: Mapping[str, Param]
     uses: frozenset[str]
-
-    def problems(self, params: Mapping[str, Any], *, ranges: bool = True) -> list[tuple[str, str]]:
-        """Every (parameter, reason) wrong with ``params``; ``ranges`` checks card ranges too."""
-        out = [(name, f"{self.kind!r} needs parameter {name!r}")
-               for name in sorted(set(self.params) - set(params))]
-        out += [(name, f"{self.kind!r} has no parameter {name!r}")
-                for name in sorted(set(params) - set(self.params))]
-        for name, value in sorted(params.items()):
-            spec = self.params.get(name)
-            if isinstance(spec, Int) and (
-                    not isinstance(value, int) or isinstance(value, bool)
-                    or (ranges and not spec.lo <= value <= spec.hi)):
-                out.append((name, f"must be a whole number {spec.lo}-{spec.hi}, not {value!r}"))
-            elif isinstance(spec, Bool) and not isinstance(value, bool):
-                out.append((name, f"must be true or false, not {value!r}"))
-            elif isinstance(spec, Choice) and (
-                    not isinstance(value, str) or (spec.options and value not in spec.options)):
-                what = f"one of {list(spec.options)}" if spec.options else "text"
-                out.append((name, f"must be {what}, not {value!r}"))
-        return out
 
 
 # Where a kind may appear: on General / non-reaction Reserve cards, on reaction Reserve cards, on

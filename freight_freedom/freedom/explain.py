@@ -20,7 +20,6 @@ from ..core.errors import IllegalAction
 from ..core.event import Event
 from . import engine
 from .actions import act
-from .context import context
 from .prices import card_price
 from .state import QUEUE_SIZE
 from .text import token_words
@@ -42,7 +41,7 @@ def wasted_effect(game: Freedom, action: Action) -> str | None:
     st = game.state
     if action.kind != "card" or not game.is_legal(action):
         return None
-    ctx = context()
+    ctx = game.ctx
     pos = int(action.args[0]) - 1
     cid = st.queue[pos]
     if cid is None or ctx.card_by_id[cid].kind != "general":
@@ -74,7 +73,7 @@ def _candidates(game: Freedom) -> list[tuple[str, Action]]:
     seat = game.to_move
     if seat is None or st.pending:
         return []
-    ctx = context()
+    ctx = game.ctx
     cities_only = bool(st.options.get("fundraising_cities_only"))
     out: list[tuple[str, Action]] = []
     if st.phase == "planning":
@@ -139,7 +138,7 @@ def warnings(game: Freedom) -> list[str]:
             why = wasted_effect(game, action)
             if why:
                 cid = st.queue[int(action.args[0]) - 1]
-                name = context().card_by_id[str(cid)].name
+                name = game.ctx.card_by_id[str(cid)].name
                 out.append(f"{name} would have no effect now: {why}")
     return out
 

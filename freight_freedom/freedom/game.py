@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, ClassVar
 
 from ..core.action import Action, show
@@ -26,6 +27,7 @@ from ..core.game import Game, Prompt
 from ..core.options import bool_option, choice_option, int_option, no_unknown_options
 from ..core.rng import Rng
 from . import engine
+from .component_set import Components
 from .context import Ctx, context
 from .decisions import Move, capture_candidates, plural
 from .prices import card_price, conductor_price, pass_income, support_price, token_limit
@@ -33,6 +35,7 @@ from .roles import ROLE_NAMES
 from .setup import new_state
 from .state import PHASE_NAMES, QUEUE_SIZE, TOKENS_PER_TURN, FreedomState
 from .victory import FreedomOutcome, outcome
+from .view_model import FreedomView, view_of
 
 OPTION_NAMES = (
     "players", "difficulty", "roles", "easier_triples", "easier_money", "easier_empty_centre",
@@ -105,32 +108,61 @@ class Freedom(Game[FreedomState]):
         return out
 
     # ------------------------------------------------------------------ kernel hooks
+    def __init__(self, *, components: Components | str | Path | None = None,
+                 seed: int | None = None, rules_version: str | None = None,
+                 **options: Any) -> None:
+        if components is None or isinstance(components, Components):
+            comps = components or Components.packaged()
+        elif isinstance(components, (str, Path)):
+            comps = Components.load(components)
+        else:
+            raise OptionError("components", "a folder of component files or a Components set, "
+                              f"not {show(components)}", rule="FR-COMP-1")
+        self._ctx = context(comps)
+        super().__init__(seed=seed, rules_version=rules_version, **options)
+
     @property
     def ctx(self) -> Ctx:
-        return context()
+        """This game's components and their lookups."""
+        return self._ctx
+
+    @property
+    def components(self) -> Components:
+        """The component set this game plays with (the packaged one unless given)."""
+        return self._ctx.components
+
+    @property
+    def components_digest(self) -> str | None:
+        """The digest of a teacher's component set; ``None`` for the packaged one."""
+        comps = self._ctx.components
+        return None if comps.is_packaged else comps.digest
 
     def _new_state(self, options: Mapping[str, Any], seed: int) -> tuple[FreedomState, list[Event]]:
-        ctx = context()
+        ctx = self._ctx
         st, ev = new_state(ctx, options, seed, legacy=self.rules_version == "freedom-1")
         engine.advance(ctx, st, ev)
         return st, _tidy(ev)
 
     def _legal_actions(self, state: FreedomState) -> list[Action]:
-        return engine.legal(context(), state)
+        return engine.legal(self._ctx, state)
 
     def _apply(self, state: FreedomState, action: Action) -> list[Event]:
         ev: list[Event] = []
-        engine.apply(context(), state, action, ev)
+        engine.apply(self._ctx, state, action, ev)
         return _tidy(ev)
 
     def _to_move(self, state: FreedomState) -> int | None:
         return engine.to_move(state)
 
     def _outcome(self, state: FreedomState) -> FreedomOutcome | None:
-        return outcome(context(), state)
+        return outcome(self._ctx, state)
 
     def _state_dict(self, state: FreedomState) -> dict[str, Any]:
         return state.to_dict()
+
+    def view_model(self) -> FreedomView:
+        """What a picture of the table shows now, as typed data (see :mod:`.view_model`)."""
+        return view_of(self._ctx, self.state)
 
     # ------------------------------------------------------------------ where we stand
     @property
@@ -144,7 +176,7 @@ class Freedom(Game[FreedomState]):
         return PHASE_NAMES[self.state.phase]
 
     def _prompt(self, state: FreedomState) -> Prompt:
-        ctx = context()
+        ctx = self._ctx
         seat = engine.to_move(state)
         if seat is None:
             res = state.result or {}
@@ -184,7 +216,7 @@ class Freedom(Game[FreedomState]):
         from .explain import wasted_effect
         from .text import ROMAN, benefit_words, token_words
 
-        ctx = context()
+        ctx = self._ctx
         seat = action.seat
         who = f"Player {seat + 1}"
         k, a = action.kind, action.args
@@ -256,7 +288,7 @@ class Freedom(Game[FreedomState]):
 
     # ------------------------------------------------------------------ illegal actions
     def _explain_illegal(self, state: FreedomState, action: Action) -> tuple[str, str]:
-        ctx = context()
+        ctx = self._ctx
         k, a = action.kind, action.args
         top = state.pending[-1] if state.pending else None
         if k == "move" and not isinstance(top, Move):
@@ -322,7 +354,7 @@ class Freedom(Game[FreedomState]):
         """Teacher set-ups: ``fix_roll``, ``stack_queue``, ``stack_period_deck``,
         ``place_people``, ``place_catcher``, ``set_money``. Each checks every parameter before
         changing anything and raises :class:`IllegalAction` (rule ``SCENARIO``) otherwise."""
-        ctx = context()
+        ctx = self._ctx
         if state.phase == "over":
             raise IllegalAction("the game is over", rule=self.RULE_GAME_OVER)
         handler = getattr(self, f"_sc_{name}", None) if name in self.SCENARIOS else None
@@ -468,10 +500,10 @@ class Freedom(Game[FreedomState]):
     def move_options(self) -> list[tuple[str, str]]:
         """(origin, destination) pairs of the movement in progress, if any."""
         top = self.state.pending[-1] if self.state.pending else None
-        return list(top.options(context(), self.state)) if isinstance(top, Move) else []
+        return list(top.options(self._ctx, self.state)) if isinstance(top, Move) else []
 
     def capture_candidates(self) -> list[str]:
-        return capture_candidates(context(), self.state)
+        return capture_candidates(self._ctx, self.state)
 
     def _title_words(self) -> str:
         """``"Freedom, 2 players (Player 1 Conductor, Player 2 Preacher), regular"`` and the

@@ -9,23 +9,16 @@ card turns to side II [FR-ROLE-1..4]. The effects use the vocabulary of
 
 from __future__ import annotations
 
-import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
-from .effect_kinds import KINDS, PASSIVE, ROLE, kinds_for
+from ..core.schema import validate
+from .board import read_packaged
+from .schemas import ROLE_NAMES, ROLES
 
-ROLE_NAMES = ("Agent", "Conductor", "Preacher", "Shepherd", "Station Master", "Stockholder")
-#: Kinds a Benefit or Special Ability may use, and the passive modifiers (see .effect_kinds).
-ACTIVE_KINDS = kinds_for(ROLE)
-PASSIVE_KINDS = kinds_for(PASSIVE)
-SPECIAL_PHASES = frozenset({"planning", "action", "other_turn"})
-
-
-class RoleDataError(ValueError):
-    """The role data file is malformed; the message names the role and field."""
+__all__ = ["ROLE_NAMES", "Role", "RoleSide", "load_roles", "parse_roles"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,50 +52,35 @@ class Role:
         return self.name.lower().replace(" ", "_")
 
 
-def _effects(raw: Any, allowed: frozenset[str], where: str) -> tuple[dict[str, Any], ...]:
-    if not isinstance(raw, list):
-        raise RoleDataError(f"{where}: must be a list of effects")
-    out = []
-    for e in raw:
-        if not isinstance(e, dict) or e.get("kind") not in allowed:
-            raise RoleDataError(f"{where}: unknown effect {e!r}")
-        params = {k: v for k, v in e.items() if k != "kind"}
-        for name, reason in KINDS[e["kind"]].problems(params, ranges=False):
-            raise RoleDataError(f"{where}: {name}: {reason}")
-        out.append(dict(e))
-    return tuple(out)
+def parse_roles(data: Any, source: str = "roles.json") -> dict[str, Role]:
+    """Validate the JSON document (its schema; each role exactly once) and build the roles.
 
-
-def parse_roles(data: Any) -> dict[str, Role]:
-    """Validate the JSON document and build the roles; raises :class:`RoleDataError`."""
-    if not isinstance(data, dict) or data.get("format") != "freight_freedom.freedom.roles":
-        raise RoleDataError("roles.json: wrong format tag")
-    roles: dict[str, Role] = {}
-    for raw in data.get("roles", []):
-        name = raw.get("name")
-        if name not in ROLE_NAMES or name in roles:
-            raise RoleDataError(f"roles.json: unknown or repeated role {name!r}")
-        sides = []
-        for number in ("1", "2"):
-            side = raw["sides"][number]
-            sides.append(RoleSide(
-                _effects(side["benefit"], ACTIVE_KINDS, f"{name} side {number} benefit"),
-                _effects(side["passive"], PASSIVE_KINDS, f"{name} side {number} passive"),
-            ))
+    Raises :class:`~freight_freedom.core.errors.ComponentError` listing every problem.
+    """
+    validate(source, data, ROLES, _role_problems)
+    roles = {}
+    for raw in data["roles"]:
+        sides = [RoleSide(_copy(s["benefit"]), _copy(s["passive"]))
+                 for s in (raw["sides"]["1"], raw["sides"]["2"])]
         special = raw["special"]
-        if special.get("phase") not in SPECIAL_PHASES:
-            raise RoleDataError(f"{name}: special phase must be one of {sorted(SPECIAL_PHASES)}")
-        roles[name] = Role(
-            name, str(raw.get("history", "")), (sides[0], sides[1]), special["phase"],
-            str(special["text"]), _effects(special["effects"], ACTIVE_KINDS, f"{name} special"),
-        )
-    if set(roles) != set(ROLE_NAMES):
-        raise RoleDataError(f"roles.json: needs exactly the roles {ROLE_NAMES}")
-    return roles
+        roles[raw["name"]] = Role(raw["name"], raw.get("history", ""), (sides[0], sides[1]),
+                                  special["phase"], special["text"], _copy(special["effects"]))
+    return {name: roles[name] for name in ROLE_NAMES}
+
+
+def _copy(effects: list[dict[str, Any]]) -> tuple[dict[str, Any], ...]:
+    return tuple(dict(e) for e in effects)
+
+
+def _role_problems(data: Mapping[str, Any]) -> list[tuple[str, str]]:
+    names = [r["name"] for r in data["roles"]]
+    out = [(f"roles[{i}].name", f"{n!r} is listed twice") for i, n in enumerate(names)
+           if n in names[:i]]
+    missing = [n for n in ROLE_NAMES if n not in names]
+    return out + ([("roles", f"needs every role; missing {missing}")] if missing else [])
 
 
 @lru_cache(maxsize=1)
 def load_roles() -> dict[str, Role]:
     """The six roles, by name (cached; the values are frozen)."""
-    text = resources.files("freight_freedom.freedom").joinpath("data/roles.json").read_text("utf-8")
-    return parse_roles(json.loads(text))
+    return parse_roles(read_packaged("roles.json"))

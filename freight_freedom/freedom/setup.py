@@ -14,7 +14,6 @@ from typing import Any
 
 from ..core.event import Event
 from ..core.rng import Rng
-from .components import market_cards_for
 from .context import Ctx
 from .phase_lantern import refill
 from .state import EASIER_START_MONEY, START_MONEY, TOTAL_PEOPLE, FreedomState
@@ -67,7 +66,7 @@ def new_state(
         {p: st.people[p] for p in ctx.board.plantations}))
 
     # 3. Slave Market deck of 8 for this player count; three cards face up and filled.
-    eligible = sorted(m.id for m in market_cards_for(players))
+    eligible = sorted(m.id for m in ctx.market_cards.values() if players in m.players)
     rng.shuffle(eligible)
     deck, unused = eligible[:8], eligible[8:]
     st.market_unused = sorted(unused) + sorted(

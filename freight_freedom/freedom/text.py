@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .context import Ctx, context
+from .context import Ctx
 from .state import PHASE_NAMES, QUEUE_PRICES
 
 if TYPE_CHECKING:
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 def render_text(game: Freedom) -> str:
     """Round and phase, tracks, players, Queue, Slave Market, catchers and occupied spaces."""
-    ctx = context()
+    ctx = game.ctx
     st = game.state
     side = ctx.victory_side(st)
     lines = [

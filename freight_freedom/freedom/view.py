@@ -40,6 +40,7 @@ from typing import Any
 import plotly.graph_objects as go
 
 from .board import Board, load_board, read_packaged
+from .view_model import FreedomView
 
 REGION_COLOUR = {"south": "#2e7d32", "north": "#1565c0", "canada": "#00897b"}
 REGION_FILL = {"south": "rgba(46,125,50,0.13)", "north": "rgba(21,101,192,0.11)",
@@ -474,41 +475,7 @@ def compute_geometry(board: Board) -> Geometry:
 
 
 # ------------------------------------------------------------------ reading the state
-def board_of(game: Any) -> Board:
-    """The board the game plays on (its component context's, else the packaged map)."""
-    ctx = getattr(game, "ctx", None)
-    board = getattr(ctx, "board", None) or getattr(game, "board", None)
-    return board if isinstance(board, Board) else load_board()
-
-
-@lru_cache(maxsize=8)
-def _victory(players: int, side: str) -> tuple[int, int]:
-    for card in read_packaged("victory.json")["cards"]:
-        if card["players"] == players:
-            values = card.get(side) or card["regular"]
-            return int(values["freed"]), int(values["lost"])
-    return 0, 0
-
-
-def victory_targets(game: Any) -> tuple[int, int]:
-    """(people to free, length of the Slaves Lost track) for this game."""
-    ctx = getattr(game, "ctx", None)
-    if ctx is not None and hasattr(ctx, "freed_target"):
-        return int(ctx.freed_target(game.state)), int(ctx.lost_limit(game.state))
-    for name in ("victory_targets", "victory"):
-        value = getattr(game, name, None)
-        if callable(value):
-            value = value()
-        if isinstance(value, tuple) and len(value) == 2:
-            return int(value[0]), int(value[1])
-    state = game.state
-    freed = getattr(state, "freed_target", None)
-    lost = getattr(state, "lost_limit", None)
-    if isinstance(freed, int) and isinstance(lost, int):
-        return freed, lost
-    difficulty = str(game.options.get("difficulty", "regular"))
-    side = "challenging" if difficulty in ("challenging", "harder", "hard") else "regular"
-    return _victory(int(game.options.get("players", 1)), side)
+# Everything drawn comes from ``game.view_model()`` (:class:`.view_model.FreedomView`).
 
 
 def _space_args(action: Any, board: Board) -> list[str]:
@@ -521,7 +488,7 @@ def targets(game: Any, origin: str | None = None) -> list[str]:
     With ``origin`` (a space picked first), only the destinations from there. Actions naming a
     single space (placing a delivered person, say) count that space as a destination.
     """
-    board = board_of(game)
+    board = game.ctx.board
     out: list[str] = []
     for action in game.legal_actions():
         spaces = _space_args(action, board)
@@ -534,42 +501,15 @@ def targets(game: Any, origin: str | None = None) -> list[str]:
     return out
 
 
-def people_on(game: Any) -> dict[str, int]:
-    """People on every space of the map (Canada included), from the game state."""
-    state = game.state
-    counts = {sid: 0 for sid in board_of(game).spaces}
-    for sid, n in dict(getattr(state, "people", {})).items():
-        if sid in counts:
-            counts[sid] = int(n)
-    for sid, n in dict(getattr(state, "freed_at", {})).items():
-        if sid in counts:
-            counts[sid] = int(n)
-    return counts
-
-
-def market_cards(game: Any) -> list[tuple[str, int]]:
-    """(card id, people on it) of the Slave Market cards on display, next delivery first."""
-    cards = []
-    for card in list(getattr(game.state, "market", [])):
-        if isinstance(card, dict):
-            cid = str(card.get("id", card.get("card", "?")))
-            people = card.get("people", card.get("count", 0))
-            count = people if isinstance(people, int) else len(people or ())
-            cards.append((cid, int(count)))
-        else:
-            cards.append((str(card), 0))
-    return cards
-
-
 # ------------------------------------------------------------------ building
 def figure(game: Any) -> go.Figure:
     """A complete figure of ``game``'s map in its current state."""
-    board = board_of(game)
+    vm = game.view_model()
+    board = vm.board
     geo = geometry(board)
     fig = go.Figure()
     _static_traces(fig, board, geo)
-    freed_target, lost_limit = victory_targets(game)
-    _panel_traces(fig, geo, freed_target, lost_limit)
+    _panel_traces(fig, geo, vm.freed_target, vm.lost_limit)
     _dynamic_traces(fig, board, geo)
     fig.update_layout(
         template="plotly_white",
@@ -819,11 +759,11 @@ def update(fig: Any, game: Any, selection: Any = None) -> None:
     ``selection`` (the app's :class:`~freight_freedom.ui.adapter.Selection`) narrows the
     highlighted destinations to those from a picked origin.
     """
-    board = board_of(game)
+    vm = game.view_model()
+    board = vm.board
     geo = geometry(board)
-    state = game.state
-    people = people_on(game)
-    catcher_at = dict(getattr(state, "catchers", {}))
+    people = vm.people
+    catcher_at = vm.catchers
     here: dict[str, list[str]] = {}
     for colour, sid in catcher_at.items():
         here.setdefault(sid, []).append(colour)
@@ -912,8 +852,7 @@ def update(fig: Any, game: Any, selection: Any = None) -> None:
     tr.hovertext = [f"click to choose {html.escape(board.spaces[d].name)}" for d in dests]
 
     # tracks and market
-    freed = int(getattr(state, "freed", sum(people[c] for c in board.canada)))
-    lost = int(getattr(state, "lost", 0))
+    freed, lost = vm.freed, vm.lost
     ft = _trace(fig, "Slaves Freed track")
     nf = len(ft.x or ())
     ft.marker.color = ["#26a69a" if i < freed else "white" for i in range(nf)]
@@ -923,7 +862,7 @@ def update(fig: Any, game: Any, selection: Any = None) -> None:
     lt.marker.color = ["#c62828" if i < lost else "white" for i in range(nl)]
     lt.hovertext = [f"Slaves Lost: {lost}; the game is lost when the track is full "
                     f"and one more is lost"] * nl
-    cards = market_cards(game)[:3]
+    cards = [(c.card, c.people) for c in vm.market[:3]]
     mt = _trace(fig, "Slave Market cards")
     mt.text = [f"{n}" if i < len(cards) else " " for i, (_, n) in  # " ": see update()
                enumerate(cards + [("", 0)] * (3 - len(cards)))]
@@ -939,7 +878,7 @@ def update(fig: Any, game: Any, selection: Any = None) -> None:
             my.append(cy0 - 0.3 - (k // 4) * 0.22)
     mp = _trace(fig, "people on market cards")
     mp.x, mp.y = mx, my
-    fig.layout.title.text = title_text(game, freed, lost)
+    fig.layout.title.text = title_text(vm)
 
 
 def _recent(fig: Any, game: Any, geo: Geometry, since: int | None) -> None:
@@ -965,19 +904,11 @@ def _recent(fig: Any, game: Any, geo: Geometry, since: int | None) -> None:
         tr.marker.color = colours
 
 
-def title_text(game: Any, freed: int, lost: int) -> str:
-    state = game.state
-    phase = str(getattr(game, "phase", getattr(state, "phase", "")))
-    lead = getattr(state, "lead", None)
-    period = getattr(state, "period", None)
-    parts = [f"Round {getattr(game, 'round', getattr(state, 'round', '?'))}", f"{phase} phase"]
-    if period is not None:
-        parts.append(f"Period {'I' * int(period)}")
-    if lead is not None:
-        parts.append(f"Lead: Player {int(lead) + 1}")
-    target, limit = victory_targets(game)
-    parts.append(f"Freed {freed}/{target}")
-    parts.append(f"Lost {lost}/{limit}")
+def title_text(vm: FreedomView) -> str:
+    """The figure's title: round, phase, period, Lead Player and the two tracks."""
+    parts = [f"Round {vm.round}", f"{vm.phase} phase", f"Period {'I' * vm.period}",
+             f"Lead: Player {vm.lead + 1}", f"Freed {vm.freed}/{vm.freed_target}",
+             f"Lost {vm.lost}/{vm.lost_limit}"]
     return html.escape(" · ".join(parts))
 
 

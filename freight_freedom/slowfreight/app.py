@@ -132,46 +132,43 @@ def unavailable(game: Any) -> list[str]:
 
 def tables(game: Any) -> dict[str, Table]:
     """Players, trains on the way and delivered trains, as tables for the state inspector."""
-    data = game.state_dict()
-    scores = list(game.scores())
+    vm = game.view_model()
     players = Table.from_records([
-        {"player": p["seat"] + 1, "points": scores[p["seat"]],
-         "trains on the way": len(p["trains"]), "delivered": len(p["delivered"]),
-         "car points": p["car_points"],
-         "bonus chips": ", ".join(f"{t} {v}" for t, v in p["bonus_chips"]) or "-"}
-        for p in data["players"]
+        {"player": p.seat + 1, "points": p.score,
+         "trains on the way": len(p.trains), "delivered": len(p.delivered),
+         "car points": p.car_points,
+         "bonus chips": ", ".join(f"{t} {v}" for t, v in p.bonus_chips) or "-"}
+        for p in vm.players
     ], index="player")
     trains = []
-    for p in data["players"]:
-        for status, group in (("on the way", p["trains"]), ("delivered", p["delivered"])):
+    for p in vm.players:
+        for status, group in (("on the way", p.trains), ("delivered", p.delivered)):
             for t in group:
                 trains.append({
-                    "player": p["seat"] + 1, "train": t["id"], "status": status,
-                    "type": view.KIND_NAME.get(t["type"] or "", "-"),
-                    "auto": t["counts"]["auto"], "tank": t["counts"]["tank"],
-                    "coal": t["counts"]["coal"], "extra loco": "yes" if t["xloco"] else "",
-                    "track": t["track"], "moving": "yes" if t["moving"] else "",
+                    "player": p.seat + 1, "train": t.id, "status": status,
+                    "type": view.KIND_NAME.get(t.type or "", "-"),
+                    "auto": t.counts["auto"], "tank": t.counts["tank"],
+                    "coal": t.counts["coal"], "extra loco": "yes" if t.xloco else "",
+                    "track": t.track, "moving": "yes" if t.moving else "",
                 })
     table = Table.from_mapping({
-        "face-up cards": ", ".join(c or "-" for c in data["face_up"]),
-        "clocks drawn": f"{len(data['clocks_drawn'])} of {data['clocks_in_game']}",
-        "freight deck": len(data["freight_deck"]),
-        "movement deck": len(data["movement_deck"]),
-        "track supply": data["track_supply"],
-        "bonus chips left": "; ".join(f"{k}: {v}" for k, v in data["bonus_chips"].items()),
+        "face-up cards": ", ".join(c or "-" for c in vm.face_up),
+        "clocks drawn": f"{vm.clocks_drawn} of {vm.clocks_total}",
+        "freight deck": vm.freight_deck,
+        "movement deck": vm.movement_deck,
+        "track supply": vm.track_supply,
+        "bonus chips left": "; ".join(f"{k}: {list(v)}" for k, v in vm.bonus_chips.items()),
     })
     return {"Table": table, "Players": players,
             "Trains": Table.from_records(trains) if trains else Table(("train",), ())}
 
 
 def summary(game: Any) -> list[tuple[str, str]]:
-    data = game.state_dict()
-    scores = list(game.scores())
-    rows = [(f"Player {i + 1}", f"{s} points, {len(data['players'][i]['trains'])} trains on the "
-             f"way, {len(data['players'][i]['delivered'])} delivered")
-            for i, s in enumerate(scores)]
-    rows.append(("Clocks", f"{len(data['clocks_drawn'])} of {data['clocks_in_game']}"))
-    rows.append(("Face-up cards", ", ".join(c or "-" for c in data["face_up"])))
+    vm = game.view_model()
+    rows = [(f"Player {p.seat + 1}", f"{p.score} points, {len(p.trains)} trains on the way, "
+             f"{len(p.delivered)} delivered") for p in vm.players]
+    rows.append(("Clocks", f"{vm.clocks_drawn} of {vm.clocks_total}"))
+    rows.append(("Face-up cards", ", ".join(c or "-" for c in vm.face_up)))
     return rows
 
 

@@ -32,6 +32,7 @@ from .setup import new_state
 from .state import SlowFreightState, Train
 from .text import board_text, describe_action
 from .trains import EACH_CARD, TRAIN_CHECKS
+from .view_model import SlowFreightView, view_of
 
 OPTIONS = ("players", "movement_table", "first_player", "track_supply", "train_check")
 
@@ -132,6 +133,10 @@ class SlowFreight(Game[SlowFreightState]):
 
     def _state_dict(self, state: SlowFreightState) -> dict[str, Any]:
         return state.to_dict()
+
+    def view_model(self) -> SlowFreightView:
+        """What a picture of the table shows now, as typed data (see :mod:`.view_model`)."""
+        return view_of(self)
 
     def _explain_illegal(self, state: SlowFreightState, action: Action) -> tuple[str, str]:
         return legal.explain_illegal(state, action)

@@ -8,19 +8,20 @@ train already moving in grey. Each player's header gives the score so far and th
 delivered. Above the players: the three face-up cards, the Clocks drawn of the total (the game
 clock) and the Bonus chips left per train type.
 
-Built from ``game.state_dict()`` (the engine's plain, documented view of the state), so the
-drawing cannot reach into rules internals. :func:`figure` builds it; :func:`update` changes the
-arrays and height of an existing figure in place (the trace list is fixed), as the app does on a
-FigureWidget after every action.
+Built from ``game.view_model()`` (:class:`.view_model.SlowFreightView`, the engine's declared,
+typed picture of the table), so the drawing cannot reach into rules internals. :func:`figure`
+builds it; :func:`update` changes the arrays and height of an existing figure in place (the trace
+list is fixed), as the app does on a FigureWidget after every action.
 """
 
 from __future__ import annotations
 
 import html
-import re
 from typing import Any
 
 import plotly.graph_objects as go
+
+from .view_model import SlowFreightView, card_kind
 
 KIND_COLOUR = {"auto": "#1e88e5", "tank": "#e53935", "coal": "#fdd835", "xloco": "#43a047",
                "mixed": "#8e24aa"}
@@ -32,16 +33,11 @@ TRACK_X0 = 8.6
 TRACK_STEP = 0.8
 CAR_X0 = 2.2
 
-_DIGITS = re.compile(r"\d+$")
+__all__ = ["card_kind", "figure", "update"]
 
 
-def card_kind(name: str | None) -> str:
-    """``"tank4"`` -> ``"tank"`` (the kind of a Freight card from its name)."""
-    return "" if name is None else _DIGITS.sub("", name)
-
-
-def _rows(data: dict[str, Any]) -> int:
-    return sum(1 + max(1, len(p["trains"])) for p in data["players"])
+def _rows(vm: SlowFreightView) -> int:
+    return sum(1 + max(1, len(p.trains)) for p in vm.players)
 
 
 def figure(game: Any) -> go.Figure:
@@ -110,12 +106,11 @@ def _trace(fig: Any, name: str) -> Any:
 
 def update(fig: Any, game: Any, selection: Any = None) -> None:
     """Set every state-dependent array of ``fig`` (built by :func:`figure`) from ``game``."""
-    data = game.state_dict()
-    scores = list(game.scores())
+    vm: SlowFreightView = game.view_model()
     esc = html.escape
 
     # ---- the table: face-up cards, clocks, bonus chips (top band, y > 0)
-    cards = data["face_up"]
+    cards = vm.face_up
     ct = _trace(fig, "face-up cards")
     ct.x = [0.8 + 1.7 * i for i in range(len(cards))]
     ct.y = [1.3] * len(cards)
@@ -128,8 +123,7 @@ def update(fig: Any, game: Any, selection: Any = None) -> None:
     ct.textfont.color = ["black" if k == "coal" else "white" for k in kinds]
     ct.hovertext = [f"face-up card {i}: {esc(KIND_NAME.get(k, 'empty'))}"
                     for i, k in enumerate(kinds)]
-    total = int(data["clocks_in_game"])
-    drawn = len(data["clocks_drawn"])
+    total, drawn = vm.clocks_total, vm.clocks_drawn
     clocks = _trace(fig, "clocks")
     clocks.x = [6.4 + 0.62 * i for i in range(total)]
     clocks.y = [1.05] * total
@@ -137,8 +131,8 @@ def update(fig: Any, game: Any, selection: Any = None) -> None:
     clocks.hovertext = [f"Clocks drawn: {drawn} of {total} (the game ends with the last)"] * total
     chip_x, chip_y, chip_c, chip_t, chip_h = [], [], [], [], []
     for col, kind in enumerate(("auto", "tank", "coal", "mixed")):
-        left = list(data["bonus_chips"].get(kind, []))
-        has_big = kind in data["biggest_chips"]
+        left = list(vm.bonus_chips.get(kind, ()))
+        has_big = kind in vm.biggest_chips
         for j, value in enumerate([*left, *([8] if has_big else [])]):
             chip_x.append(12.3 + col * 2.3 + j * 0.52)
             chip_y.append(1.05)
@@ -169,48 +163,46 @@ def update(fig: Any, game: Any, selection: Any = None) -> None:
     ttx, tty, ttt = [], [], []
     fx, fy, ftext = [], [], []
     y = -0.3
-    to_move = game.to_move
-    for player in data["players"]:
-        seat = int(player["seat"])
-        delivered = player["delivered"]
+    for player in vm.players:
+        seat = player.seat
+        delivered = player.delivered
         summary = ", ".join(
-            f"{esc(KIND_NAME.get(t['type'] or '', '?'))} ×{len(t['cars'])}" for t in delivered)
-        arrow = "&#9654; " if seat == to_move else ""
+            f"{esc(KIND_NAME.get(t.type or '', '?'))} ×{len(t.cars)}" for t in delivered)
+        arrow = "&#9654; " if seat == vm.to_move else ""
         hx.append(-0.4)
         hy.append(y)
-        htext.append(f"{arrow}<b>Player {seat + 1}</b>: {scores[seat]} points · "
+        htext.append(f"{arrow}<b>Player {seat + 1}</b>: {player.score} points · "
                      f"{len(delivered)} delivered" + (f" ({summary})" if summary else ""))
         y -= ROW
-        if not player["trains"]:
+        if not player.trains:
             lx.append(1.2)
             ly.append(y)
             ltext.append("no trains on the way")
             y -= ROW
-        for train in player["trains"]:
-            name = str(train["id"])
+        for train in player.trains:
+            name = train.id
             lx.append(0.7)
             ly.append(y)
             ltext.append(name)
             locx.append(1.2)
             locy.append(y)
             # no type: either no cars yet, or (train_check="end_of_turn") a train being formed
-            ttype = KIND_NAME.get(train["type"] or "",
-                                  "unfinished" if train["cars"] else "no cars yet")
+            ttype = KIND_NAME.get(train.type or "",
+                                  "unfinished" if train.cars else "no cars yet")
             loch.append(f"train {esc(name)} of Player {seat + 1}: {esc(ttype)}, "
-                        f"{len(train['cars'])} cars, {train['track']} Track")
-            for i, car in enumerate(train["cars"]):
-                kind = card_kind(car)
+                        f"{len(train.cars)} cars, {train.track} Track")
+            for i, kind in enumerate(train.car_kinds):
                 bucket = cars.get(kind)
                 if bucket is not None:
                     bucket[0].append(CAR_X0 + i * 0.95)
                     bucket[1].append(y)
                     bucket[2].append(f"{esc(KIND_NAME[kind])} car on {esc(name)}")
-            if train["xloco"] is not None:
+            if train.xloco is not None:
                 xb = cars["xloco"]
                 xb[0].append(CAR_X0 + 5 * 0.95 + 0.2)
                 xb[1].append(y)
                 xb[2].append(f"Extra Locomotive on {esc(name)}: it must move every turn")
-            track = int(train["track"])
+            track = train.track
             gx += [TRACK_X0, TRACK_X0 + TRACK_GOAL * TRACK_STEP, None]
             gy += [y, y, None]
             if track:
@@ -220,9 +212,9 @@ def update(fig: Any, game: Any, selection: Any = None) -> None:
             tty.append(y)
             ttt.append(f"{track}/{TRACK_GOAL} Track")
             flag = ""
-            if train["xloco"] is not None:
+            if train.xloco is not None:
                 flag = "<b style='color:#c62828'>MUST MOVE</b> (Extra Locomotive)"
-            elif train["moving"]:
+            elif train.moving:
                 flag = "<span style='color:#555'>moving</span>"
             if flag:
                 fx.append(TRACK_X0 + TRACK_GOAL * TRACK_STEP + 2.3)
@@ -246,20 +238,19 @@ def update(fig: Any, game: Any, selection: Any = None) -> None:
     put("track", tx, ty)
     put("track text", ttx, tty, text=ttt)
     put("flags", fx, fy, text=ftext)
-    rows = _rows(data)
+    rows = _rows(vm)
     fig.layout.yaxis.range = [y - 0.2, 2.7]
-    fig.layout.height = int(190 + rows * 30 + 0.25 * 30 * len(data["players"]))
-    fig.layout.title.text = _title(game, data, drawn, total)
+    fig.layout.height = int(190 + rows * 30 + 0.25 * 30 * len(vm.players))
+    fig.layout.title.text = _title(vm)
 
 
-def _title(game: Any, data: dict[str, Any], drawn: int, total: int) -> str:
-    if game.is_over:
-        outcome = game.outcome
-        winners = getattr(outcome, "winners", ())
-        who = " and ".join(f"Player {w + 1}" for w in winners)
+def _title(vm: SlowFreightView) -> str:
+    drawn, total = vm.clocks_drawn, vm.clocks_total
+    if vm.winners is not None:
+        who = " and ".join(f"Player {w + 1}" for w in vm.winners)
         return html.escape(f"Game over: {who} wins · clocks {drawn}/{total}")
     return html.escape(
-        f"Turn {data['turn']} · Player {int(data['seat']) + 1} to play · "
-        f"Clocks {drawn}/{total} · decks: Freight {len(data['freight_deck'])}, "
-        f"Movement {len(data['movement_deck'])}"
+        f"Turn {vm.turn} · Player {vm.seat + 1} to play · "
+        f"Clocks {drawn}/{total} · decks: Freight {vm.freight_deck}, "
+        f"Movement {vm.movement_deck}"
     )

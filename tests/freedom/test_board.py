@@ -11,7 +11,8 @@ from typing import Any
 import networkx
 import pytest
 
-from freight_freedom.freedom.board import Board, CatcherPath, DataError, Space, load_board
+from freight_freedom.core.errors import ComponentError
+from freight_freedom.freedom.board import Board, CatcherPath, Space, load_board
 
 
 @pytest.fixture(scope="module")
@@ -360,7 +361,7 @@ def test_fr_map_11_reachable_matches_bfs_on_pruned_graph(board: Board) -> None:
 def test_fr_map_12_default_board_is_cached(board: Board) -> None:
     assert load_board() is board
     assert load_board("default") is board
-    with pytest.raises(DataError, match="map_nowhere.json"):
+    with pytest.raises(ComponentError, match="map_nowhere.json"):
         load_board("nowhere")
 
 
@@ -372,7 +373,7 @@ def test_fr_map_12_from_dict_and_from_file_round_trip(raw: dict[str, Any], tmp_p
     b2 = Board.from_file(p)
     assert b2.catchers == b.catchers
     p.write_text("{not json", encoding="utf-8")
-    with pytest.raises(DataError, match="mymap.json"):
+    with pytest.raises(ComponentError, match="mymap.json"):
         Board.from_file(p)
 
 
@@ -446,14 +447,14 @@ def _break(data: dict[str, Any], how: str) -> None:
         ("plantations out of order", "plantations"),
     ],
 )
-def test_fr_map_12_tampered_map_raises_data_error(
+def test_fr_map_12_tampered_map_raises_component_error(
     raw: dict[str, Any], how: str, field: str
 ) -> None:
     _break(raw, how)
-    with pytest.raises(DataError) as info:
+    with pytest.raises(ComponentError) as info:
         Board.from_dict(raw, source="map.json")
     assert str(info.value).startswith("map.json: ")
-    assert field in info.value.where
+    assert any(field in p.where for p in info.value.problems), str(info.value)
     assert isinstance(info.value, ValueError)
 
 

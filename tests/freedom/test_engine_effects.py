@@ -33,7 +33,9 @@ def in_action() -> Freedom:
 
 def test_every_effect_kind_is_implemented() -> None:
     from freight_freedom.freedom.cards import EFFECT_KINDS
-    from freight_freedom.freedom.roles import ACTIVE_KINDS, PASSIVE_KINDS
+    from freight_freedom.freedom.effect_kinds import ROLE, kinds_for
+
+    ACTIVE_KINDS, PASSIVE_KINDS = kinds_for(ROLE), kinds_for(PASSIVE)
 
     runs = set(RESOLVERS)
     held = {k for k, spec in KINDS.items() if QUEUE in spec.uses or PASSIVE in spec.uses}

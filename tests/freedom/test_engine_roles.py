@@ -6,8 +6,9 @@ import pytest
 from fr_helpers import new_game, roll, rules_of, texts, to_action
 
 from freight_freedom import IllegalAction
+from freight_freedom.core.errors import ComponentError
 from freight_freedom.freedom.context import context
-from freight_freedom.freedom.roles import ROLE_NAMES, RoleDataError, load_roles, parse_roles
+from freight_freedom.freedom.roles import ROLE_NAMES, load_roles, parse_roles
 
 
 def test_fr_role_1_six_roles_both_sides() -> None:
@@ -16,7 +17,7 @@ def test_fr_role_1_six_roles_both_sides() -> None:
     for r in roles.values():
         assert r.special and r.special_text
         assert len(r.sides) == 2
-    with pytest.raises(RoleDataError):
+    with pytest.raises(ComponentError):
         parse_roles({"format": "freight_freedom.freedom.roles", "roles": []})
 
 

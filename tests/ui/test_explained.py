@@ -77,7 +77,7 @@ def test_space_hover_shows_history_note() -> None:
     game = Freedom(players=2, seed=3)
     fig = view.figure(game)
     spaces = next(t for t in fig.data if t.name == view.SPACES)
-    board = view.board_of(game)
+    board = game.view_model().board
     notes = 0
     for sid, hover in zip(view.geometry(board).ids, spaces.hovertext, strict=True):
         note = board.spaces[sid].note

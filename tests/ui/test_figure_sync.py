@@ -129,10 +129,10 @@ def test_freedom_browser_figure_follows_whole_games(
         before = len(game.history)
         if choice.kind in ("move", "deliver"):
             spaces = [a for a in choice.args if isinstance(a, str) and a in view.geometry(
-                view.board_of(game)).xy]
+                game.view_model().board).xy]
             ringed = list(fig.data[_index(fig, view.TARGETS)].customdata or ())
             if len(spaces) >= 2:  # origin on the map first, then its ringed destination
-                click(fig, view.SPACES, view.geometry(view.board_of(game)).ids.index(spaces[0]))
+                click(fig, view.SPACES, view.geometry(game.view_model().board).ids.index(spaces[0]))
                 ringed = list(fig.data[_index(fig, view.TARGETS)].customdata or ())
             if len(game.history) == before:
                 click(fig, view.TARGETS, ringed.index(spaces[-1]))
@@ -171,7 +171,7 @@ def test_a_click_acts_on_the_space_it_showed_not_on_an_index() -> None:
     while not any(a.kind == "move" for a in game.legal_actions()):
         app.actions.press(bot.choose(game))
     fig = app.figure
-    geo = view.geometry(view.board_of(game))
+    geo = view.geometry(game.view_model().board)
     targets = fig.data[_index(fig, view.TARGETS)]
     assert list(targets.customdata) == view.targets(game)
     # the page shows a destination at another place than our copy of point 0: a lost update
@@ -197,7 +197,7 @@ def test_a_click_on_a_space_that_is_no_choice_is_refused_next_to_the_map() -> No
     game = Freedom(players=1, seed=2)
     app = app_for(game, seats=["Human"])
     fig = app.figure
-    geo = view.geometry(view.board_of(game))
+    geo = view.geometry(game.view_model().board)
     digest, steps = game.digest(), len(game.history)
     quebec = geo.ids.index("quebec") if "quebec" in geo.ids else len(geo.ids) - 1
     click(fig, view.SPACES, quebec)

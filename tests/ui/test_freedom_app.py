@@ -20,7 +20,7 @@ def trace(fig: Any, name: str) -> Any:
 
 
 def check_map_agrees(fig: Any, game: Freedom) -> None:
-    board = view.board_of(game)
+    board = game.view_model().board
     geo = view.geometry(board)
     spaces = trace(fig, view.SPACES)
     assert len(spaces.x) == len(board.spaces) == len(spaces.text)
@@ -47,7 +47,7 @@ def _by_space(catchers: dict[str, str]) -> dict[str, list[str]]:
 
 def click_space(fig: Any, space: str, game: Freedom) -> None:
     """A browser click on a space, delivered as the FigureWidget's frontend sends it."""
-    geo = view.geometry(view.board_of(game))
+    geo = view.geometry(game.view_model().board)
     index = geo.ids.index(space)
     trace_index = next(i for i, t in enumerate(fig.data) if t.name == view.SPACES)
     fig._js2py_pointsCallback = {
@@ -104,7 +104,7 @@ def test_map_click_on_origin_then_destination() -> None:
     assert app.selection.origin == origin
     ringed = set(zip(trace(app.figure, view.TARGETS).x, trace(app.figure, view.TARGETS).y,
                      strict=True))
-    geo = view.geometry(view.board_of(game))
+    geo = view.geometry(game.view_model().board)
     assert geo.xy[str(dest)] in ringed
     before = len(game.history)
     click_space(app.figure, str(dest), game)
@@ -153,7 +153,7 @@ def _states() -> list[Freedom]:
 
 
 def test_space_labels_do_not_overlap_and_name_almost_every_space() -> None:
-    board = view.board_of(Freedom(players=2, seed=3))
+    board = Freedom(players=2, seed=3).view_model().board
     geo = view.geometry(board)
     labels = geo.labels
     for i, a in enumerate(labels):
@@ -187,7 +187,7 @@ def test_every_trace_lies_inside_the_axis_ranges() -> None:
                 if x is None or y is None:
                     continue
                 assert x0 <= x <= x1 and y0 <= y <= y1, (tr.name, x, y)
-        geo = view.geometry(view.board_of(game))
+        geo = view.geometry(game.view_model().board)
         for lb in geo.labels:
             bx0, by0, bx1, by1 = lb.box
             assert x0 <= bx0 and bx1 <= x1 and y0 <= by0 and by1 <= y1, lb.text
@@ -199,7 +199,7 @@ def test_every_trace_lies_inside_the_axis_ranges() -> None:
 def test_panel_sits_clear_of_the_map() -> None:
     game = _states()[1]
     fig = view.figure(game)
-    geo = view.geometry(view.board_of(game))
+    geo = view.geometry(game.view_model().board)
     px0, py0, px1, py1 = geo.panel_box
     for sid in geo.ids:
         x, y = geo.xy[sid]

@@ -78,7 +78,7 @@ def test_map_renders_every_space_and_catcher(app: AppPage) -> None:
     game = app.saved_game()
     app.bp.screenshot("map-rendered")
     app.wait_figure_matches(game)
-    board = view.board_of(game)
+    board = game.view_model().board
     data = app.figure()
     assert len(trace(data, view.SPACES)["x"]) == len(board.spaces) == 70
     # drawn on screen: one marker per space and one diamond per catcher
@@ -86,7 +86,7 @@ def test_map_renders_every_space_and_catcher(app: AppPage) -> None:
     assert drawn_points(app.page, view.CATCHERS) == len(game.state.catchers)
     # counts of people on the spaces, as the map labels them
     spaces = trace(data, view.SPACES)
-    people = view.people_on(game)
+    people = game.view_model().people
     labelled = {sid: text for sid, text in zip(view.geometry(board).ids, spaces["text"],
                                                strict=True) if text}
     assert {sid for sid, n in people.items() if n} <= set(labelled), labelled
@@ -121,7 +121,7 @@ def test_buy_a_card_from_the_queue(app: AppPage) -> None:
 
 def _destination_click(game: Freedom) -> tuple[Any, str, str | None]:
     """A move a click can make: (action, destination, origin to click first or None)."""
-    board = view.board_of(game)
+    board = game.view_model().board
     moves = [(a, [x for x in a.args if isinstance(x, str) and x in board.spaces])
              for a in game.legal_actions()]
     moves = [(a, s) for a, s in moves if len(s) >= 2]
@@ -140,7 +140,7 @@ def _destination_click(game: Freedom) -> tuple[Any, str, str | None]:
 def _click_space(app: AppPage, game: Freedom, space: str, trace_name: str,
                  origin: str | None = None) -> None:
     """A real mouse click on ``space`` as drawn in the trace ``trace_name`` of the map."""
-    board = view.board_of(game)
+    board = game.view_model().board
     if trace_name == view.TARGETS:
         index = view.targets(game, origin).index(space)
     else:
@@ -182,8 +182,8 @@ def test_move_a_person_by_clicking_the_map_and_undo(app: AppPage) -> None:
     app.wait_figure_matches(after)
     app.wait_log_matches(after)
     src = [x for x in action.args if isinstance(x, str)][0]
-    assert view.people_on(after)[dest] == view.people_on(game)[dest] + 1
-    assert view.people_on(after)[src] == view.people_on(game)[src] - 1
+    assert after.view_model().people[dest] == game.view_model().people[dest] + 1
+    assert after.view_model().people[src] == game.view_model().people[src] - 1
     app.bp.screenshot("person-moved-by-map-click")
 
     app.act("Undo")
@@ -219,7 +219,7 @@ def test_people_counts_are_drawn_after_the_bots_turn(app: AppPage) -> None:
     game = app.saved_game()
     app.wait_figure_matches(game)
     start = Freedom(**game.options, seed=game.seed)
-    people, at_start = view.people_on(game), view.people_on(start)
+    people, at_start = game.view_model().people, start.view_model().people
     if not [s for s, n in people.items() if n and not at_start[s]]:
         pytest.skip("no space became occupied in this game so far: nothing to check")
     want = sorted(t for t in trace(app.figure(), view.SPACES)["text"] if t.strip())

@@ -414,7 +414,7 @@ def click_plan(game: Freedom | SlowFreight,
     a plan is kept only if the app's click rule turns exactly those clicks into ``action``."""
     if not isinstance(game, Freedom):
         return None
-    board = view.board_of(game)
+    board = game.view_model().board
     spaces = [a for a in action.args if isinstance(a, str) and a in board.spaces]
     if not spaces:
         return None

@@ -1,0 +1,84 @@
+"""Component files checked against a JSON Schema, every problem reported at once.
+
+A game's data files (map, cards, tokens ...) each have a JSON Schema (draft 2020-12) that states
+their shape: fields, types, ranges, allowed words. :func:`schema_problems` lists everything the
+schema refuses as :class:`~freight_freedom.core.errors.Problem` values naming the file and the
+field by its JSON path (``cards[3].effects[0].people``); the game then adds the checks only it
+knows (a connected map, counts that fill the box) and :func:`refuse` raises one
+:class:`~freight_freedom.core.errors.ComponentError` listing them all.
+
+>>> schema = {"type": "object", "required": ["price"],
+...           "properties": {"price": {"type": "integer", "minimum": 1}}}
+>>> [str(p) for p in schema_problems("tokens.json", {"price": 0}, schema)]
+['tokens.json: price: 0 is less than the minimum of 1']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from .errors import ComponentError, Problem
+
+if TYPE_CHECKING:
+    import jsonschema
+
+
+def json_path(parts: Iterable[object]) -> str:
+    """``["cards", 3, "id"]`` -> ``"cards[3].id"``; the empty path is ``"top level"``."""
+    out = ""
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "top level"
+
+
+def schema_problems(source: str, data: Any, schema: Mapping[str, Any]) -> list[Problem]:
+    """Every way ``data`` breaks ``schema``, sorted by field; ``source`` names the file.
+
+    jsonschema is the ``components`` extra: without it (the browser-only site, which plays the
+    packaged components) the schema step is skipped and the game's own checks still run.
+    """
+    try:
+        import jsonschema
+    except ImportError:  # pragma: no cover - the dev install has it
+        return []
+    validator = jsonschema.Draft202012Validator(schema)
+    found: dict[Problem, None] = {}
+    for err in validator.iter_errors(data):
+        path = list(err.absolute_path)
+        inst = err.instance
+        if err.validator == "required" and isinstance(inst, dict):
+            for key in err.validator_value:
+                if key not in inst:
+                    found[Problem(source, json_path([*path, key]), "is missing")] = None
+        elif err.validator == "additionalProperties" and isinstance(inst, dict):
+            known = set(err.schema.get("properties", {}))
+            for key in sorted(set(inst) - known):
+                found[Problem(source, json_path([*path, key]), "unknown field")] = None
+        else:
+            found[Problem(source, json_path(path), _words(err))] = None
+    return sorted(found, key=lambda p: (p.where, p.reason))
+
+
+def _words(err: jsonschema.ValidationError) -> str:
+    if err.validator == "const":
+        return f"must be {err.validator_value!r}, not {err.instance!r}"
+    if err.validator == "uniqueItems":
+        return "lists an item twice"
+    if err.validator == "pattern":
+        return f"{err.instance!r} is not of the form {err.schema.get('description', 'required')}"
+    return str(err.message)
+
+
+def validate(source: str, data: Any, schema: Mapping[str, Any],
+             semantic: Callable[[Any], list[tuple[str, str]]]) -> None:
+    """Refuse ``data`` with every problem: the schema's, else the game's own ``(field, reason)``
+    checks (run only on data of the right shape, so they need not re-check types)."""
+    refuse(schema_problems(source, data, schema))
+    refuse([Problem(source, where, reason) for where, reason in semantic(data)])
+
+
+def refuse(problems: Sequence[Problem]) -> None:
+    """Raise one :class:`ComponentError` listing ``problems``, if there are any."""
+    if problems:
+        raise ComponentError(list(problems))

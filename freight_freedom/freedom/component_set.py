@@ -1,0 +1,156 @@
+"""One set of Freedom's components: the packaged files, or a teacher's corrected copy of some.
+
+The seven files of ``freight_freedom/freedom/data`` (map, tokens, cards, market, victory, dice,
+roles) are the packaged set. A teacher who owns the box and reads a value differently copies the
+folder, edits the files that differ (or keeps only those) and plays with them::
+
+    game = Freedom(players=2, components="my_freedom_data/")
+
+A file missing from the folder comes from the package. Every file is checked against its JSON
+Schema and the rules only this game knows; all problems of all files are listed in one
+:class:`~freight_freedom.core.errors.ComponentError`, each with its file, field and reason.
+
+A set is identified by its :attr:`Components.digest` (SHA-256 of the files' parsed contents, so
+spacing and key order do not count). Save files record the digest of a non-packaged set and
+refuse to load against another one.
+
+>>> Components.packaged().is_packaged
+True
+>>> Components.packaged().tokens.support_price > 0
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import ComponentError, Problem
+from .board import Board, read_data_file, read_packaged
+from .cards import CardSet
+from .components import (
+    Dice,
+    MarketCard,
+    TokenBoard,
+    VictoryCard,
+    parse_market,
+    parse_victory,
+)
+from .roles import Role, parse_roles
+
+__all__ = ["FILES", "Components"]
+
+_PARSERS: dict[str, Callable[[Any, str], Any]] = {
+    "map.json": Board.from_dict,
+    "tokens.json": TokenBoard.from_dict,
+    "cards.json": CardSet.from_dict,
+    "market.json": parse_market,
+    "victory.json": parse_victory,
+    "dice.json": Dice.from_dict,
+    "roles.json": parse_roles,
+}
+#: The component files, by name.
+FILES: tuple[str, ...] = tuple(_PARSERS)
+
+
+@dataclass(frozen=True, eq=False)
+class Components:
+    """A validated set of components; build one with :meth:`packaged` or :meth:`load`."""
+
+    board: Board
+    tokens: TokenBoard
+    cards: CardSet
+    market: tuple[MarketCard, ...]
+    victory: Mapping[int, VictoryCard]
+    dice: Dice
+    roles: Mapping[str, Role]
+    digest: str
+    changed: tuple[str, ...]
+    """The files that differ from the packaged ones."""
+
+    @property
+    def is_packaged(self) -> bool:
+        """True when every file is the packaged one (whatever folder it was read from)."""
+        return not self.changed
+
+    @classmethod
+    def packaged(cls) -> Components:
+        """The set shipped in the package (cached)."""
+        return _packaged()
+
+    @classmethod
+    def load(cls, directory: str | Path) -> Components:
+        """The files found in ``directory`` (any subset of :data:`FILES`), the rest packaged.
+
+        Raises :class:`~freight_freedom.core.errors.ComponentError` listing every problem of
+        every file (and any ``.json`` file that is not a component file), or
+        :class:`FileNotFoundError` if ``directory`` is not a folder.
+        """
+        folder = Path(directory)
+        if not folder.is_dir():
+            raise FileNotFoundError(f"no folder of component files at {str(folder)!r}")
+        raw: dict[str, Any] = {}
+        problems: list[Problem] = []
+        for path in sorted(folder.glob("*.json")):
+            if path.name not in _PARSERS:
+                problems.append(Problem(path.name, "file", "is not a component file; the files "
+                                        f"are {', '.join(FILES)}"))
+                continue
+            try:
+                raw[path.name] = read_data_file(path)
+            except ComponentError as exc:
+                problems += exc.problems
+        return cls._build({n: raw[n] if n in raw else read_packaged(n) for n in FILES}, raw,
+                          problems)
+
+    @classmethod
+    def _build(cls, data: dict[str, Any], given: dict[str, Any],
+               problems: list[Problem] | None = None) -> Components:
+        problems = [] if problems is None else problems
+        parsed: dict[str, Any] = {}
+        for name, parse in _PARSERS.items():
+            try:
+                parsed[name] = parse(data[name], name)
+            except ComponentError as exc:
+                problems += exc.problems
+        if not problems:
+            problems += _cross_problems(parsed)
+        if problems:
+            raise ComponentError(problems)
+        packaged = cls.packaged() if given else None
+        canonical = {n: _canonical(d) for n, d in data.items()}
+        changed = tuple(n for n in FILES if packaged is not None and n in given
+                        and canonical[n] != _canonical(read_packaged(n)))
+        digest = hashlib.sha256(json.dumps(canonical, sort_keys=True).encode()).hexdigest()
+        return cls(parsed["map.json"], parsed["tokens.json"], parsed["cards.json"],
+                   parsed["market.json"], parsed["victory.json"], parsed["dice.json"],
+                   parsed["roles.json"], digest, changed)
+
+    def __repr__(self) -> str:
+        what = f"changed: {', '.join(self.changed)}" if self.changed else "packaged"
+        return f"<Freedom components {self.digest[:12]} ({what})>"
+
+
+@functools.cache
+def _packaged() -> Components:
+    return Components._build({name: read_packaged(name) for name in FILES}, {})
+
+
+def _canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def _cross_problems(parsed: Mapping[str, Any]) -> list[Problem]:
+    """Checks between files: the Slave Catcher die shows the map's catchers (FR-DICE-1)."""
+    board: Board = parsed["map.json"]
+    dice: Dice = parsed["dice.json"]
+    if dice.catchers != tuple(board.catchers):
+        return [Problem("dice.json", "catcher_faces",
+                        f"must name the map's catchers {list(board.catchers)} (in map order) "
+                        f"and 'walk', not {list(dice.catcher_faces)}")]
+    return []
