@@ -345,7 +345,7 @@ REPO_NOTEBOOKS = ROOT / "notebooks"
 #: calls whose value, as a cell's last expression, is shown as a plotly figure
 FIGURE_CALLS = {"figure", "win_rate", "round_trajectories", "score_distribution",
                 "length_distribution", "win_rates_plot"}
-APP_CALLS = {"app"}
+APP_CALLS = {"app", "show"}  # show(lesson): the lesson widget draws its board as a FigureWidget
 APP_NAMES = {"game", "app"}
 
 
