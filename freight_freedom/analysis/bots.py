@@ -84,6 +84,14 @@ _REGISTRY: dict[str, dict[str, BotEntry]] = {
             "Monte Carlo rollouts with the heuristic bot; strength = rollouts per action",
             strength=2,
         ),
+        "market-random": BotEntry(
+            "freight_freedom.analysis.market_bots:RandomMarketBot",
+            "heuristic, but the Slave Market's people go to a random plantation",
+        ),
+        "market-fullest": BotEntry(
+            "freight_freedom.analysis.market_bots:FullestMarketBot",
+            "heuristic, but the Slave Market's people go to the fullest plantation",
+        ),
     },
 }
 # Each game's one-step rule-of-thumb bot answers to both names, so "--bot heuristic" works for both.

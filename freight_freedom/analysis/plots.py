@@ -27,6 +27,35 @@ _Z = {0.8: 1.2815515655446004, 0.9: 1.6448536269514722, 0.95: 1.959963984540054,
       0.99: 2.5758293035489004}
 
 
+WORDS = {
+    "won": "team won", "win_0": "Player 1 won (or tied)", "players": "number of players",
+    "bot": "bots", "bot_0": "Player 1's bot", "seat_bot": "bot in the seat",
+    "movement_table": "movement table", "difficulty": "Victory Conditions side",
+    "rounds": "rounds played", "turns": "turns played", "decisions": "decisions made",
+    "freed": "people freed", "lost": "people lost", "score": "points", "roles": "role",
+    "roles_played": "roles", "lost_by": "how the game was lost", "clocks": "Clocks drawn",
+    "opposition_fired": "Opposition cards that took effect", "mean_size_0":
+    "Player 1's cars per delivered train", "trains_0": "trains Player 1 delivered",
+    "score_0": "Player 1's points", "measure": "", "round": "round",
+}
+"""Column names in words, for axes, legends and hover labels (``words(column)``)."""
+
+
+def words(column: str) -> str:
+    """A result column in words: ``words("win_0") == "Player 1 won (or tied)"``; other
+    ``name_<seat>`` columns name the player; anything else loses its underscores."""
+    if column in WORDS:
+        return WORDS[column]
+    m = re.fullmatch(r"(.+)_(\d+)", column)
+    if m:
+        return f"{m.group(1).replace('_', ' ')}, Player {int(m.group(2)) + 1}"
+    return column.replace("_", " ")
+
+
+def _labels(*columns: str | None) -> dict[str, str]:
+    return {c: words(c) for c in columns if c}
+
+
 def wilson_interval(wins: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
     """Wilson score interval for a proportion ``wins / n`` (good near 0 and 1, unlike Wald).
 
@@ -117,11 +146,14 @@ def win_rate(
         table[x] = table[keys].astype(str).agg(" | ".join, axis=1)
     else:
         table[x] = "all games"
+    won = words(win or default_win_column(df))
     fig = px.bar(
         table, x=x, y="rate", color=color, barmode="group", error_y="error_plus",
         error_y_minus="error_minus", hover_data=["games", "wins", "low", "high"],
-        labels={"rate": f"win rate ({win or default_win_column(df)})", x: " | ".join(keys)},
-        title=title or f"Win rate with {int(confidence * 100)}% Wilson intervals",
+        labels={"rate": f"share of games: {won}", x: " | ".join(map(words, keys)),
+                "games": "games", "wins": "games won", "low": "interval from",
+                "high": "interval to", **_labels(color)},
+        title=title or f"Win rate with {int(confidence * 100)}% intervals",
     )
     fig.update_yaxes(range=[0, 1])
     return fig
@@ -161,11 +193,11 @@ def score_distribution(
             _check_columns(df, [by])
             long = long.merge(df[["config", "game_index", by]], on=["config", "game_index"])
         return px.box(long, x=key, y="score", color=key, points=False,
-                      title=title or "Score per seat")
+                      labels=_labels(key, "score"), title=title or "Score per seat")
     column = column or ("freed" if "freed" in df.columns else "decisions")
     _check_columns(df, [column, *_by_list(by)])
-    return px.box(df, x=by, y=column, color=by, points=False,
-                  title=title or f"Distribution of {column}")
+    return px.box(df, x=by, y=column, color=by, points=False, labels=_labels(by, column),
+                  title=title or f"Distribution of {words(column)}")
 
 
 def length_distribution(
@@ -177,7 +209,8 @@ def length_distribution(
 
     _check_columns(df, [column, *_by_list(by)])
     fig = px.histogram(df, x=column, color=by, barmode="overlay", histnorm="probability",
-                       title=title or f"Game length ({column})")
+                       labels=_labels(column, by), title=title or f"Game length ({words(column)})")
+    fig.update_yaxes(title_text="share of games")
     fig.update_traces(opacity=0.6)
     return fig
 
@@ -201,14 +234,34 @@ def trajectories(df: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
 
 
 def round_trajectories(
-    df: pd.DataFrame, by: str | None = None, *, title: str | None = None
+    df: pd.DataFrame, by: str | None = None, *, title: str | None = None,
+    needed: bool = False,
 ) -> go.Figure:
-    """Lines of mean people freed and lost by round (one line per measure and ``by`` group)."""
+    """Lines of mean people freed and lost by round (one line per measure and ``by`` group).
+
+    ``needed=True`` draws the people the Victory Conditions card asks for (``freed_target``) as
+    a dashed line, so freed-against-needed shows where games fall behind.
+    """
     import plotly.express as px
 
     table = trajectories(df, by)
+    table["measure"] = table["measure"].map({"freed": "people freed", "lost": "people lost"})
+    if by and by in WORDS_OF_VALUES:
+        table[by] = table[by].map(lambda v: WORDS_OF_VALUES[by].get(v, v))
     fig = px.line(table, x="round", y="value", color=by or "measure",
                   line_dash="measure" if by else None, markers=True,
-                  labels={"value": "people (mean, cumulative)"},
+                  labels={"value": "people (mean, cumulative)", **_labels("round", "measure", by)},
                   title=title or "People freed and lost by round")
+    if needed and "freed_target" in df.columns:
+        target = float(df["freed_target"].mean())
+        fig.add_hline(y=target, line_dash="dash", line_color="grey",
+                      annotation_text=f"needed to win: {target:g}",
+                      annotation_position="top left")
     return fig
+
+
+WORDS_OF_VALUES: dict[str, dict[object, str]] = {
+    "won": {True: "games won", False: "games lost"},
+    "win_0": {True: "Player 1 won", False: "Player 1 lost"},
+}
+"""Values in words where a column's values are not words themselves (booleans)."""

@@ -64,7 +64,9 @@ SF_TYPES = ("auto", "tank", "coal", "mixed")
 def slowfreight_figures(game: Any) -> dict[str, Any]:
     """Slow Freight key figures.
 
-    ``reason`` (why it ended), ``rounds`` (turns played), ``clocks`` (Clocks drawn),
+    ``reason`` (why it ended), ``turns`` (turns played, every player's turn counting one),
+    ``rounds`` (rounds of the table: each player's turn once makes a round, the last one counted
+    even if the last Clock cut it short), ``clocks`` (Clocks drawn),
     ``winners`` (seats, comma-separated; ties share, SF-RULING-9), ``n_winners``; per seat ``s``:
     ``score_s``, ``win_s`` (a shared win counts), ``delivered_pts_s``, ``bonus_s``,
     ``biggest_s``, ``penalty_s`` (locomotive + car penalties, negative), ``trains_s`` (trains
@@ -74,9 +76,11 @@ def slowfreight_figures(game: Any) -> dict[str, Any]:
     """
     state = game.state
     outcome = game.outcome
+    turns = state.turn  # the turn in which the last Clock was drawn: turns played
     row: dict[str, Any] = {
         "reason": outcome.reason,
-        "rounds": state.turn,
+        "turns": turns,
+        "rounds": -(-turns // state.nplayers),
         "clocks": len(state.clocks_drawn),
         "winners": ",".join(map(str, outcome.winners)),
         "n_winners": len(outcome.winners),
@@ -112,7 +116,9 @@ def freedom_figures(game: Any) -> dict[str, Any]:
     name length plots use), ``freed`` / ``freed_target``, ``lost`` / ``lost_limit``,
     ``support_bought`` / ``support_total``, ``score`` (the optional score, FR-SCORE-1) and its
     parts ``score_freed_points`` ..., ``money_total`` and ``money_<seat>`` left at the end,
-    ``roles_played`` (the roles actually dealt, comma-separated).
+    ``roles_played`` (the roles actually dealt, comma-separated), ``lost_by`` (which loss
+    condition ended a lost game, in words; empty for a win: see :func:`loss_condition`) and
+    ``opposition_fired`` (Opposition cards that took effect as the Lantern discarded them).
     """
     out = game.outcome
     state = game.state
@@ -134,7 +140,41 @@ def freedom_figures(game: Any) -> dict[str, Any]:
     for seat, money in enumerate(state.money):
         row[f"money_{seat}"] = money
     row["roles_played"] = ",".join(state.roles)
+    row["lost_by"] = loss_condition(game)
+    row["opposition_fired"] = opposition_fired(game)
     return row
+
+
+LOSS_TRACK = "the Slaves Lost track filled"
+LOSS_FREED = "round 8 ended with too few people freed"
+LOSS_SUPPORT = "round 8 ended with Support unbought"
+LOSS_BOTH = "round 8 ended with too few freed and Support unbought"
+
+
+def loss_condition(game: Any) -> str:
+    """Which loss condition ended a lost Freedom game, in words ('' for a win).
+
+    FR-LOSE-1 (one person too many for the Slaves Lost track, at once) is read from the log;
+    otherwise the game ran to the end of round 8 (FR-LOSE-2) short of people freed, of Support
+    bought, or of both (FR-WIN-1 needs both).
+    """
+    out = game.outcome
+    if out.won:
+        return ""
+    if any(e.rule == "FR-LOSE-1" for e in game.log):
+        return LOSS_TRACK
+    short_freed = out.freed < out.freed_target
+    short_support = out.support_bought < out.support_total
+    if short_freed and short_support:
+        return LOSS_BOTH
+    return LOSS_FREED if short_freed else LOSS_SUPPORT
+
+
+def opposition_fired(game: Any) -> int:
+    """How many Opposition cards took effect as the Lantern discarded them from the Queue
+    (FR-LANT-2): a measure of the Queue's luck. Which cards come up, and when, is chance; the
+    players can only buy an Opposition card away before it reaches the end of the Queue."""
+    return sum(1 for e in game.log if e.rule == "FR-LANT-2")
 
 
 ROUNDS = 8

@@ -97,6 +97,8 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         p = self.puzzle
         rows = "".join(f"<tr><td>{inline(a)}</td><td>{v:g}</td></tr>"
                        for a, v in sol.ranking(p.options))
+        how = (" and averaged over every Movement card that can come up next"
+               if p.chance is not None else "")
         self.proof.value = (f"<div style='background:#fff4d6;padding:4px 8px'><b>Proof</b>: "
-                            f"every legal line searched ({sol.nodes} positions). Value of each "
-                            f"choice ({inline(p.unit)}):<table>{rows}</table></div>")
+                            f"every legal line searched{how} ({sol.nodes} positions). "
+                            f"Value of each choice ({inline(p.unit)}):<table>{rows}</table></div>")

@@ -8,6 +8,9 @@ position to that end (depth-first, with the positions already seen remembered), 
 each first decision is the best the player can still reach after it. The choices offered
 (``options``) are legal first decisions, and the stated answer must be the only one of them with
 the greatest value; the tests run the search, so a rule change that breaks a puzzle fails CI.
+Where a decision draws a hidden card, a puzzle's ``chance`` lists every card that can come up
+with its probability, and the decision's value is the exact average over them (expectimax; no
+sampling, so the proof is the same on every run).
 :func:`grade` tells a student "best", "good" or "costs you N people", with the reason.
 """
 
@@ -37,6 +40,9 @@ class Puzzle:
     rules: tuple[str, ...] = ()
     good_within: float = 0.0
     """A first decision that loses at most this much against the best is "good"."""
+    chance: Callable[[Game, Any], list[tuple[float, Game]] | None] | None = None
+    """``chance(game, action)``: the positions after ``action`` with their probabilities when
+    it draws a hidden card, else ``None`` (then ``action`` is applied as it is)."""
 
 
 @dataclass(frozen=True)
@@ -76,14 +82,22 @@ class _Search:
             return self.memo[k]
         best: tuple[float, list[str]] | None = None
         for action in game.legal_actions():
-            child = game.copy()
-            child.apply(action)
-            v, line = self.value(child)
+            v, line = self.after(game, action)
             if best is None or v > best[0]:
                 best = (v, [str(action), *line])
         assert best is not None, "a position before the end has legal actions"
         self.memo[k] = best
         return best
+
+    def after(self, game: Game, action: Any) -> tuple[float, list[str]]:
+        """The value of ``action`` and the best line after it (none past a chance draw)."""
+        outcomes = self.puzzle.chance(game, action) if self.puzzle.chance else None
+        if outcomes is None:
+            child = game.copy()
+            child.apply(action)
+            return self.value(child)
+        assert abs(sum(p for p, _g in outcomes) - 1) < 1e-9, "the probabilities add up to 1"
+        return sum(p * self.value(g)[0] for p, g in outcomes), []
 
 
 def solve(puzzle: Puzzle, position: Game | None = None) -> Solution:
@@ -93,9 +107,7 @@ def solve(puzzle: Puzzle, position: Game | None = None) -> Solution:
     values: dict[str, float] = {}
     lines: dict[str, list[str]] = {}
     for action in game.legal_actions():
-        child = game.copy()
-        child.apply(action)
-        v, line = search.value(child)
+        v, line = search.after(game, action)
         values[str(action)] = v
         lines[str(action)] = [str(action), *line]
     return Solution(values, lines, search.nodes)
@@ -145,6 +157,7 @@ def _describe(game: Game, line: list[str]) -> list[str]:
 def puzzles(game: str | None = None) -> list[Puzzle]:
     """Every puzzle (of ``"freedom"`` or ``"slowfreight"``, or of both)."""
     from .freedom_puzzles import PUZZLES as FREEDOM
+    from .slowfreight_puzzles import PUZZLES as SLOWFREIGHT
 
-    found = list(FREEDOM)
+    found = [*FREEDOM, *SLOWFREIGHT]
     return [p for p in found if game is None or p.game == game]

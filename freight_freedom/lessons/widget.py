@@ -121,6 +121,10 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
              self.teacher_box, self.cites],
             layout=widgets.Layout(flex="1 1 340px", min_width="320px", max_width="560px",
                                   padding="0 0 0 10px", overflow="auto"))
+        for child in self.column.children:
+            # the column scrolls when it is taller than the board: its parts keep their height
+            # (flex items shrink by default, and a shrunk text would overlap the buttons below)
+            child.layout.flex = "0 0 auto"
         self.board_holder = widgets.Box(layout=widgets.Layout(flex="0 0 auto"))
         self.board = widgets.HBox([self.board_holder, self.column],
                                   layout=widgets.Layout(width="100%", flex_flow="row wrap",

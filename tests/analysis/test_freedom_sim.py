@@ -42,3 +42,41 @@ def test_freedom_sweep_and_plots() -> None:
     fig = round_trajectories(df, by="difficulty")
     assert len(fig.data) == 4  # freed and lost, for each difficulty
     assert all(list(trace.x) == list(range(1, 9)) for trace in fig.data)
+
+
+def test_lost_games_name_their_loss_condition_and_the_queue_luck_is_counted() -> None:
+    from freight_freedom.analysis import simulate
+    from freight_freedom.analysis.records import LOSS_BOTH, LOSS_FREED, LOSS_SUPPORT, LOSS_TRACK
+
+    df = simulate("freedom", 12, bot="heuristic", seed=1, players=2, progress=False)
+    assert (df.loc[df["won"], "lost_by"] == "").all()
+    lost = df[~df["won"]]
+    assert len(lost) and set(lost["lost_by"]) <= {LOSS_TRACK, LOSS_FREED, LOSS_SUPPORT, LOSS_BOTH}
+    short = lost["lost_by"] == LOSS_FREED
+    assert (lost.loc[short, "freed"] < lost.loc[short, "freed_target"]).all()
+    assert (df["opposition_fired"] >= 0).all() and df["opposition_fired"].sum() > 0
+    rnd = simulate("freedom", 6, bot="random", seed=2, players=2, progress=False)
+    track = rnd["lost_by"] == LOSS_TRACK
+    assert (rnd.loc[track, "lost"] >= rnd.loc[track, "lost_limit"]).all()
+
+
+def test_market_bots_differ_from_the_heuristic_only_in_the_market() -> None:
+    from freight_freedom import Freedom
+    from freight_freedom.analysis.bots import make_bot
+    from freight_freedom.freedom.bots import HeuristicBot
+
+    game = Freedom(players=2, seed=3)
+    base = HeuristicBot()
+    fullest = make_bot("freedom", "market-fullest", seat=0, seed=1)
+    rand = make_bot("freedom", "market-random", seat=0, seed=1)
+    seen = 0
+    while not game.is_over:
+        actions = game.legal_actions()
+        choice = base.choose(game)
+        if all(a.kind == "deliver" for a in actions) and len(actions) > 1:
+            seen += 1
+            assert fullest.choose(game) in actions and rand.choose(game) in actions
+        else:
+            assert fullest.choose(game) == choice
+        game.apply(choice)
+    assert seen

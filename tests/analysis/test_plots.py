@@ -16,7 +16,7 @@ def _freedom_like() -> pd.DataFrame:
         won = i % 4 == 0
         row = {"config": 0, "game_index": i, "difficulty": "regular" if i < 20 else "hard",
                "won": won, "freed": 10 + i % 7, "lost": i % 5, "rounds": 8 if won else 5 + i % 3,
-               "decisions": 100 + i}
+               "decisions": 100 + i, "freed_target": 13}
         for r in range(1, 9):
             row[f"freed_r{r}"] = r * 2
             row[f"lost_r{r}"] = r // 2
@@ -81,7 +81,7 @@ def test_round_trajectories() -> None:
     assert sorted(table["measure"].unique()) == ["freed", "lost"]
     assert table["round"].tolist()[:8] == list(range(1, 9))
     fig = plots.round_trajectories(df)
-    assert {t.name for t in fig.data} == {"freed", "lost"}
+    assert {t.name for t in fig.data} == {"people freed", "people lost"}
     assert list(fig.data[0].x) == list(range(1, 9))
     fig = plots.round_trajectories(df, by="difficulty")
     assert len(fig.data) == 4
@@ -99,3 +99,29 @@ def test_analysis_import_stays_free_of_plotly() -> None:
             "print(','.join(bad))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_axes_and_legends_are_in_words_not_column_names() -> None:
+    """No raw column name (``win_0``, ``seat_bot``, ``bot_0``) reaches a reader of a plot."""
+    raw = {"win_0", "won", "seat_bot", "bot_0", "rounds", "measure", "value", "group"}
+
+    def texts(fig) -> set[str]:
+        layout = fig.layout
+        out = {layout.xaxis.title.text, layout.yaxis.title.text, layout.legend.title.text}
+        return {t for t in out if t}
+
+    sf = _slowfreight_like()
+    for fig in (plots.win_rate(sf, "bot_0"), plots.score_distribution(sf),
+                plots.length_distribution(sf, "bot_0"),
+                plots.win_rate(_freedom_like(), "difficulty"),
+                plots.round_trajectories(_freedom_like(), "won", needed=True)):
+        shown = texts(fig)
+        assert shown and not shown & raw, shown
+        assert not any(w in t for t in shown for w in ("win_0", "seat_bot", "bot_0")), shown
+    fig = plots.win_rate(sf, "bot_0")
+    assert fig.layout.yaxis.title.text == "share of games: Player 1 won (or tied)"
+    assert fig.layout.xaxis.title.text == "Player 1's bot"
+    fig = plots.round_trajectories(_freedom_like(), "won", needed=True)
+    assert {t.name for t in fig.data} >= {"games won, people freed", "games lost, people lost"}
+    assert any("needed to win" in (a.text or "") for a in fig.layout.annotations)
+    assert plots.words("delivered_pts_1") == "delivered pts, Player 2"

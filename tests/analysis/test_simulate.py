@@ -146,3 +146,23 @@ def test_progress_bar_counts_games(capsys: pytest.CaptureFixture[str]) -> None:
     simulate("slowfreight", 5, players=2, progress=True)
     err = capsys.readouterr().err
     assert "5/5" in err
+
+
+def test_rounds_count_rounds_of_the_table_not_turns() -> None:
+    """``turns`` counts every player's turn; ``rounds`` counts rounds of the table (each player
+    once), the last one counted even when the last Clock cuts it short."""
+    df = simulate("slowfreight", 6, bot="greedy", seed=5, players=3, progress=False)
+    for seed, turns, rounds in zip(df["seed"], df["turns"], df["rounds"], strict=True):
+        game = SlowFreight(players=3, seed=int(seed))
+        from freight_freedom.slowfreight.bots import GreedyBot
+
+        bot = GreedyBot()
+        played = 0
+        last_turn = game.state.turn
+        while not game.is_over:
+            game.apply(bot.choose(game))
+            if game.is_over or game.state.turn != last_turn:
+                played += 1
+                last_turn = game.state.turn
+        assert turns == played
+        assert rounds == -(-played // 3) and 3 * (rounds - 1) < turns <= 3 * rounds
