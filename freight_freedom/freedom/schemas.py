@@ -14,9 +14,13 @@ counts that use the whole box, a card's year in its period) is checked by the lo
 
 from __future__ import annotations
 
+import contextlib
+import json
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
+from ..core.schema import CHECKED, digest
 from .effect_kinds import KINDS, PASSIVE, ROLE, Bool, Choice, Int, Param, kinds_for
 
 Schema = dict[str, Any]
@@ -185,3 +189,32 @@ SCHEMAS: dict[str, Schema] = {
 def schema_for(filename: str) -> Schema:
     """The JSON Schema of one component file, by name (``"map.json"`` ...)."""
     return SCHEMAS[filename]
+
+
+#: The packaged data file each schema describes.
+PACKAGED = {"map.json": MAP, "tokens.json": TOKENS, "market.json": MARKET,
+            "victory.json": VICTORY, "dice.json": DICE, "cards.json": CARDS, "roles.json": ROLES}
+CHECKED_FILE = "schema_checked.json"
+
+
+def packaged_digests() -> list[str]:
+    """The digests of the packaged data files with their schemas (written to
+    ``data/schema_checked.json`` by ``python -m freight_freedom.freedom.schemas``)."""
+    from .board import read_packaged
+
+    return sorted(digest(read_packaged(name), schema) for name, schema in PACKAGED.items())
+
+
+def _trust_packaged() -> None:
+    """Skip the (slow to import) schema step for the packaged files: tests check that they pass
+    it and that the list is current (``tests/freedom/test_schema_checked.py``)."""
+    path = Path(__file__).parent / "data" / CHECKED_FILE
+    with contextlib.suppress(OSError, ValueError):  # then every file is checked
+        CHECKED.update(json.loads(path.read_text(encoding="utf-8")))
+
+
+_trust_packaged()
+
+if __name__ == "__main__":
+    (Path(__file__).parent / "data" / CHECKED_FILE).write_text(
+        json.dumps(packaged_digests(), indent=1) + "\n", encoding="utf-8")
