@@ -28,7 +28,11 @@ def test_bar_and_hint_in_voila(app: AppPage) -> None:
     bar = app.part("evalbar")
     assert bar.is_visible()
     assert "Chance of winning" not in str(bar.inner_text())  # off until ticked
-    app.part("evalbar-toggle").locator("input").check()
+    toggle = app.part("evalbar-toggle").locator("input")
+    # the app keeps the keyboard focus on its choices, which scrolls the page while the kernel
+    # redraws; click the box itself rather than at a screen position that may move meanwhile
+    toggle.evaluate("box => box.click()")
+    wait_until(lambda: toggle.is_checked(), 10, "the toggle to be ticked")
     wait_until(lambda: "Chance of winning" in str(app.part("evalbar-bar").inner_text()), 120,
                "the evaluation bar")
     text = str(bar.inner_text())
