@@ -160,9 +160,9 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
             [self.undo_button, self.undo_turn_button, self.redo_button],
             layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
         self.column = widgets.VBox(
-            [self.title, self.view_banner, self.prompt, self.evalbar.widget, self.stepper.banner,
+            [self.title, self.view_banner, self.prompt, self.stepper.banner,
              self.errors.widget, self.map_note, self.actions.widget, self.header,
-             self.unavailable, self.recent, self.board_text, self.side],
+             self.evalbar.widget, self.unavailable, self.recent, self.board_text, self.side],
             layout=widgets.Layout(flex="1 1 320px", min_width="300px", max_width="640px",
                                   padding="0 0 0 8px"))
         for part in self.column.children:  # keep their height: the column scrolls instead

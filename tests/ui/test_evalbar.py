@@ -17,11 +17,12 @@ def _app(game: object, *, background: bool = False) -> GameApp:
     return app
 
 
-def test_bar_is_off_until_toggled_and_placed_after_the_prompt() -> None:
+def test_bar_is_off_until_toggled_and_placed_after_the_choices() -> None:
     app = _app(SlowFreight(players=2, seed=1))
     bar = app.evalbar
     children = list(app.column.children)
-    assert children.index(bar.widget) == children.index(app.prompt) + 1
+    # after the choices (and Undo / Redo): the keyboard reaches the game's choices first
+    assert children.index(bar.widget) > children.index(app.actions.widget)
     assert bar.bar.value == "" and bar.advice is None and not bar.thinking
     bar.toggle.value = True
     assert bar.advice is not None and "Chance of winning" in bar.bar.value

@@ -35,6 +35,7 @@ from uihelp import (
     ROOT,
     AppPage,
     assert_cells_ran_cleanly,
+    wait_until,
 )
 
 from freight_freedom import Freedom, SlowFreight
@@ -92,7 +93,9 @@ def _click_first_choice(app: AppPage) -> float:
     """Click the first choice the action panel offers; seconds until the app counted it."""
     buttons = app.page.locator(".ff-app .ff-actions button.widget-button:visible").filter(
         has_not_text="Do it")
-    assert buttons.count(), f"no choice offered; prompt: {app.prompt()!r}"
+    # the bots answer at a class's pace (0.6 s a move): wait for the human's next choice
+    wait_until(lambda: buttons.count() > 0, 60,
+               f"a choice to be offered (prompt: {app.prompt()!r})")
     before = app.steps()
     started = time.monotonic()
     buttons.first.click()
