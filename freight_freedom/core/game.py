@@ -86,6 +86,7 @@ class Game(ABC, Generic[S]):
         self._legal_cache: list[Action] | None = None
         self._legal_set: frozenset[Action] | None = None
         self._detached: tuple[str, str] | None = None
+        self._quiet = False
         self._reset()
 
     # ----------------------------------------------------------------- hooks
@@ -130,6 +131,10 @@ class Game(ABC, Generic[S]):
     def _scenario(self, state: S, name: str, params: Mapping[str, Any]) -> list[Event]:
         """Apply a named scenario set-up; games list theirs in ``scenario`` docs."""
         raise IllegalAction(f"{type(self).__name__} has no scenario {name!r}", rule="SCENARIO")
+
+    def _narrate(self, state: S, on: bool) -> None:
+        """Tell the rules on ``state`` whether to build events (see :meth:`quiet`); a game whose
+        rules always build them ignores this."""
 
     # ----------------------------------------------------------- public API
     @property
@@ -232,6 +237,28 @@ class Game(ABC, Generic[S]):
     def apply_unchecked(self, action: Action) -> list[Event]:
         """Fast path for simulations: the caller guarantees ``action`` came from legal_actions()."""
         return self._do(action, clear_redo=True)
+
+    def quiet(self: G, on: bool = True) -> G:
+        """Stop (``on=False``: resume) building events; returns the game, for chaining.
+
+        For rollouts and benchmarks that never read the log: the rules run exactly the same code
+        and reach exactly the same states, but skip the words, so :meth:`apply` returns ``[]``
+        and the log keeps only what was logged before (set-up events at least). History is still
+        kept, so saves, undo and redo work as always. ``quiet(False)`` replays the history to
+        rebuild the complete log (a detached copy, which cannot replay, keeps its partial log).
+        Copies of a quiet game are quiet.
+        """
+        was = self._quiet
+        self._quiet = bool(on)
+        self._narrate(self.state, not on)
+        if was and not on and self._detached is None:
+            self._replay(list(self._history))
+        return self
+
+    @property
+    def quieted(self) -> bool:
+        """Whether the game skips building events (:meth:`quiet`)."""
+        return self._quiet
 
     def scenario(self, name: str, **params: Any) -> list[Event]:
         """A logged set-up change outside the rules (stack a deck, fix the next roll).
@@ -412,6 +439,8 @@ class Game(ABC, Generic[S]):
 
     def _reset(self) -> None:
         self.state, events = self._new_state(self._options, self._seed)
+        if self._quiet:
+            self._narrate(self.state, False)
         self._log = list(events)
         self._history = []
         self._legal_cache = None
@@ -448,6 +477,8 @@ class Game(ABC, Generic[S]):
         in. Anything that stops the replay (an error, Ctrl-C) leaves the game as it was.
         """
         state, events = self._new_state(self._options, self._seed)
+        if self._quiet:
+            self._narrate(state, False)
         log = list(events)
         for step in steps:
             log.extend(self._run(state, step))

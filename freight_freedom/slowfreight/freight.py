@@ -136,30 +136,31 @@ def take(state: SlowFreightState, seat: int, slot: int, train: Train) -> list[Ev
     assert card is not None
     state.face_up[slot] = None
     kind = state.comps.card_kind[card]
-    who = f"Player {seat + 1}"
     if kind == XLOCO:
         train.xloco = card
         state.xloco_taken = True
-        event = Event(
-            "SF-XLOCO-1",
-            f"{who} adds an Extra Locomotive to {train.name} ({train_words(train)}): it takes no "
-            "more cars and must move every turn from the next one on",
-            _data(seat=seat, slot=slot, train=train.name, card=state.comps.card_names[card]),
-        )
     else:
         train.cars.append(card)
         train.code += STEP[kind]  # legality was checked: SF-RULING-7 or SF-RULING-25
-        event = Event(
-            "SF-TAKE-1",
-            f"{who} takes the face-up {KIND_NAMES[kind]} car onto {train.name} "
-            f"(now {train_words(train)}{_unfinished_words(train)})",
-            _data(seat=seat, slot=slot, train=train.name, card=state.comps.card_names[card]),
-        )
+    events = [_take_event(state, seat, slot, train, card, kind)] if state.narrate else []
     state.taken += 1
-    events = [event]
     if state.taken >= len(state.face_up) or not any_take(state, state.players[seat]):
         events.extend(end_take_turn(state))
     return events
+
+
+def _take_event(state: SlowFreightState, seat: int, slot: int, train: Train, card: int,
+                kind: int) -> Event:
+    data = _data(seat=seat, slot=slot, train=train.name, card=state.comps.card_names[card])
+    if kind == XLOCO:
+        return Event(
+            "SF-XLOCO-1",
+            f"Player {seat + 1} adds an Extra Locomotive to {train.name} ({train_words(train)}): "
+            "it takes no more cars and must move every turn from the next one on", data)
+    return Event(
+        "SF-TAKE-1",
+        f"Player {seat + 1} takes the face-up {KIND_NAMES[kind]} car onto {train.name} "
+        f"(now {train_words(train)}{_unfinished_words(train)})", data)
 
 
 def _unfinished_words(train: Train) -> str:
@@ -181,15 +182,8 @@ def refill(state: SlowFreightState) -> list[Event]:
     """Refill to three face-up cards; remove an Extra Locomotive and reshuffle while 2+ show."""
     comps = state.comps
     dealt = deal(state)
-    shown = sum(1 for c in state.face_up if c is not None)
-    text = f"The face-up row is refilled with {card_list(comps, dealt)}" if dealt else (
-        "No card is dealt"
-    )
-    rule = "SF-TAKE-2"
-    if shown < len(state.face_up):
-        rule = "SF-RULING-1"
-        text += f": the Freight deck is empty, {shown} card(s) face up"
-    events = [Event(rule, text, _data(dealt=tuple([comps.card_names[c] for c in dealt])))]
+    narrate = state.narrate
+    events = [_refill_event(state, dealt)] if narrate else []
     while True:
         xlocos = xlocos_face_up(state)
         if len(xlocos) < 2:
@@ -198,11 +192,25 @@ def refill(state: SlowFreightState) -> list[Event]:
         state.face_up[state.face_up.index(gone)] = None
         state.removed.append(gone)
         reshuffle_row(state)
-        events.append(Event(
-            "SF-TAKE-3",
-            f"{len(xlocos)} Extra Locomotives were face up: one leaves the game, the other cards "
-            f"are shuffled back and {card_list(comps, [c for c in state.face_up if c is not None])}"
-            " are turned up",
-            {"removed": comps.card_names[gone],
-             "face_up": [None if c is None else comps.card_names[c] for c in state.face_up]},
-        ))
+        if narrate:
+            events.append(Event(
+                "SF-TAKE-3",
+                f"{len(xlocos)} Extra Locomotives were face up: one leaves the game, the other "
+                "cards are shuffled back and "
+                f"{card_list(comps, [c for c in state.face_up if c is not None])} are turned up",
+                {"removed": comps.card_names[gone],
+                 "face_up": [None if c is None else comps.card_names[c] for c in state.face_up]},
+            ))
+
+
+def _refill_event(state: SlowFreightState, dealt: list[int]) -> Event:
+    comps = state.comps
+    shown = sum(1 for c in state.face_up if c is not None)
+    text = f"The face-up row is refilled with {card_list(comps, dealt)}" if dealt else (
+        "No card is dealt"
+    )
+    rule = "SF-TAKE-2"
+    if shown < len(state.face_up):
+        rule = "SF-RULING-1"
+        text += f": the Freight deck is empty, {shown} card(s) face up"
+    return Event(rule, text, _data(dealt=tuple([comps.card_names[c] for c in dealt])))

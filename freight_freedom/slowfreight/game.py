@@ -101,6 +101,9 @@ class SlowFreight(Game[SlowFreightState]):
 
     _legal_actions = staticmethod(legal.legal_actions)  # type: ignore[assignment]
 
+    def _narrate(self, state: SlowFreightState, on: bool) -> None:
+        state.narrate = on
+
     def _apply(self, state: SlowFreightState, action: Action) -> list[Event]:
         kind, seat, args = action.kind, action.seat, action.args
         if kind == "move":

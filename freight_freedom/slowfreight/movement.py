@@ -22,27 +22,30 @@ def _draw(state: SlowFreightState) -> int:
     return state.movement_deck.pop(0)
 
 
-def _clock(state: SlowFreightState, card: int, who: str) -> tuple[list[Event], bool]:
+def _clock(state: SlowFreightState, card: int, who: str, events: list[Event]) -> bool:
     """Lay out a drawn Clock (SF-CLOCK-3); unless it is the last, bring in the next Clock and
-    reshuffle every Movement card (SF-CLOCK-4). Returns the events and whether it was the last."""
+    reshuffle every Movement card (SF-CLOCK-4). Adds the events (when the game narrates) and
+    returns whether it was the last."""
     state.clocks_drawn.append(card)
-    n, total = len(state.clocks_drawn), state.clocks_in_game
-    name = state.comps.movement_names[card]
-    laid = Event("SF-CLOCK-3", f"{who} draws a Clock: Clock {n} of {total} is laid out",
-                 _data(card=name, clocks=n))
+    narrate = state.narrate
+    if narrate:
+        n, total = len(state.clocks_drawn), state.clocks_in_game
+        events.append(Event("SF-CLOCK-3", f"{who} draws a Clock: Clock {n} of {total} is laid out",
+                            _data(card=state.comps.movement_names[card], clocks=n)))
     if not state.clock_pile:
-        return [laid], True
+        return True
     new = state.clock_pile.pop(0)
     deck = state.movement_deck
     deck.extend(state.discard)
     deck.append(new)
     state.discard.clear()
     state.rng.shuffle(deck)
-    return [laid, Event(
-        "SF-CLOCK-4",
-        f"The next Clock joins the Movement cards and all {len(deck)} are shuffled into a new deck",
-        _data(card=state.comps.movement_names[new]),
-    )], False
+    if narrate:
+        events.append(Event(
+            "SF-CLOCK-4",
+            f"The next Clock joins the Movement cards and all {len(deck)} are shuffled into a "
+            "new deck", _data(card=state.comps.movement_names[new])))
+    return False
 
 
 def _take_track(state: SlowFreightState, train: Train, wanted: int) -> int:
@@ -74,38 +77,40 @@ def _track_event(state: SlowFreightState, who: str, train: Train, card: int, wan
     return Event(rule, text, _data(train=train.name, card=name, track=got, total=train.track))
 
 
-def _one_card(state: SlowFreightState, who: str, train: Train, *, second: bool,
-              first: bool = False) -> tuple[list[Event], bool]:
-    """Draw one Movement card for ``train``; returns events and whether the game ended."""
+def _one_card(state: SlowFreightState, who: str, train: Train, events: list[Event], *,
+              second: bool, first: bool = False) -> bool:
+    """Draw one Movement card for ``train``; adds the events, returns whether the game ended."""
     comps = state.comps
     card = _draw(state)
     if card >= comps.train_cards:
         got = _take_track(state, train, comps.clock_move)
-        events = [_track_event(state, who, train, card, comps.clock_move, got, second=second,
-                               first=first)]
-        clock_events, last = _clock(state, card, who)
-        events.extend(clock_events)
-        return events, last
+        if state.narrate:
+            events.append(_track_event(state, who, train, card, comps.clock_move, got,
+                                       second=second, first=first))
+        return _clock(state, card, who, events)
     # The second card of an Extra-Locomotive move is read for the biggest train (SF-XLOCO-5).
     wanted = state.table.rows[card][comps.max_cars - 1 if second else NCARS[train.code] - 1]
     got = _take_track(state, train, wanted)
     state.discard.append(card)
-    return [_track_event(state, who, train, card, wanted, got, second=second, first=first)], False
+    if state.narrate:
+        events.append(_track_event(state, who, train, card, wanted, got, second=second,
+                                   first=first))
+    return False
 
 
 def move(state: SlowFreightState, seat: int, train: Train) -> list[Event]:
     """Move ``train`` (SF-MOVE-1..4); an Extra-Locomotive train draws a second card (SF-XLOCO-5)."""
-    who = f"Player {seat + 1}"
+    who = f"Player {seat + 1}" if state.narrate else ""
     first = not train.moving
     train.moving = True
-    events, last = _one_card(state, who, train, second=False, first=first)
+    events: list[Event] = []
+    last = _one_card(state, who, train, events, second=False, first=first)
     if not last and train.xloco is not None:
-        more, last = _one_card(state, who, train, second=True)
-        events.extend(more)
+        last = _one_card(state, who, train, events, second=True)
     if train.track >= state.comps.destination:
         events.extend(arrive(state, seat, train))
     if last:
-        events.extend(end_game(state, who))
+        events.extend(end_game(state, seat))
     else:
         next_turn(state)
     return events
@@ -113,19 +118,23 @@ def move(state: SlowFreightState, seat: int, train: Train) -> list[Event]:
 
 def pass_turn(state: SlowFreightState, seat: int) -> list[Event]:
     """Pass: still draw a Movement card; it is discarded unless a Clock (SF-TURN-4, SF-RULING-8)."""
-    who = f"Player {seat + 1}"
+    narrate = state.narrate
+    who = f"Player {seat + 1}" if narrate else ""
     card = _draw(state)
-    name = state.comps.movement_names[card]
+    events: list[Event] = []
     if card >= state.comps.train_cards:
-        events = [Event("SF-TURN-4", f"{who} passes and draws a Clock", _data(card=name))]
-        clock_events, last = _clock(state, card, who)
-        events.extend(clock_events)
-        if last:
-            events.extend(end_game(state, who))
+        if narrate:
+            events.append(Event("SF-TURN-4", f"{who} passes and draws a Clock",
+                                _data(card=state.comps.movement_names[card])))
+        if _clock(state, card, who, events):
+            events.extend(end_game(state, seat))
             return events
     else:
         state.discard.append(card)
-        events = [Event("SF-TURN-4", f"{who} passes; {name} is discarded", _data(card=name))]
+        if narrate:
+            name = state.comps.movement_names[card]
+            events.append(Event("SF-TURN-4", f"{who} passes; {name} is discarded",
+                                _data(card=name)))
     next_turn(state)
     return events
 
@@ -142,6 +151,12 @@ def arrive(state: SlowFreightState, seat: int, train: Train) -> list[Event]:
     points = comps.points_per_car * train.ncars
     player.car_points += points
     kind = train.type
+    chips = state.bonus_chips[kind]
+    chip = chips.pop(0) if chips else None
+    if chip is not None:
+        player.bonus_chips.append((kind, chip))
+    if not state.narrate:
+        return []
     events = [
         Event("SF-ARRIVE-1", f"{train.name} ({train_words(train)}) reaches its destination with "
               f"{track} Track", _data(seat=seat, train=train.name, track=track)),
@@ -150,10 +165,7 @@ def arrive(state: SlowFreightState, seat: int, train: Train) -> list[Event]:
         Event("SF-ARRIVE-4", f"Player {seat + 1} scores {points} points for {train.ncars} car(s)",
               _data(seat=seat, points=points)),
     ]
-    chips = state.bonus_chips[kind]
-    if chips:
-        chip = chips.pop(0)
-        player.bonus_chips.append((kind, chip))
+    if chip is not None:
         events.append(Event(
             "SF-ARRIVE-3",
             f"Player {seat + 1} takes the {chip}-point {TYPE_NAMES[kind]} Bonus chip",
@@ -165,12 +177,14 @@ def arrive(state: SlowFreightState, seat: int, train: Train) -> list[Event]:
     return events
 
 
-def end_game(state: SlowFreightState, who: str) -> list[Event]:
-    """The last Clock was drawn: the game ends at once and is scored (SF-END-1, SF-END-2)."""
+def end_game(state: SlowFreightState, seat: int) -> list[Event]:
+    """Player ``seat`` drew the last Clock: the game ends at once and is scored (SF-END-1,
+    SF-END-2)."""
     state.over = True
     total = state.clocks_in_game
-    state.end_reason = f"{who} drew the last Clock ({total} of {total})"
-    events = [Event("SF-END-1", f"The game ends: {state.end_reason}",
-                    {"clocks": len(state.clocks_drawn)})]
-    events.extend(final_scoring(state))
+    state.end_reason = f"Player {seat + 1} drew the last Clock ({total} of {total})"
+    events = final_scoring(state)
+    if state.narrate:
+        events.insert(0, Event("SF-END-1", f"The game ends: {state.end_reason}",
+                               {"clocks": len(state.clocks_drawn)}))
     return events

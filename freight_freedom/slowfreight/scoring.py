@@ -91,6 +91,7 @@ def biggest_awards(state: SlowFreightState) -> tuple[list[int], list[Event]]:
     """Points per seat from the biggest delivered train of each type (SF-SCORE-4..7)."""
     alone, two, more = state.comps.biggest_train_points
     awards = [0] * len(state.players)
+    narrate = state.narrate
     events = []
     for kind in range(4):
         best: dict[int, int] = {}
@@ -100,32 +101,37 @@ def biggest_awards(state: SlowFreightState) -> tuple[list[int], list[Event]]:
                 best[p.seat] = max(sizes)
         name = TYPE_NAMES[kind]
         if not best:
-            events.append(Event("SF-SCORE-7", f"No {name} train was delivered: no award",
-                                {"type": TYPE_KEYS[kind], "seats": [], "points": 0}))
+            if narrate:
+                events.append(Event("SF-SCORE-7", f"No {name} train was delivered: no award",
+                                    {"type": TYPE_KEYS[kind], "seats": [], "points": 0}))
             continue
         top = max(best.values())
-        cars = f"{top} car{'s' if top > 1 else ''}"
         seats = sorted(s for s, n in best.items() if n == top)  # a seat counts once (SF-RULING-12)
         if len(seats) == 1:
             rule, points = "SF-SCORE-4", alone
             if kind in state.biggest_chips:
                 state.biggest_chips.remove(kind)
-            text = (f"Player {seats[0] + 1} delivered the biggest {name} train ({cars}): "
-                    f"{points} points and the {points}-point chip")
         else:
             rule, points = ("SF-SCORE-5", two) if len(seats) == 2 else ("SF-SCORE-6", more)
-            who = _players(seats)
-            text = f"{who} tie for the biggest {name} train ({cars}): {points} points each"
         for s in seats:
             awards[s] += points
-        events.append(Event(rule, text, {"type": TYPE_KEYS[kind], "seats": seats,
-                                         "cars": top, "points": points}))
+        if narrate:
+            cars = f"{top} car{'s' if top > 1 else ''}"
+            if len(seats) == 1:
+                text = (f"Player {seats[0] + 1} delivered the biggest {name} train ({cars}): "
+                        f"{points} points and the {points}-point chip")
+            else:
+                text = (f"{_players(seats)} tie for the biggest {name} train ({cars}): "
+                        f"{points} points each")
+            events.append(Event(rule, text, {"type": TYPE_KEYS[kind], "seats": seats,
+                                             "cars": top, "points": points}))
     return awards, events
 
 
 def final_scoring(state: SlowFreightState) -> list[Event]:
     """Score the ended game into ``state.outcome`` and return the scoring events."""
     comps = state.comps
+    narrate = state.narrate
     events: list[Event] = []
     awards, award_events = biggest_awards(state)
     rows = []
@@ -135,13 +141,13 @@ def final_scoring(state: SlowFreightState) -> list[Event]:
         cars = sum(t.ncars for t in p.trains)
         loco_pen = -comps.penalty_per_locomotive * locos
         car_pen = -comps.penalty_per_car * cars
-        if locos:
+        if locos and narrate:
             what = _count(len(p.trains), "Locomotive")
             if xlocos:
                 what += " and " + _count(xlocos, "Extra Locomotive")
             events.append(Event("SF-SCORE-1", f"Player {p.seat + 1} pays {-loco_pen} points for "
                                 f"{what} not arrived", {"seat": p.seat, "points": loco_pen}))
-        if cars:
+        if cars and narrate:
             events.append(Event("SF-SCORE-2", f"Player {p.seat + 1} pays {-car_pen} points for "
                                 f"{_count(cars, 'car')} not arrived",
                                 {"seat": p.seat, "points": car_pen}))
@@ -154,6 +160,8 @@ def final_scoring(state: SlowFreightState) -> list[Event]:
     top = max(scores)
     winners = tuple(s for s, v in enumerate(scores) if v == top)
     state.outcome = Outcome(scores, tuple(rows), winners, state.end_reason)
+    if not narrate:
+        return events
     names = _players(winners)
     listing = ", ".join(f"Player {s + 1}: {v}" for s, v in enumerate(scores))
     if len(winners) == 1:

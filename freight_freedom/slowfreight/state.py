@@ -125,6 +125,10 @@ class SlowFreightState(TableRepr):
     (SF-RULING-25), from the option ``train_check``."""
     actions: ActionTable | None = field(default=None, repr=False, compare=False)
     """Every action this table size allows, prebuilt and shared (:mod:`.actions`); not state."""
+    narrate: bool = field(default=True, repr=False, compare=False)
+    """Whether the rules build :class:`~freight_freedom.core.Event` values (text and data) for
+    what they do; ``False`` only in a quiet game (``game.quiet()``, for rollouts and
+    benchmarks), where the rules run the same code and skip the words. Not state."""
 
     @property
     def nplayers(self) -> int:

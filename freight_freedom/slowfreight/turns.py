@@ -22,6 +22,8 @@ def bring_loco(state: SlowFreightState, seat: int) -> list[Event]:
     state.next_train += 1
     state.players[seat].trains.append(train)
     next_turn(state)
+    if not state.narrate:
+        return []
     return [Event(
         "SF-TURN-5",
         f"Player {seat + 1} brings a Locomotive into play: new train {train.name} "
