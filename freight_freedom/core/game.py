@@ -462,11 +462,11 @@ class Game(ABC, Generic[S]):
             # bug, Ctrl-C): rebuild it from the history, which this step never joined
             self._replay(list(self._history))
             raise
-        self._legal_cache = None
-        self._legal_set = None
+        self._legal_cache = self._legal_set = None
         self._history.append(step)
-        self._log.extend(events)
-        if clear_redo:
+        if events:  # a quiet game's rules return none
+            self._log.extend(events)
+        if clear_redo and self._redo:
             self._redo = []
         return events
 

@@ -11,7 +11,7 @@ from ..core.frozen import FrozenDict as _data
 from .components import KIND_NAMES, XLOCO
 from .state import PlayerState, SlowFreightState, Train
 from .text import card_list, train_words
-from .trains import EACH_CARD, LOOSE_NEXT, MISSING, NEXT, STEP, VALID, can_finish
+from .trains import ACCEPTS, EACH_CARD, LOOSE_NEXT, MISSING, STEP, VALID, can_finish
 from .turns import next_turn
 
 
@@ -23,22 +23,27 @@ def can_take_kind(state: SlowFreightState, train: Train, kind: int) -> bool:
     """
     if train.moving or train.xloco is not None:
         return False
-    if kind == XLOCO:
-        return not state.xloco_taken and train.code > 0
-    return NEXT[train.code][kind] >= 0
+    if kind == XLOCO and state.xloco_taken:
+        return False
+    return ACCEPTS[kind][train.code]
 
 
 def any_take(state: SlowFreightState, player: PlayerState) -> bool:
-    """Whether the player could legally take any face-up card now."""
+    """Whether the player could legally take any face-up card now (:func:`can_take_kind`,
+    inlined: this runs after every card taken)."""
     if state.train_check != EACH_CARD:
         return bool(loose_takes(state, player))
     kinds = state.comps.card_kind
+    xloco_ok = not state.xloco_taken
     for card in state.face_up:
         if card is None:
             continue
         kind = kinds[card]
+        if kind == XLOCO and not xloco_ok:
+            continue
+        ok = ACCEPTS[kind]
         for train in player.trains:
-            if can_take_kind(state, train, kind):
+            if not train.moving and train.xloco is None and ok[train.code]:
                 return True
     return False
 

@@ -13,7 +13,7 @@ from .actions import KINDS, ActionTable, action_table
 from .components import KIND_NAMES, XLOCO
 from .freight import loose_takes, unfinished
 from .state import SlowFreightState, Train
-from .trains import EACH_CARD, LOOSE_NEXT, MISSING, NCARS, NEXT, add_rejection
+from .trains import ACCEPTS, EACH_CARD, LOOSE_NEXT, MISSING, NCARS, add_rejection
 
 
 def _table(state: SlowFreightState) -> ActionTable:
@@ -39,25 +39,30 @@ def _takes(state: SlowFreightState, seat: int, out: list[Action], table: ActionT
         takes = table.take[seat]
         out.extend([takes[slot][t.id] for slot, t in loose_takes(state, state.players[seat])])
         return
-    growing = [(t.id, t.code) for t in state.players[seat].trains
-               if not t.moving and t.xloco is None]
+    # loops, not comprehensions: this runs for nearly every decision of every simulated game
+    growing = []
+    for t in state.players[seat].trains:
+        if not t.moving and t.xloco is None:
+            growing.append((t.id, t.code))
     if not growing:
         return
     kinds = state.comps.card_kind
     takes = table.take[seat]
     xloco_ok = not state.xloco_taken
+    append = out.append
     slot = -1
     for card in state.face_up:
         slot += 1
         if card is None:
             continue
         kind = kinds[card]
+        if kind == XLOCO and not xloco_ok:
+            continue
+        ok = ACCEPTS[kind]  # for an Extra Locomotive: the train has cars
         row = takes[slot]
-        if kind == XLOCO:
-            if xloco_ok:
-                out.extend([row[i] for i, code in growing if code])
-        else:
-            out.extend([row[i] for i, code in growing if NEXT[code][kind] >= 0])
+        for i, code in growing:
+            if ok[code]:
+                append(row[i])
 
 
 def legal_actions(state: SlowFreightState) -> list[Action]:
@@ -78,7 +83,9 @@ def legal_actions(state: SlowFreightState) -> list[Action]:
     if state.loco_supply:
         out.append(table.loco[seat])
     _takes(state, seat, out, table)
-    out.extend([moves[t.id] for t in trains if t.code])
+    for t in trains:
+        if t.code:
+            out.append(moves[t.id])
     out.append(table.pass_[seat])
     return out
 

@@ -74,6 +74,14 @@ TYPE_OF, NCARS, NEXT = _tables()
 """``TYPE_OF[code]``: train type or -1 (no cars / invalid); ``NCARS[code]``: number of cars;
 ``NEXT[code][kind]``: the code after adding a car of ``kind``, or -1 if that breaks SF-RULING-7."""
 
+ACCEPTS = (
+    *(tuple(NEXT[code][kind] >= 0 for code in range(CODES)) for kind in (AUTO, TANK, COAL)),
+    tuple(code > 0 for code in range(CODES)),
+)
+"""``ACCEPTS[kind][code]``: whether a valid train ``code`` may take a card of ``kind`` under
+``train_check="each_card"`` (SF-RULING-7); for the Extra Locomotive (kind 3), whether the train
+has cars (SF-RULING-5). :data:`NEXT` as flags, for legal-move generation."""
+
 
 def add_rejection(code: int, kind: int) -> tuple[str, str] | None:
     """Why a ``kind`` car cannot join a train ``code``: (rule, reason); ``None`` if it can."""
