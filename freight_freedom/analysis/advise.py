@@ -218,7 +218,8 @@ def _rollout_seed(seed: int, index: int) -> int:
 
 def _play(key: str, game: Any, seat: int, action: Action | None, bot_spec: BotSpec,
           seed: int, max_steps: int) -> Rollout:
-    world = game.determinized(seat, seed)
+    # a rollout reads only the outcome: no events are built (the same rules, Game.quiet)
+    world = game.determinized(seat, seed).quiet()
     if action is not None:
         world.apply_unchecked(action)
     players = _players(world)

@@ -49,6 +49,12 @@ def flatten(prefix: str, value: Any) -> dict[str, Any]:
     return out
 
 
+READS_LOG = frozenset({"freedom"})
+"""Games whose figures or tracker read the event log (Freedom: :func:`loss_condition`,
+:func:`opposition_fired`, :class:`FreedomTracker`). Simulated games of the others are played quiet
+(``game.quiet()``: the same rules, no events built), since nothing reads their events."""
+
+
 def figures(game_name: str, game: Any) -> dict[str, Any]:
     """The key figures of a finished game (dispatches on the game's registry name)."""
     if game_name == "slowfreight":

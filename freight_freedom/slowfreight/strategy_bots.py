@@ -226,7 +226,7 @@ class MonteCarloBot:
             det_seed = self.rng.next64() >> 1
             for i, action in enumerate(actions):
                 bot = self._rollout_bot(det_seed)
-                copy = game.determinized(seat, det_seed)
+                copy = game.determinized(seat, det_seed).quiet()  # only the outcome is read
                 copy.apply_unchecked(action)
                 while not copy.is_over:
                     copy.apply_unchecked(bot.choose(copy))
