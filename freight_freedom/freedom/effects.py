@@ -130,9 +130,10 @@ def _market_remove(
     each = item.kind == "market_remove_each"
     left = int(item.get("count", 1))
     removed = 0
-    for card in st.market:
-        take = min(left, card["people"])
-        card["people"] -= take
+    for i, card in enumerate(st.market):
+        take = min(left, card.people)
+        if take:
+            st.market[i] = card.with_people(card.people - take)
         removed += take
         if not each:
             left -= take
@@ -151,7 +152,7 @@ def _market_add(
 ) -> None:
     count = min(int(item["count"]), st.supply)
     if st.market and count:
-        st.market[0]["people"] += count
+        st.market[0] = st.market[0].with_people(st.market[0].people + count)
         st.supply -= count
         ev.append(Event(rule, f"{count} people are added to the bottom Slave Market card "
                         f"({item.source}).", {"count": count}))

@@ -33,7 +33,7 @@ from .decisions import Move, capture_candidates, plural
 from .prices import card_price, conductor_price, pass_income, support_price, token_limit
 from .roles import ROLE_NAMES
 from .setup import new_state
-from .state import PHASE_NAMES, QUEUE_SIZE, TOKENS_PER_TURN, FreedomState
+from .state import PHASE_NAMES, QUEUE_SIZE, RULES, TOKENS_PER_TURN, FreedomState
 from .victory import FreedomOutcome, outcome
 from .view_model import FreedomView, view_of
 
@@ -139,7 +139,7 @@ class Freedom(Game[FreedomState]):
 
     def _new_state(self, options: Mapping[str, Any], seed: int) -> tuple[FreedomState, list[Event]]:
         ctx = self._ctx
-        st, ev = new_state(ctx, options, seed, legacy=self.rules_version == "freedom-1")
+        st, ev = new_state(ctx, options, seed, rules=RULES[self.rules_version])
         engine.advance(ctx, st, ev)
         return st, _tidy(ev)
 

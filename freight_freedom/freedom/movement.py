@@ -43,7 +43,7 @@ def stops(ctx: Ctx, st: FreedomState) -> frozenset[str]:
 
     (Rules version ``freedom-1``, kept for old saves, let a move pass through Canada.)
     """
-    return frozenset() if st.legacy else ctx.canada_set
+    return ctx.canada_set if st.rules.canada_stops_movement else frozenset()
 
 
 def open_destinations(
@@ -96,7 +96,7 @@ def send_to_market(ctx: Ctx, st: FreedomState, count: int) -> list[int]:
     for _ in range(count):
         if st.market:
             i = st.capture_cursor % len(st.market)
-            st.market[i]["people"] += 1
+            st.market[i] = st.market[i].with_people(st.market[i].people + 1)
             st.capture_cursor = (i + 1) % max(1, len(st.market))
             where.append(i)
         else:

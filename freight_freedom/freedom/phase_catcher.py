@@ -82,7 +82,7 @@ def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
     """A new round: the Lead Player is to roll."""
     st.phase, st.step = "catcher", "roll"
     st.last_roll = None
-    if not st.legacy:  # a new round's captures start at the bottom card [FR-RULING-CAPTURE-CYCLE]
+    if st.rules.captures_restart_at_bottom:  # [FR-RULING-CAPTURE-CYCLE]
         st.capture_cursor = 0
 
 

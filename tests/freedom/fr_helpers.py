@@ -96,7 +96,7 @@ def invariant_errors(game: Freedom) -> list[str]:
     st = game.state
     errs = []
     on_map = sum(st.people.values())
-    on_market = sum(c["people"] for c in st.market)
+    on_market = sum(c.people for c in st.market)
     total = on_map + on_market + st.supply + st.lost + st.freed
     if total != 96:
         errs.append(f"people: {on_map} map + {on_market} market + {st.supply} supply + "
@@ -116,11 +116,11 @@ def invariant_errors(game: Freedom) -> list[str]:
     cards += st.discard + st.removed_cards + [c for c in st.reserve if c is not None]
     if sorted(cards) != sorted(c.id for c in ctx.cards.cards):
         errs.append("Abolitionist cards are lost or duplicated")
-    markets = [c["card"] for c in st.market] + st.market_deck + st.market_done + st.market_unused
+    markets = [c.card for c in st.market] + st.market_deck + st.market_done + st.market_unused
     if sorted(markets) != sorted(ctx.market_cards):
         errs.append("Slave Market cards are lost or duplicated")
     for stack, size in st.stack_size.items():
-        held = sum(1 for seat in st.held for s, _ in seat if s == stack)
+        held = sum(1 for seat in st.held for h in seat if h.stack == stack)
         gone = st.tokens_spent.count(stack) + st.tokens_removed.count(stack)
         if st.stacks[stack] + held + gone != size or st.stacks[stack] < 0:
             errs.append(f"token stack {stack} does not add up")

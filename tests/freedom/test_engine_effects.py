@@ -84,11 +84,11 @@ def test_fr_eff_fundraise_by_region() -> None:
 
 def test_fr_eff_market_remove_bottom_first() -> None:
     g = in_action()
-    before = [c["people"] for c in g.state.market]
+    before = [c.people for c in g.state.market]
     supply = g.state.supply
     run(g, {"kind": "market_remove", "count": before[0] + 1})
-    assert g.state.market[0]["people"] == 0
-    assert g.state.market[1]["people"] == before[1] - 1
+    assert g.state.market[0].people == 0
+    assert g.state.market[1].people == before[1] - 1
     assert g.state.supply == supply + before[0] + 1
 
 
@@ -150,9 +150,9 @@ def test_fr_eff_catchers_advance_toward_nearest_person() -> None:
 
 def test_fr_eff_market_add() -> None:
     g = in_action()
-    bottom = g.state.market[0]["people"]
+    bottom = g.state.market[0].people
     run(g, {"kind": "market_add", "count": 2})
-    assert g.state.market[0]["people"] == bottom + 2
+    assert g.state.market[0].people == bottom + 2
 
 
 def test_fr_eff_money_loss_never_below_zero() -> None:

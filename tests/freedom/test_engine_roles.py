@@ -45,9 +45,9 @@ def test_fr_role_3_special_flips_to_side_two() -> None:
 def test_fr_role_agent_special_in_planning() -> None:
     g = new_game(2, roles=("Agent", "Preacher"))
     roll(g)
-    before = [c["people"] for c in g.state.market]
+    before = [c.people for c in g.state.market]
     ev = g.apply("0:special")
-    assert [c["people"] for c in g.state.market] == [max(0, n - 1) for n in before]
+    assert [c.people for c in g.state.market] == [max(0, n - 1) for n in before]
     assert "FR-EFF-ROLE-MARKET-EACH" in rules_of(ev)
 
 
