@@ -94,10 +94,10 @@ class HeuristicBot:
 
     def _on_reaction(self, ctx: Ctx, st: FreedomState, actions: list[Action],
                      kinds: dict[str, list[Action]]) -> Action:
-        roll = st.last_roll or {}
-        colour = roll.get("catcher")
-        if colour and roll.get("spaces", 0) > 0:
-            dest = ctx.step_along(colour, st.catchers[colour], roll["direction"], roll["spaces"])
+        roll = st.last_roll
+        colour = roll.catcher if roll is not None else None
+        if roll is not None and colour and roll.spaces > 0:
+            dest = ctx.step_along(colour, st.catchers[colour], roll.direction, roll.spaces)
             if st.people[dest] > 0:
                 return kinds["reserve"][0]
         return kinds["decline"][0]

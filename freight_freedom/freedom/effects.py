@@ -20,7 +20,7 @@ from .decisions import CaptureChoice, CatcherMove, Move, QueueRemove, SupportOff
 from .effect_kinds import KINDS, QUEUE, ScheduledEffect
 from .movement import add_lost, move_catcher
 from .prices import region_people, support_price
-from .state import FreedomState
+from .state import FreedomState, Roll
 
 Resolver = Callable[[Ctx, FreedomState, ScheduledEffect, str, list[Event]], None]
 #: The function that resolves each kind that runs (all but the Queue modifiers).
@@ -180,17 +180,17 @@ def _change_roll(
     ctx: Ctx, st: FreedomState, item: ScheduledEffect, rule: str, ev: list[Event]
 ) -> None:
     roll = st.last_roll
-    if roll is None or roll.get("catcher") is None:
+    if roll is None or roll.catcher is None:
         ev.append(Event(rule, f"{item.source} has nothing to change.", {}))
     elif item.kind == "cancel_catcher_roll":
-        roll["spaces"] = 0
-        roll["cancelled"] = True
-        ev.append(Event(rule, f"{_who(item)} plays {item.source}: the {roll['catcher']} Slave "
+        st.last_roll = Roll(roll.catcher, roll.direction, 0, roll.triple, cancelled=True)
+        ev.append(Event(rule, f"{_who(item)} plays {item.source}: the {roll.catcher} Slave "
                         "Catcher does not move this round.", {"seat": item.seat}))
     else:
         by = int(item["by"])
-        roll["spaces"] = max(0, int(roll["spaces"]) - by)
-        ev.append(Event(rule, f"{_who(item)} plays {item.source}: the {roll['catcher']} Slave "
+        st.last_roll = Roll(roll.catcher, roll.direction, max(0, roll.spaces - by), roll.triple,
+                            cancelled=roll.cancelled)
+        ev.append(Event(rule, f"{_who(item)} plays {item.source}: the {roll.catcher} Slave "
                         f"Catcher moves {by} fewer.", {"seat": item.seat, "by": by}))
 
 

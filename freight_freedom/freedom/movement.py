@@ -23,7 +23,7 @@ from typing import Any
 
 from ..core.event import Event
 from .context import Ctx
-from .state import FreedomState
+from .state import FreedomState, GameResult
 
 
 def room(ctx: Ctx, st: FreedomState, space: str) -> int:
@@ -145,11 +145,8 @@ def add_lost(ctx: Ctx, st: FreedomState, count: int, ev: list[Event], rule: str)
     if st.lost > limit:
         ev.append(Event("FR-LOSE-1", f"The Slaves Lost track is full ({limit}) and another "
                         "person must be added: the game is lost.", {"lost": st.lost}))
-        st.result = {
-            "won": False,
-            "reason": f"Slaves Lost track full in round {st.round}",
-            "round": st.round,
-        }
+        st.result = GameResult(won=False, reason=f"Slaves Lost track full in round {st.round}",
+                               round=st.round)
         st.phase = "over"
         st.pending.clear()
         st.effects.clear()

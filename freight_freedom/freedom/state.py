@@ -83,6 +83,58 @@ CURRENT_RULES = RULES["freedom-2"]
 
 
 @dataclass(frozen=True, slots=True)
+class Roll:
+    """This round's Slave Catcher roll: the catcher (``None`` for the walking figure), the
+    direction and the spaces it still moves (after the Queue's and the reactions' changes)."""
+
+    catcher: str | None
+    direction: str
+    spaces: int
+    triple: bool
+    cancelled: bool = False  # a reaction card cancelled the move
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"catcher": self.catcher, "direction": self.direction,
+                                "spaces": self.spaces, "triple": self.triple}
+        if self.cancelled:
+            data["cancelled"] = True
+        return data
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Roll:
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class FixedRoll:
+    """The next Slave Catcher roll as a teacher fixed it (catcher colour or ``"walk"``)."""
+
+    catcher: str
+    direction: str
+    spaces: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"catcher": self.catcher, "direction": self.direction, "spaces": self.spaces}
+
+    def __deepcopy__(self, memo: dict[int, object]) -> FixedRoll:
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """How the game ended: won or lost, why, and in which round."""
+
+    won: bool
+    reason: str
+    round: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"won": self.won, "reason": self.reason, "round": self.round}
+
+    def __deepcopy__(self, memo: dict[int, object]) -> GameResult:
+        return self
+
+
+@dataclass(frozen=True, slots=True)
 class MarketCardInPlay:
     """A Slave Market card on display and the people on it (a new value when they change)."""
 
@@ -172,10 +224,10 @@ class FreedomState(TableRepr):
     did_something: bool = False
     safe_turn: bool = False
     cut_armed: bool = False  # Station Master benefit: cancel one capturing reaction this phase
-    fixed_roll: dict[str, Any] | None = None
-    last_roll: dict[str, Any] | None = None
+    fixed_roll: FixedRoll | None = None
+    last_roll: Roll | None = None
     lantern_discarded: int = 0
-    result: dict[str, Any] | None = None
+    result: GameResult | None = None
     rules: Rules = CURRENT_RULES  # not part of the digest: the save file names the version
 
     def to_dict(self, *, hidden: bool = True) -> dict[str, Any]:

@@ -131,6 +131,6 @@ def invariant_errors(game: Freedom) -> list[str]:
         errs.append("Support tokens do not add up")
     if not 1 <= st.round <= 8:
         errs.append(f"round {st.round}")
-    if st.lost > ctx.lost_limit(st) and not (st.result and "Lost" in st.result["reason"]):
+    if st.lost > ctx.lost_limit(st) and not (st.result and "Lost" in st.result.reason):
         errs.append("Slaves Lost beyond the track without losing")
     return errs

@@ -14,6 +14,7 @@ from freight_freedom.freedom.effect_kinds import KINDS, PASSIVE, QUEUE, queue_ef
 from freight_freedom.freedom.effects import RESOLVERS
 from freight_freedom.freedom.game import Freedom
 from freight_freedom.freedom.prices import queue_modifiers
+from freight_freedom.freedom.state import Roll
 
 
 def run(g: Freedom, effect: dict[str, Any], seat: int = 0) -> list[Event]:
@@ -118,12 +119,12 @@ def test_fr_eff_cancel_roll_and_reduce_roll() -> None:
     g.scenario("fix_roll", catcher="red", direction="east", spaces=2)
     g.apply("0:roll")  # the catcher moved already; check the effect on a fresh roll state
     g2 = new_game(2)
-    g2.state.last_roll = {"catcher": "red", "direction": "east", "spaces": 2, "triple": False}
+    g2.state.last_roll = Roll("red", "east", 2, triple=False)
     assert "FR-EFF-CANCEL-ROLL" in rules_of(run(g2, {"kind": "cancel_catcher_roll"}))
-    assert g2.state.last_roll["spaces"] == 0
-    g2.state.last_roll["spaces"] = 3
+    assert g2.state.last_roll == Roll("red", "east", 0, triple=False, cancelled=True)
+    g2.state.last_roll = Roll("red", "east", 3, triple=False)
     assert "FR-EFF-REDUCE-ROLL" in rules_of(run(g2, {"kind": "reduce_catcher_roll", "by": 2}))
-    assert g2.state.last_roll["spaces"] == 1
+    assert g2.state.last_roll.spaces == 1
 
 
 def test_fr_eff_capture_near_catchers_nearest_first_players_choose() -> None:
