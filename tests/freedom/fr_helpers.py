@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from freight_freedom.core.event import Event
+from freight_freedom.freedom.context import context
 from freight_freedom.freedom.game import Freedom
 
 ROLES = ("Conductor", "Preacher", "Shepherd", "Agent")
@@ -14,6 +15,27 @@ def new_game(players: int = 2, seed: int = 3, roles: Any = "default", **options:
     if roles == "default":
         roles = ROLES[:players]
     return Freedom(players=players, seed=seed, roles=roles, **options)
+
+
+# The component values a rule test reads instead of pinning them (a teacher may change the data).
+def card_param(card: str, name: str) -> int:
+    """The ``name`` parameter of the first effect of card ``card`` (e.g. its ``amount``)."""
+    return int(dict(context().card_by_id[card].effects[0].params)[name])
+
+
+def passive(role: str, kind: str, side: int = 1) -> int:
+    """A Role side's passive amount of ``kind`` (e.g. ``card_discount``)."""
+    return context().roles[role].side(side).passive_amount(kind)
+
+
+def special_param(role: str, name: str) -> int:
+    """The ``name`` parameter of a Role's Special Ability effect."""
+    return int(context().roles[role].special[0][name])
+
+
+def per_person(stack: str) -> int:
+    """Dollars a Fundraising token pays per person in its region."""
+    return context().fundraising(stack).per_person
 
 
 def rules_of(events: list[Event] | tuple[Event, ...]) -> list[str]:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from fr_helpers import finish_planning, new_game, roll, rules_of, texts
+from fr_helpers import finish_planning, new_game, passive, roll, rules_of, texts
 
 from freight_freedom import Action, IllegalAction
 from freight_freedom.freedom.context import context
-from freight_freedom.freedom.state import HeldToken
+from freight_freedom.freedom.state import START_MONEY, HeldToken
 
 
 def test_fr_catch_1_lead_rolls_both_dice() -> None:
@@ -101,7 +101,7 @@ def test_fr_plan_4_conductor_cost_and_shepherd_discount() -> None:
     g.scenario("set_money", seat=2, amount=10)
     roll(g)
     finish_planning(g, {0: [], 1: [], 2: ["buy c1_2x1"]})
-    assert g.state.money[2] == 10 - (cost - 1)
+    assert g.state.money[2] == 10 - (cost - passive("Shepherd", "conductor_discount"))
 
 
 def test_fr_plan_5_fundraising_tokens_are_free() -> None:
@@ -109,7 +109,7 @@ def test_fr_plan_5_fundraising_tokens_are_free() -> None:
     roll(g)
     fund = next(a for a in g.legal_actions() if a.kind == "buy" and str(a.args[0]).startswith("f"))
     g.apply(fund)
-    assert g.state.money[0] == 8
+    assert g.state.money[0] == START_MONEY
     assert g.state.held[0][0].stack == fund.args[0]
 
 

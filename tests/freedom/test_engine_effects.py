@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fr_helpers import new_game, roll, rules_of, texts, to_action
+from fr_helpers import card_param, new_game, per_person, roll, rules_of, texts, to_action
 
 from freight_freedom.core.event import Event
 from freight_freedom.freedom import engine
@@ -14,7 +14,7 @@ from freight_freedom.freedom.effect_kinds import KINDS, PASSIVE, QUEUE, queue_ef
 from freight_freedom.freedom.effects import RESOLVERS
 from freight_freedom.freedom.game import Freedom
 from freight_freedom.freedom.prices import queue_modifiers
-from freight_freedom.freedom.state import Roll
+from freight_freedom.freedom.state import PASS_INCOME, START_MONEY, Roll
 
 
 def run(g: Freedom, effect: dict[str, Any], seat: int = 0) -> list[Event]:
@@ -68,7 +68,7 @@ def test_fr_eff_move_safe_and_plantation_origin() -> None:
 
 def test_fr_eff_support_discount() -> None:
     g = in_action()
-    g.scenario("set_money", seat=0, amount=7)
+    g.scenario("set_money", seat=0, amount=context().tokens.support_price - 3)
     run(g, {"kind": "support_discount", "amount": 3})
     assert {a.kind for a in g.legal_actions()} == {"buy_support", "decline"}
     ev = g.apply("0:buy_support")
@@ -246,6 +246,7 @@ def test_fr_eff_pass_cut_and_fundraising_cut_apply() -> None:
     finish_planning(g)
     south = sum(n for s, n in g.state.people.items() if ctx.region[s] == "south")
     g.apply("0:play f1_south")
-    assert g.state.money[0] == 8 + south - 1
-    assert pass_income(ctx, g.state) == 3
+    raised = south * per_person("f1_south") - card_param(card.id, "delta")
+    assert g.state.money[0] == START_MONEY + raised
+    assert pass_income(ctx, g.state) == PASS_INCOME[1]
     assert "Opposition" in texts(g.log[-1:])

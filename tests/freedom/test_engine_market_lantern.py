@@ -4,10 +4,11 @@ FR-WIN-*, FR-LOSE-*, FR-SCORE-*, FR-SOLO-2, rulings)."""
 from __future__ import annotations
 
 import pytest
-from fr_helpers import end_turns_until, new_game, roll, rules_of, texts, to_action
+from fr_helpers import card_param, end_turns_until, new_game, roll, rules_of, texts, to_action
 
 from freight_freedom import IllegalAction
 from freight_freedom.freedom.context import context
+from freight_freedom.freedom.state import PASS_INCOME, START_MONEY
 
 
 def to_market(players: int = 2, **kw: object) -> object:
@@ -92,7 +93,8 @@ def test_fr_lant_2_opposition_fires_when_discarded() -> None:
         a = g.legal_actions()
         ev += g.apply(next((x for x in a if x.kind in ("pass", "end")), a[0]))
     assert "FR-LANT-2" in rules_of(ev) and "FR-EFF-MONEY-LOSS" in rules_of(ev)
-    assert g.state.money == [8 + 3 - 2, 8 + 3 - 2]
+    left = START_MONEY + PASS_INCOME[1] - card_param("elijah_p_lovejoy", "amount")
+    assert g.state.money == [left, left]
     assert ctx.card_by_id["elijah_p_lovejoy"].trigger == "discard"
 
 
