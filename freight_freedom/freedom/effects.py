@@ -76,10 +76,11 @@ def _money_every_player(
 
 @resolves("move", "move_to")
 def _move(ctx: Ctx, st: FreedomState, item: ScheduledEffect, rule: str, ev: list[Event]) -> None:
+    to = item.get("destination")
     move = Move(item.seat, item.source, left=int(item["people"]),
                 spaces=int(item.get("spaces", 0)),
                 safe=bool(item.get("safe", item.kind == "move_to")),
-                origin=str(item.get("origin", "any")), to=item.get("destination"))
+                origin=str(item.get("origin", "any")), to=None if to is None else str(to))
     if move.exhausted(ctx, st):
         ev.append(Event(rule, f"No one can be moved ({item.source}).", {"seat": item.seat}))
         return

@@ -19,7 +19,6 @@ The rules of a single move live here once, for Conductor tokens, cards and roles
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from ..core.event import Event
 from .context import Ctx
@@ -154,7 +153,7 @@ def add_lost(ctx: Ctx, st: FreedomState, count: int, ev: list[Event], rule: str)
 
 def move_person(
     ctx: Ctx, st: FreedomState, seat: int, origin: str, dest: str, *, safe: bool,
-    ev: list[Event], moved: dict[str, Any] | None = None, rule: str = "FR-MOVE-1",
+    ev: list[Event], moved: dict[str, int] | None = None, rule: str = "FR-MOVE-1",
 ) -> None:
     """Move one person from ``origin`` to ``dest`` (already checked legal) and resolve it."""
     st.people[origin] -= 1
@@ -186,7 +185,7 @@ def move_person(
 
 def react(
     ctx: Ctx, st: FreedomState, colour: str, target: str, ev: list[Event],
-    moved: dict[str, Any] | None,
+    moved: dict[str, int] | None,
 ) -> None:
     """The ``colour`` catcher steps one space along its path toward ``target`` [FR-MOVE-5]."""
     here = st.catchers[colour]
