@@ -222,8 +222,8 @@ def players_html(game: Any) -> str:
     for seat, name in enumerate(st.roles):
         role = ctx.roles[name]
         side = int(st.sides[seat])
-        held = "; ".join(token_words(ctx, h[0], cities_only=cities_only)
-                         + (" (grey)" if len(h) > 1 and h[1] else "") for h in st.held[seat])
+        held = "; ".join(token_words(ctx, h.stack, cities_only=cities_only)
+                         + (" (grey)" if h.grey else "") for h in st.held[seat])
         reserve = st.reserve[seat]
         turn = " &#9654;" if game.to_move == seat else ""
         when = {"planning": "in your Planning turn", "action": "in your Action turn",
@@ -293,7 +293,7 @@ def tables(game: Any) -> dict[str, Table]:
     ])
     players = Table.from_records([
         {"player": seat + 1, "role": role, "side": st.sides[seat], "money": st.money[seat],
-         "tokens": ", ".join(h[0] for h in st.held[seat]) or "-",
+         "tokens": ", ".join(h.stack for h in st.held[seat]) or "-",
          "reserve": card_name(game, st.reserve[seat]) if st.reserve[seat] else "-"}
         for seat, role in enumerate(st.roles)], index="player")
     tokens = Table.from_records([

@@ -94,10 +94,10 @@ class HeuristicBot:
 
     def _on_reaction(self, ctx: Ctx, st: FreedomState, actions: list[Action],
                      kinds: dict[str, list[Action]]) -> Action:
-        roll = st.last_roll or {}
-        colour = roll.get("catcher")
-        if colour and roll.get("spaces", 0) > 0:
-            dest = ctx.step_along(colour, st.catchers[colour], roll["direction"], roll["spaces"])
+        roll = st.last_roll
+        colour = roll.catcher if roll is not None else None
+        if roll is not None and colour and roll.spaces > 0:
+            dest = ctx.step_along(colour, st.catchers[colour], roll.direction, roll.spaces)
             if st.people[dest] > 0:
                 return kinds["reserve"][0]
         return kinds["decline"][0]
@@ -130,17 +130,17 @@ class HeuristicBot:
     # ------------------------------------------------------------------ planning
     def _planning(self, ctx: Ctx, st: FreedomState, kinds: dict[str, list[Action]]) -> Action:
         seat = st.turn
-        if "special" in kinds and sum(c["people"] for c in st.market) >= 3:
+        if "special" in kinds and sum(c.people for c in st.market) >= 3:
             return kinds["special"][0]
         if "support" in kinds:
             return kinds["support"][0]
         buys = kinds.get("buy", [])
         fund = [a for a in buys if ctx.stack_kind[str(a.args[0])] == "fundraising"]
-        held_fund = sum(1 for s, _ in st.held[seat] if ctx.stack_kind[s] == "fundraising")
+        held_fund = sum(1 for h in st.held[seat] if ctx.stack_kind[h.stack] == "fundraising")
         rich = st.money[seat] >= 16
         if fund and held_fund == 0 and not rich and st.round < 8:
             return fund[-1]
-        held_cond = sum(1 for s, _ in st.held[seat] if ctx.stack_kind[s] == "conductor")
+        held_cond = sum(1 for h in st.held[seat] if ctx.stack_kind[h.stack] == "conductor")
         cond = [a for a in buys if ctx.stack_kind[str(a.args[0])] == "conductor"]
         if cond and held_cond < 2 + int(rich):
             def value(a: Action) -> tuple[int, int]:

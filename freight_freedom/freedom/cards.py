@@ -27,7 +27,7 @@ from typing import Any, Final, Literal
 from ..core.errors import ComponentError, Problem
 from ..core.schema import validate
 from .board import read_data_file, read_packaged
-from .effect_kinds import BENEFICIAL, KINDS, QUEUE, REACTION, TRIGGERED, kinds_for
+from .effect_kinds import BENEFICIAL, KINDS, QUEUE, REACTION, TRIGGERED, ParamValue, kinds_for
 from .schemas import CARDS
 
 __all__ = [
@@ -53,7 +53,6 @@ EffectKind = str
 CardKind = Literal["general", "reserve", "opposition"]
 Trigger = Literal["queue", "discard", "bought"]
 Timing = Literal["now", "action", "catcher_phase"]
-ParamValue = int | str | bool
 
 #: Abolitionist cards in the box (FR-CARD-1).
 CARD_COUNT: Final = 52

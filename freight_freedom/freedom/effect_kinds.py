@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 if TYPE_CHECKING:
     from .state import FreedomState
@@ -42,6 +42,8 @@ class Choice:
 
 
 Param = Int | Bool | Choice
+#: The value of one effect parameter (what :data:`Param` declares).
+ParamValue = int | str | bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,12 +117,16 @@ class ScheduledEffect:
     kind: str
     seat: int
     source: str
-    params: tuple[tuple[str, Any], ...] = ()
+    params: tuple[tuple[str, ParamValue], ...] = ()
 
-    def get(self, name: str, default: Any = None) -> Any:
+    @overload
+    def get(self, name: str, default: None = None) -> ParamValue | None: ...
+    @overload
+    def get(self, name: str, default: ParamValue) -> ParamValue: ...
+    def get(self, name: str, default: ParamValue | None = None) -> ParamValue | None:
         return dict(self.params).get(name, default)
 
-    def __getitem__(self, name: str) -> Any:
+    def __getitem__(self, name: str) -> ParamValue:
         return dict(self.params)[name]
 
     def to_dict(self) -> dict[str, Any]:

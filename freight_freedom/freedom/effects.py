@@ -20,7 +20,7 @@ from .decisions import CaptureChoice, CatcherMove, Move, QueueRemove, SupportOff
 from .effect_kinds import KINDS, QUEUE, ScheduledEffect
 from .movement import add_lost, move_catcher
 from .prices import region_people, support_price
-from .state import FreedomState
+from .state import FreedomState, Roll
 
 Resolver = Callable[[Ctx, FreedomState, ScheduledEffect, str, list[Event]], None]
 #: The function that resolves each kind that runs (all but the Queue modifiers).
@@ -76,10 +76,11 @@ def _money_every_player(
 
 @resolves("move", "move_to")
 def _move(ctx: Ctx, st: FreedomState, item: ScheduledEffect, rule: str, ev: list[Event]) -> None:
+    to = item.get("destination")
     move = Move(item.seat, item.source, left=int(item["people"]),
                 spaces=int(item.get("spaces", 0)),
                 safe=bool(item.get("safe", item.kind == "move_to")),
-                origin=str(item.get("origin", "any")), to=item.get("destination"))
+                origin=str(item.get("origin", "any")), to=None if to is None else str(to))
     if move.exhausted(ctx, st):
         ev.append(Event(rule, f"No one can be moved ({item.source}).", {"seat": item.seat}))
         return
@@ -130,9 +131,10 @@ def _market_remove(
     each = item.kind == "market_remove_each"
     left = int(item.get("count", 1))
     removed = 0
-    for card in st.market:
-        take = min(left, card["people"])
-        card["people"] -= take
+    for i, card in enumerate(st.market):
+        take = min(left, card.people)
+        if take:
+            st.market[i] = card.with_people(card.people - take)
         removed += take
         if not each:
             left -= take
@@ -151,7 +153,7 @@ def _market_add(
 ) -> None:
     count = min(int(item["count"]), st.supply)
     if st.market and count:
-        st.market[0]["people"] += count
+        st.market[0] = st.market[0].with_people(st.market[0].people + count)
         st.supply -= count
         ev.append(Event(rule, f"{count} people are added to the bottom Slave Market card "
                         f"({item.source}).", {"count": count}))
@@ -179,17 +181,17 @@ def _change_roll(
     ctx: Ctx, st: FreedomState, item: ScheduledEffect, rule: str, ev: list[Event]
 ) -> None:
     roll = st.last_roll
-    if roll is None or roll.get("catcher") is None:
+    if roll is None or roll.catcher is None:
         ev.append(Event(rule, f"{item.source} has nothing to change.", {}))
     elif item.kind == "cancel_catcher_roll":
-        roll["spaces"] = 0
-        roll["cancelled"] = True
-        ev.append(Event(rule, f"{_who(item)} plays {item.source}: the {roll['catcher']} Slave "
+        st.last_roll = Roll(roll.catcher, roll.direction, 0, roll.triple, cancelled=True)
+        ev.append(Event(rule, f"{_who(item)} plays {item.source}: the {roll.catcher} Slave "
                         "Catcher does not move this round.", {"seat": item.seat}))
     else:
         by = int(item["by"])
-        roll["spaces"] = max(0, int(roll["spaces"]) - by)
-        ev.append(Event(rule, f"{_who(item)} plays {item.source}: the {roll['catcher']} Slave "
+        st.last_roll = Roll(roll.catcher, roll.direction, max(0, roll.spaces - by), roll.triple,
+                            cancelled=roll.cancelled)
+        ev.append(Event(rule, f"{_who(item)} plays {item.source}: the {roll.catcher} Slave "
                         f"Catcher moves {by} fewer.", {"seat": item.seat, "by": by}))
 
 

@@ -89,7 +89,8 @@ def _candidates(game: Freedom) -> list[tuple[str, Action]]:
         if role.special_phase == "action" and st.sides[seat] == 1:
             out.append((f"{role.name} Special Ability", act(seat, "special")))
         seen: set[str] = set()
-        for stack, _grey in st.held[seat]:
+        for token in st.held[seat]:
+            stack = token.stack
             if stack not in seen:
                 seen.add(stack)
                 out.append((f"play the {token_words(ctx, stack, cities_only=cities_only)}",

@@ -15,7 +15,6 @@ scenario set-ups teachers use, and the views bots may read (:meth:`Freedom.obser
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
@@ -33,7 +32,7 @@ from .decisions import Move, capture_candidates, plural
 from .prices import card_price, conductor_price, pass_income, support_price, token_limit
 from .roles import ROLE_NAMES
 from .setup import new_state
-from .state import PHASE_NAMES, QUEUE_SIZE, TOKENS_PER_TURN, FreedomState
+from .state import PHASE_NAMES, QUEUE_SIZE, RULES, TOKENS_PER_TURN, FixedRoll, FreedomState
 from .victory import FreedomOutcome, outcome
 from .view_model import FreedomView, view_of
 
@@ -139,7 +138,7 @@ class Freedom(Game[FreedomState]):
 
     def _new_state(self, options: Mapping[str, Any], seed: int) -> tuple[FreedomState, list[Event]]:
         ctx = self._ctx
-        st, ev = new_state(ctx, options, seed, legacy=self.rules_version == "freedom-1")
+        st, ev = new_state(ctx, options, seed, rules=RULES[self.rules_version])
         engine.advance(ctx, st, ev)
         return st, _tidy(ev)
 
@@ -179,8 +178,8 @@ class Freedom(Game[FreedomState]):
         ctx = self._ctx
         seat = engine.to_move(state)
         if seat is None:
-            res = state.result or {}
-            return Prompt(None, f"the game is over: {res.get('reason', '')}", self.RULE_GAME_OVER)
+            reason = state.result.reason if state.result is not None else ""
+            return Prompt(None, f"the game is over: {reason}", self.RULE_GAME_OVER)
         if state.pending:
             top = state.pending[-1]
             return Prompt(seat, top.prompt(ctx), top.rule)
@@ -374,9 +373,9 @@ class Freedom(Game[FreedomState]):
             raise IllegalAction("direction must be 'west' or 'east'", rule="SCENARIO")
         if isinstance(spaces, bool) or spaces not in (1, 2, 3):
             raise IllegalAction("spaces must be 1, 2 or 3 (a Movement die face)", rule="SCENARIO")
-        st.fixed_roll = {"catcher": catcher, "direction": direction, "spaces": spaces}
+        st.fixed_roll = FixedRoll(catcher, direction, spaces)
         return [Event("SCENARIO", f"The next Slave Catcher roll is fixed: {catcher}, "
-                      f"{spaces} {direction}.", dict(st.fixed_roll))]
+                      f"{spaces} {direction}.", st.fixed_roll.to_dict())]
 
     def _check_cards(self, ctx: Ctx, cards: Any, pool: list[str], what: str) -> list[str]:
         if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
@@ -492,7 +491,6 @@ class Freedom(Game[FreedomState]):
         st.market_deck.sort()
         rng.shuffle(st.market_deck)
         st.rng = Rng(rng.next64(), "play")
-        st.fixed_roll = copy.deepcopy(self.state.fixed_roll)
         other._legal_cache = None
         other._detach(f"it is a determinized copy for seat {seat}", self.RULE_TURN)
         return other

@@ -19,11 +19,10 @@ The rules of a single move live here once, for Conductor tokens, cards and roles
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from ..core.event import Event
 from .context import Ctx
-from .state import FreedomState
+from .state import FreedomState, GameResult
 
 
 def room(ctx: Ctx, st: FreedomState, space: str) -> int:
@@ -43,7 +42,7 @@ def stops(ctx: Ctx, st: FreedomState) -> frozenset[str]:
 
     (Rules version ``freedom-1``, kept for old saves, let a move pass through Canada.)
     """
-    return frozenset() if st.legacy else ctx.canada_set
+    return ctx.canada_set if st.rules.canada_stops_movement else frozenset()
 
 
 def open_destinations(
@@ -96,7 +95,7 @@ def send_to_market(ctx: Ctx, st: FreedomState, count: int) -> list[int]:
     for _ in range(count):
         if st.market:
             i = st.capture_cursor % len(st.market)
-            st.market[i]["people"] += 1
+            st.market[i] = st.market[i].with_people(st.market[i].people + 1)
             st.capture_cursor = (i + 1) % max(1, len(st.market))
             where.append(i)
         else:
@@ -145,11 +144,8 @@ def add_lost(ctx: Ctx, st: FreedomState, count: int, ev: list[Event], rule: str)
     if st.lost > limit:
         ev.append(Event("FR-LOSE-1", f"The Slaves Lost track is full ({limit}) and another "
                         "person must be added: the game is lost.", {"lost": st.lost}))
-        st.result = {
-            "won": False,
-            "reason": f"Slaves Lost track full in round {st.round}",
-            "round": st.round,
-        }
+        st.result = GameResult(won=False, reason=f"Slaves Lost track full in round {st.round}",
+                               round=st.round)
         st.phase = "over"
         st.pending.clear()
         st.effects.clear()
@@ -157,7 +153,7 @@ def add_lost(ctx: Ctx, st: FreedomState, count: int, ev: list[Event], rule: str)
 
 def move_person(
     ctx: Ctx, st: FreedomState, seat: int, origin: str, dest: str, *, safe: bool,
-    ev: list[Event], moved: dict[str, Any] | None = None, rule: str = "FR-MOVE-1",
+    ev: list[Event], moved: dict[str, int] | None = None, rule: str = "FR-MOVE-1",
 ) -> None:
     """Move one person from ``origin`` to ``dest`` (already checked legal) and resolve it."""
     st.people[origin] -= 1
@@ -189,7 +185,7 @@ def move_person(
 
 def react(
     ctx: Ctx, st: FreedomState, colour: str, target: str, ev: list[Event],
-    moved: dict[str, Any] | None,
+    moved: dict[str, int] | None,
 ) -> None:
     """The ``colour`` catcher steps one space along its path toward ``target`` [FR-MOVE-5]."""
     here = st.catchers[colour]

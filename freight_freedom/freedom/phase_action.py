@@ -60,11 +60,12 @@ def legal(ctx: Ctx, st: FreedomState) -> list[Action]:
             out.append(act(seat, "call", other))
     if st.tokens_played < TOKENS_PER_TURN:
         seen = set()
-        for stack, _grey in st.held[seat]:
+        for token in st.held[seat]:
+            stack = token.stack
             if stack not in seen:
                 seen.add(stack)
                 out.append(act(seat, "play", stack))
-                kinds = {bool(g) for s, g in st.held[seat] if s == stack}
+                kinds = {h.grey for h in st.held[seat] if h.stack == stack}
                 if kinds == {True, False}:  # both held: the player chooses [FR-RULING-GREY-CHOICE]
                     out.append(act(seat, "play", stack, "grey"))
     if not st.card_bought:
@@ -104,9 +105,9 @@ def play_token(
     [FR-RULING-GREY-CHOICE].
     """
     held = st.held[seat]
-    entries = [i for i, (s, _g) in enumerate(held) if s == stack]
-    idx = next((i for i in entries if bool(held[i][1]) == grey), entries[0])
-    _, grey = held.pop(idx)
+    entries = [i for i, h in enumerate(held) if h.stack == stack]
+    idx = next((i for i in entries if held[i].grey == grey), entries[0])
+    grey = held.pop(idx).grey
     st.tokens_played += 1
     who = f"Player {seat + 1}"
     if ctx.stack_kind[stack] == "conductor":

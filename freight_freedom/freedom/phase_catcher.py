@@ -16,7 +16,7 @@ from .context import Ctx
 from .decisions import Reaction
 from .movement import move_catcher
 from .prices import queue_modifiers
-from .state import FreedomState, StepResult
+from .state import FreedomState, Roll, StepResult
 
 
 def reaction_holders(ctx: Ctx, st: FreedomState) -> list[int]:
@@ -35,8 +35,8 @@ def roll(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
     if st.fixed_roll is not None:
         fixed = st.fixed_roll
         st.fixed_roll = None
-        catcher = fixed["catcher"]
-        direction, spaces = fixed["direction"], int(fixed["spaces"])
+        catcher = fixed.catcher
+        direction, spaces = fixed.direction, fixed.spaces
         triple = spaces == 3
         how = " (fixed by the teacher)"
     else:
@@ -48,24 +48,23 @@ def roll(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
     arrows = "white arrow" if direction == "west" else "black arrow"
     arrows += "s" if spaces != 1 else ""
     if catcher == "walk":
-        st.last_roll = {"catcher": None, "direction": direction, "spaces": 0, "triple": triple}
+        st.last_roll = Roll(None, direction, 0, triple)
         ev.append(Event("FR-CATCH-2", f"{who} rolls the walking figure{how}: no Slave Catcher "
                         "moves this round.", {"catcher": None, "direction": direction,
                                               "spaces": spaces}))
         return
-    st.last_roll = {"catcher": catcher, "direction": direction, "spaces": spaces,
-                    "triple": triple}
+    st.last_roll = Roll(catcher, direction, spaces, triple)
     ev.append(Event("FR-CATCH-1", f"{who} rolls the {catcher} Slave Catcher and {spaces} "
                     f"{arrows} ({direction}){how}.",
                     {"catcher": catcher, "direction": direction, "spaces": spaces,
                      "triple": triple}))
     if triple and st_option_easier_triples(st):
-        st.last_roll["spaces"] = 0
+        st.last_roll = Roll(catcher, direction, 0, triple)
         ev.append(Event("FR-OPT-2", "Easier game: a triple moves no Slave Catcher.", {}))
         return
     extra = queue_modifiers(ctx, st)["catcher_extra"]
     if extra:
-        st.last_roll["spaces"] = spaces + extra
+        st.last_roll = Roll(catcher, direction, spaces + extra, triple)
         ev.append(Event("FR-EFF-CATCHER-EXTRA", f"An Opposition card in the Queue adds {extra} "
                         f"space{'s' if extra != 1 else ''} to the move.", {"extra": extra}))
     for seat in reversed(reaction_holders(ctx, st)):
@@ -82,7 +81,7 @@ def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
     """A new round: the Lead Player is to roll."""
     st.phase, st.step = "catcher", "roll"
     st.last_roll = None
-    if not st.legacy:  # a new round's captures start at the bottom card [FR-RULING-CAPTURE-CYCLE]
+    if st.rules.captures_restart_at_bottom:  # [FR-RULING-CAPTURE-CYCLE]
         st.capture_cursor = 0
 
 
@@ -91,17 +90,17 @@ def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
     if st.step == "roll":
         return "decide"
     roll_ = st.last_roll
-    if roll_ is not None and roll_["catcher"] is not None and roll_["spaces"] > 0:
-        colour = roll_["catcher"]
-        dest = ctx.step_along(colour, st.catchers[colour], roll_["direction"], roll_["spaces"])
+    if roll_ is not None and roll_.catcher is not None and roll_.spaces > 0:
+        colour = roll_.catcher
+        dest = ctx.step_along(colour, st.catchers[colour], roll_.direction, roll_.spaces)
         stopped = ""
         here_i = ctx.path_index[colour][st.catchers[colour]]
-        want = here_i + (roll_["spaces"] if roll_["direction"] == "east" else -roll_["spaces"])
+        want = here_i + (roll_.spaces if roll_.direction == "east" else -roll_.spaces)
         if want != ctx.path_index[colour][dest]:
             stopped = " (the end of its path)"
         move_catcher(ctx, st, colour, dest, ev, "FR-CATCH-3", stopped)
-    elif roll_ is not None and roll_["catcher"] is not None:
-        ev.append(Event("FR-CATCH-3", f"The {roll_['catcher']} Slave Catcher does not move.", {}))
+    elif roll_ is not None and roll_.catcher is not None:
+        ev.append(Event("FR-CATCH-3", f"The {roll_.catcher} Slave Catcher does not move.", {}))
     return "continue" if st.phase == "over" else "done"
 
 

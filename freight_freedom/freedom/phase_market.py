@@ -15,12 +15,12 @@ from ..core.event import Event
 from .actions import act
 from .context import Ctx
 from .movement import add_lost, room
-from .state import FreedomState, StepResult
+from .state import FreedomState, MarketCardInPlay, StepResult
 
 
 def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
     st.phase, st.step = "market", "deliver"
-    n = st.market[0]["people"] if st.market else 0
+    n = st.market[0].people if st.market else 0
     ev.append(Event("FR-MKT-PHASE-1", f"Round {st.round}: Slave Market phase: {n} "
                     f"{'person' if n == 1 else 'people'} on the bottom card.", {"people": n}))
 
@@ -30,7 +30,7 @@ def open_plantations(ctx: Ctx, st: FreedomState) -> list[str]:
 
 
 def deliver(ctx: Ctx, st: FreedomState, plantation: str, ev: list[Event]) -> None:
-    st.market[0]["people"] -= 1
+    st.market[0] = st.market[0].with_people(st.market[0].people - 1)
     st.people[plantation] += 1
     ev.append(Event("FR-MKT-PHASE-1", f"A person is delivered to {ctx.name(plantation)}.",
                     {"to": plantation}))
@@ -40,12 +40,11 @@ def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
     if not st.market:
         ev.append(Event("FR-MKT-PHASE-3", "No Slave Market card is left to deliver.", {}))
         return finish(ctx, st, ev)
-    bottom = st.market[0]
-    while bottom["people"] > 0:
+    while st.market[0].people > 0:
         spots = open_plantations(ctx, st)
         if not spots:
-            n = bottom["people"]
-            bottom["people"] = 0
+            n = st.market[0].people
+            st.market[0] = st.market[0].with_people(0)
             ev.append(Event("FR-MKT-PHASE-2", f"No plantation has room for {n} more "
                             f"{'person' if n == 1 else 'people'}.", {"people": n}))
             add_lost(ctx, st, n, ev, "FR-MKT-PHASE-2")
@@ -61,14 +60,14 @@ def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
 def finish(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
     if st.market:
         done = st.market.pop(0)
-        st.market_done.append(done["card"])
+        st.market_done.append(done.card)
         st.capture_cursor = 0
         text = "The emptied Slave Market card is removed and the others slide down"
         if st.market_deck:
             cid = st.market_deck.pop()
             n = min(ctx.market_cards[cid].people, st.supply)
             st.supply -= n
-            st.market.append({"card": cid, "people": n})
+            st.market.append(MarketCardInPlay(cid, n))
             text += f"; a new card is drawn with {n} {'person' if n == 1 else 'people'}."
         else:
             text += "; the Slave Market deck is empty."

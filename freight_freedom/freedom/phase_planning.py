@@ -17,7 +17,7 @@ from .actions import act
 from .context import Ctx
 from .effect_kinds import queue_effects
 from .prices import conductor_price, queue_modifiers, support_price
-from .state import PHASE_NAMES, TOKENS_PER_PLANNING, FreedomState, StepResult
+from .state import PHASE_NAMES, TOKENS_PER_PLANNING, FreedomState, HeldToken, StepResult
 from .support import buy_support
 
 
@@ -101,7 +101,7 @@ def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         grey = st.stacks[stack] == 1 and ctx.stack_kind[stack] == "conductor"
         st.stacks[stack] -= 1
         st.money[seat] -= price
-        st.held[seat].append([stack, grey])
+        st.held[seat].append(HeldToken(stack, grey))
         st.planning_taken += 1
         ev.append(Event(rule, f"Player {seat + 1} buys a{' grey' if grey else ''} {label} "
                         f"for ${price}{why}.", {"seat": seat, "stack": stack,

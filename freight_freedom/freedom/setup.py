@@ -4,7 +4,8 @@ All chance (role deal, Slave Market deck, period decks, the Opposition cards cho
 game's own seeded RNG, in a fixed order, so the same seed gives the same set-up everywhere. Set-up
 draws from the stream ``Rng(seed, "setup")`` and play from its own ``Rng(seed, "play")``, so a
 set-up option that draws less (chosen roles) does not shift the dice of the game. Rules version
-``freedom-1`` (``legacy=True``, for old saves) drew both from one unscrambled stream.
+``freedom-1`` (for old saves) drew both from one unscrambled stream
+(:attr:`.Rules.separate_rng_streams` false).
 """
 
 from __future__ import annotations
@@ -16,17 +17,25 @@ from ..core.event import Event
 from ..core.rng import Rng
 from .context import Ctx
 from .phase_lantern import refill
-from .state import EASIER_START_MONEY, START_MONEY, TOTAL_PEOPLE, FreedomState
+from .state import (
+    CURRENT_RULES,
+    EASIER_START_MONEY,
+    START_MONEY,
+    TOTAL_PEOPLE,
+    FreedomState,
+    MarketCardInPlay,
+    Rules,
+)
 
 
 def new_state(
-    ctx: Ctx, options: Mapping[str, Any], seed: int, *, legacy: bool = False
+    ctx: Ctx, options: Mapping[str, Any], seed: int, *, rules: Rules = CURRENT_RULES
 ) -> tuple[FreedomState, list[Event]]:
-    """Build the state after set-up and the set-up events (``legacy``: rules ``freedom-1``)."""
+    """Build the state after set-up and the set-up events, under ``rules``."""
     players = int(options["players"])
-    rng = Rng.legacy(seed) if legacy else Rng(seed, "setup")
+    rng = Rng(seed, "setup") if rules.separate_rng_streams else Rng.legacy(seed)
     st = FreedomState(players=players, difficulty=str(options["difficulty"]), rng=rng,
-                      options=dict(options), legacy=legacy)
+                      options=dict(options), rules=rules)
     ev: list[Event] = []
 
     # 1. Roles and money.
@@ -76,10 +85,10 @@ def new_state(
         cid = st.market_deck.pop()
         n = min(ctx.market_cards[cid].people, st.supply)
         st.supply -= n
-        st.market.append({"card": cid, "people": n})
+        st.market.append(MarketCardInPlay(cid, n))
     ev.append(Event("FR-SETUP-3", "The Slave Market deck of 8 is built; the three face-up cards "
-                    "hold " + ", ".join(str(c["people"]) for c in st.market)
-                    + " people (bottom to top).", {"market": [dict(c) for c in st.market]}))
+                    "hold " + ", ".join(str(c.people) for c in st.market)
+                    + " people (bottom to top).", {"market": [c.to_dict() for c in st.market]}))
 
     # 4. Period decks with their Opposition cards.
     cards = ctx.cards
@@ -132,6 +141,6 @@ def new_state(
     st.lead = 0
     ev.append(Event("FR-SETUP-9", "Player 1 is the Lead Player and takes the Lantern. Round 1 "
                     "begins with the Slave Catcher phase.", {"lead": 0}))
-    if not legacy:
+    if rules.separate_rng_streams:
         st.rng = Rng(seed, "play")
     return st, ev

@@ -49,6 +49,123 @@ TOKENS_PER_TURN = 2
 TOTAL_PEOPLE = 96
 
 
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """What differs between the rules versions the engine plays (a save names its version).
+
+    ``freedom-2`` is the current rules; ``freedom-1`` is kept so that old saves replay exactly.
+    The engine reads the named behaviour, never the version string.
+    """
+
+    version: str
+    #: Set-up and play draw from two separately seeded streams (``Rng(seed, "setup")`` and
+    #: ``Rng(seed, "play")``); otherwise one unscrambled stream (:meth:`.Rng.legacy`).
+    separate_rng_streams: bool
+    #: Each round's captures start again at the bottom Slave Market card
+    #: [FR-RULING-CAPTURE-CYCLE]; otherwise the cycle goes on from the previous round.
+    captures_restart_at_bottom: bool
+    #: A person entering Canada stops there [FR-RULING-CANADA]; otherwise a move may pass
+    #: through a Canada space.
+    canada_stops_movement: bool
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Rules:
+        return self  # immutable: copies of a state share it
+
+
+#: The rules of each supported version, by version name.
+RULES: dict[str, Rules] = {
+    "freedom-1": Rules("freedom-1", separate_rng_streams=False, captures_restart_at_bottom=False,
+                       canada_stops_movement=False),
+    "freedom-2": Rules("freedom-2", separate_rng_streams=True, captures_restart_at_bottom=True,
+                       canada_stops_movement=True),
+}
+CURRENT_RULES = RULES["freedom-2"]
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """This round's Slave Catcher roll: the catcher (``None`` for the walking figure), the
+    direction and the spaces it still moves (after the Queue's and the reactions' changes)."""
+
+    catcher: str | None
+    direction: str
+    spaces: int
+    triple: bool
+    cancelled: bool = False  # a reaction card cancelled the move
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"catcher": self.catcher, "direction": self.direction,
+                                "spaces": self.spaces, "triple": self.triple}
+        if self.cancelled:
+            data["cancelled"] = True
+        return data
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Roll:
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class FixedRoll:
+    """The next Slave Catcher roll as a teacher fixed it (catcher colour or ``"walk"``)."""
+
+    catcher: str
+    direction: str
+    spaces: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"catcher": self.catcher, "direction": self.direction, "spaces": self.spaces}
+
+    def __deepcopy__(self, memo: dict[int, object]) -> FixedRoll:
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """How the game ended: won or lost, why, and in which round."""
+
+    won: bool
+    reason: str
+    round: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"won": self.won, "reason": self.reason, "round": self.round}
+
+    def __deepcopy__(self, memo: dict[int, object]) -> GameResult:
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class MarketCardInPlay:
+    """A Slave Market card on display and the people on it (a new value when they change)."""
+
+    card: str  # the card's id (see :attr:`.Ctx.market_cards`)
+    people: int
+
+    def with_people(self, people: int) -> MarketCardInPlay:
+        return MarketCardInPlay(self.card, people)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"card": self.card, "people": self.people}
+
+    def __deepcopy__(self, memo: dict[int, object]) -> MarketCardInPlay:
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class HeldToken:
+    """A token a player holds: its stack id, and whether it is the stack's grey token."""
+
+    stack: str
+    grey: bool = False
+
+    def to_dict(self) -> list[Any]:
+        """The saved form, ``[stack, grey]``."""
+        return [self.stack, self.grey]
+
+    def __deepcopy__(self, memo: dict[int, object]) -> HeldToken:
+        return self
+
+
 @dataclass
 class FreedomState(TableRepr):
     """Everything about one game in progress (see the module docstring).
@@ -56,7 +173,9 @@ class FreedomState(TableRepr):
     Seats are 0-based. Periods are 1-3; per-period lists are indexed ``period - 1``. The Queue is a
     list of 5 positions, index 0 the leftmost (newest, dearest) and index 4 the rightmost (oldest,
     discarded in the Lantern phase); ``None`` marks an empty position. The Slave Market display is
-    a list of ``{"card", "people"}`` with index 0 the bottom card (delivered next).
+    a list of :class:`MarketCardInPlay` with index 0 the bottom card (delivered next). ``rules``
+    says which rules version is played; it is not saved in the state (the save file names the
+    version), so it is left out of :meth:`to_dict`.
     """
 
     players: int
@@ -79,7 +198,7 @@ class FreedomState(TableRepr):
     freed: int = 0
     lost: int = 0
     catchers: dict[str, str] = field(default_factory=dict)
-    market: list[dict[str, Any]] = field(default_factory=list)
+    market: list[MarketCardInPlay] = field(default_factory=list)
     market_deck: list[str] = field(default_factory=list)  # top card = last
     market_done: list[str] = field(default_factory=list)  # delivered and removed
     market_unused: list[str] = field(default_factory=list)  # not in this game's deck of 8
@@ -88,7 +207,7 @@ class FreedomState(TableRepr):
     stack_size: dict[str, int] = field(default_factory=dict)  # tokens in each stack at set-up
     support_left: list[int] = field(default_factory=list)
     support_bought: list[int] = field(default_factory=list)
-    held: list[list[list[Any]]] = field(default_factory=list)  # per seat: [stack id, grey?]
+    held: list[list[HeldToken]] = field(default_factory=list)  # per seat
     tokens_spent: list[str] = field(default_factory=list)  # played (non-grey) tokens, out of play
     tokens_removed: list[str] = field(default_factory=list)  # taken off by Opposition cards
     queue: list[str | None] = field(default_factory=list)
@@ -105,19 +224,17 @@ class FreedomState(TableRepr):
     did_something: bool = False
     safe_turn: bool = False
     cut_armed: bool = False  # Station Master benefit: cancel one capturing reaction this phase
-    fixed_roll: dict[str, Any] | None = None
-    last_roll: dict[str, Any] | None = None
+    fixed_roll: FixedRoll | None = None
+    last_roll: Roll | None = None
     lantern_discarded: int = 0
-    result: dict[str, Any] | None = None
-    # Rules version freedom-1 (an old save replayed): its seeding, capture cycle and Canada
-    # moves. Not part of the digest: the save file names the version.
-    legacy: bool = False
+    result: GameResult | None = None
+    rules: Rules = CURRENT_RULES  # not part of the digest: the save file names the version
 
     def to_dict(self, *, hidden: bool = True) -> dict[str, Any]:
         """Plain JSON-ready data; ``hidden=False`` replaces deck orders by sorted contents."""
         data: dict[str, Any] = {}
         for name in self.__dataclass_fields__:
-            if name == "legacy":
+            if name == "rules":
                 continue
             value = getattr(self, name)
             if name == "rng":
@@ -131,7 +248,7 @@ class FreedomState(TableRepr):
 
 
 def _plain(value: Any) -> Any:
-    if hasattr(value, "to_dict"):  # a pending decision or a scheduled effect
+    if hasattr(value, "to_dict"):  # a decision, effect, market card or held token
         return _plain(value.to_dict())
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}

@@ -24,7 +24,7 @@ def render_text(game: Freedom) -> str:
         f"Supply {st.supply}",
     ]
     for seat in range(st.players):
-        held = ", ".join(s + (" (grey)" if g else "") for s, g in st.held[seat]) or "-"
+        held = ", ".join(h.stack + (" (grey)" if h.grey else "") for h in st.held[seat]) or "-"
         rid = st.reserve[seat]
         res = ctx.card_by_id[rid].name if rid else "-"
         lines.append(f"  Player {seat + 1}: {st.roles[seat]} (side {st.sides[seat]}), "
@@ -35,7 +35,7 @@ def render_text(game: Freedom) -> str:
         queue.append(f"{pos + 1}:{name} ${QUEUE_PRICES[pos]}")
     lines.append("Queue: " + " | ".join(queue))
     lines.append("Slave Market (bottom first): " + ", ".join(
-        f"{c['card']}={c['people']}" for c in st.market) + f"; deck {len(st.market_deck)}")
+        f"{c.card}={c.people}" for c in st.market) + f"; deck {len(st.market_deck)}")
     lines.append("Slave Catchers: " + ", ".join(
         f"{c} at {ctx.name(s)}" for c, s in st.catchers.items()))
     occupied = [f"{ctx.name(s)} {n}" for s, n in st.people.items() if n]

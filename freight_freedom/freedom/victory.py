@@ -15,7 +15,7 @@ from typing import Any
 
 from ..core.event import Event
 from .context import Ctx
-from .state import ROUNDS, FreedomState
+from .state import ROUNDS, FreedomState, GameResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,8 +83,8 @@ def check_end_of_round(ctx: Ctx, st: FreedomState, ev: list[Event]) -> bool:
     totals = {"round": st.round, "round_end": True, "freed": st.freed, "lost": st.lost,
               "support": sum(st.support_bought)}
     if freed_ok and support_ok:
-        st.result = {"won": True, "round": st.round,
-                     "reason": f"all Support bought and {st.freed} freed"}
+        st.result = GameResult(won=True, reason=f"all Support bought and {st.freed} freed",
+                               round=st.round)
         ev.append(Event("FR-WIN-1", f"Victory! All {support_total(st)} Support tokens are bought "
                         f"and {st.freed} people are free in Canada (needed {target}).",
                         totals))
@@ -94,9 +94,8 @@ def check_end_of_round(ctx: Ctx, st: FreedomState, ev: list[Event]) -> bool:
             missing.append(f"{st.freed} of {target} freed")
         if not support_ok:
             missing.append(f"{sum(st.support_bought)} of {support_total(st)} Support bought")
-        st.result = {"won": False, "round": st.round,
-                     "reason": f"round {ROUNDS} ended without both conditions ("
-                               + ", ".join(missing) + ")"}
+        st.result = GameResult(won=False, reason=f"round {ROUNDS} ended without both "
+                               "conditions (" + ", ".join(missing) + ")", round=st.round)
         ev.append(Event("FR-LOSE-2", f"Round {ROUNDS} is over without both victory conditions: "
                         + ", ".join(missing) + ". The game is lost.", totals))
     else:
@@ -114,9 +113,9 @@ def outcome(ctx: Ctx, st: FreedomState) -> FreedomOutcome | None:
     if st.result is None:
         return None
     return FreedomOutcome(
-        won=bool(st.result["won"]),
-        reason=str(st.result["reason"]),
-        round=int(st.result["round"]),
+        won=st.result.won,
+        reason=st.result.reason,
+        round=st.result.round,
         freed=st.freed,
         freed_target=ctx.freed_target(st),
         lost=st.lost,

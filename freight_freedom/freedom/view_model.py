@@ -71,7 +71,7 @@ def view_of(ctx: Ctx, st: FreedomState) -> FreedomView:
         board=ctx.board,
         people=MappingProxyType(people),
         catchers=MappingProxyType(dict(st.catchers)),
-        market=tuple(MarketCardView(str(c["card"]), int(c["people"])) for c in st.market),
+        market=tuple(MarketCardView(c.card, c.people) for c in st.market),
         freed=st.freed,
         freed_target=ctx.freed_target(st),
         lost=st.lost,

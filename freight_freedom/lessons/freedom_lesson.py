@@ -25,7 +25,7 @@ def new_game() -> Any:
 
 def captured(game: Any) -> int:
     """People on the Slave Market cards plus the Slaves Lost track."""
-    return int(sum(card["people"] for card in game.state.market) + game.state.lost)
+    return int(sum(card.people for card in game.state.market) + game.state.lost)
 
 
 def safe_escape(before: Any, after: Any) -> Verdict:

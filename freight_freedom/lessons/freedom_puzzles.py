@@ -44,7 +44,7 @@ def catcher(colour: str, space: str) -> tuple[str, dict[str, Any]]:
 
 
 def captured(game: Game) -> int:
-    return int(sum(c["people"] for c in game.state.market) + game.state.lost)
+    return int(sum(c.people for c in game.state.market) + game.state.lost)
 
 
 def freed_minus_captured(start: Game, end: Game) -> float:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from freight_freedom.core.event import Event
+from freight_freedom.freedom.context import context
 from freight_freedom.freedom.game import Freedom
 
 ROLES = ("Conductor", "Preacher", "Shepherd", "Agent")
@@ -14,6 +15,27 @@ def new_game(players: int = 2, seed: int = 3, roles: Any = "default", **options:
     if roles == "default":
         roles = ROLES[:players]
     return Freedom(players=players, seed=seed, roles=roles, **options)
+
+
+# The component values a rule test reads instead of pinning them (a teacher may change the data).
+def card_param(card: str, name: str) -> int:
+    """The ``name`` parameter of the first effect of card ``card`` (e.g. its ``amount``)."""
+    return int(dict(context().card_by_id[card].effects[0].params)[name])
+
+
+def passive(role: str, kind: str, side: int = 1) -> int:
+    """A Role side's passive amount of ``kind`` (e.g. ``card_discount``)."""
+    return context().roles[role].side(side).passive_amount(kind)
+
+
+def special_param(role: str, name: str) -> int:
+    """The ``name`` parameter of a Role's Special Ability effect."""
+    return int(context().roles[role].special[0][name])
+
+
+def per_person(stack: str) -> int:
+    """Dollars a Fundraising token pays per person in its region."""
+    return context().fundraising(stack).per_person
 
 
 def rules_of(events: list[Event] | tuple[Event, ...]) -> list[str]:
@@ -96,7 +118,7 @@ def invariant_errors(game: Freedom) -> list[str]:
     st = game.state
     errs = []
     on_map = sum(st.people.values())
-    on_market = sum(c["people"] for c in st.market)
+    on_market = sum(c.people for c in st.market)
     total = on_map + on_market + st.supply + st.lost + st.freed
     if total != 96:
         errs.append(f"people: {on_map} map + {on_market} market + {st.supply} supply + "
@@ -116,11 +138,11 @@ def invariant_errors(game: Freedom) -> list[str]:
     cards += st.discard + st.removed_cards + [c for c in st.reserve if c is not None]
     if sorted(cards) != sorted(c.id for c in ctx.cards.cards):
         errs.append("Abolitionist cards are lost or duplicated")
-    markets = [c["card"] for c in st.market] + st.market_deck + st.market_done + st.market_unused
+    markets = [c.card for c in st.market] + st.market_deck + st.market_done + st.market_unused
     if sorted(markets) != sorted(ctx.market_cards):
         errs.append("Slave Market cards are lost or duplicated")
     for stack, size in st.stack_size.items():
-        held = sum(1 for seat in st.held for s, _ in seat if s == stack)
+        held = sum(1 for seat in st.held for h in seat if h.stack == stack)
         gone = st.tokens_spent.count(stack) + st.tokens_removed.count(stack)
         if st.stacks[stack] + held + gone != size or st.stacks[stack] < 0:
             errs.append(f"token stack {stack} does not add up")
@@ -131,6 +153,6 @@ def invariant_errors(game: Freedom) -> list[str]:
         errs.append("Support tokens do not add up")
     if not 1 <= st.round <= 8:
         errs.append(f"round {st.round}")
-    if st.lost > ctx.lost_limit(st) and not (st.result and "Lost" in st.result["reason"]):
+    if st.lost > ctx.lost_limit(st) and not (st.result and "Lost" in st.result.reason):
         errs.append("Slaves Lost beyond the track without losing")
     return errs

@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import pytest
-from fr_helpers import end_turns_until, new_game, roll, rules_of, texts, to_action
+from fr_helpers import (
+    card_param,
+    end_turns_until,
+    new_game,
+    roll,
+    rules_of,
+    special_param,
+    texts,
+    to_action,
+)
 
 from freight_freedom import IllegalAction
 from freight_freedom.freedom.context import context
-from freight_freedom.freedom.state import QUEUE_PRICES
+from freight_freedom.freedom.state import PASS_INCOME, QUEUE_PRICES, START_MONEY
 
 
 def test_fr_act_1_turns_from_lead_any_order_then_end() -> None:
@@ -40,7 +49,8 @@ def test_fr_act_3_special_once_then_side_two() -> None:
     g = new_game(2, roles=("Stockholder", "Preacher"))
     to_action(g)
     ev = g.apply("0:special")
-    assert g.state.sides[0] == 2 and g.state.money == [11, 11]
+    each = START_MONEY + special_param("Stockholder", "amount")
+    assert g.state.sides[0] == 2 and g.state.money == [each, each]
     assert "FR-ROLE-3" in rules_of(ev)
     assert "0:special" not in [str(a) for a in g.legal_actions()]
 
@@ -97,7 +107,8 @@ def test_fr_act_5_not_enough_money_reason() -> None:
     to_action(g)
     with pytest.raises(IllegalAction) as err:
         g.apply("0:card 1")
-    assert err.value.reason == "not enough money: the card costs $3, you have $0"
+    price = QUEUE_PRICES[0]
+    assert err.value.reason == f"not enough money: the card costs ${price}, you have $0"
 
 
 def test_fr_act_6_fundraising_pays_per_person_in_region() -> None:
@@ -117,7 +128,7 @@ def test_fr_act_7_pass_income_by_period_only_if_nothing_done() -> None:
     to_action(g)
     assert "0:pass" in [str(a) for a in g.legal_actions()]
     g.apply("0:pass")
-    assert g.state.money[0] == 8 + 3
+    assert g.state.money[0] == START_MONEY + PASS_INCOME[1]
     g.apply("1:benefit")
     with pytest.raises(IllegalAction) as err:
         g.apply("1:pass")
@@ -130,7 +141,8 @@ def test_fr_card_5_general_resolves_when_bought() -> None:
     to_action(g)
     money = g.state.money[0]
     g.apply("0:card 1")
-    assert g.state.money[0] == money - 3 + 2
+    assert g.state.money[0] == money - QUEUE_PRICES[0] + card_param("john_greenleaf_whittier",
+                                                                   "amount")
     assert "john_greenleaf_whittier" in g.state.discard
 
 
@@ -142,7 +154,8 @@ def test_fr_card_6_reserve_held_and_played_in_own_turn() -> None:
     assert g.state.reserve[0] == "quakers"
     money = g.state.money[0]
     g.apply("0:reserve")
-    assert g.state.money[0] == money + 2 and g.state.reserve[0] is None
+    assert g.state.money[0] == money + card_param("quakers", "amount")
+    assert g.state.reserve[0] is None
 
 
 def test_fr_card_6_reaction_reserve_answers_the_roll() -> None:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from fr_helpers import finish_planning, new_game, roll, rules_of, texts
+from fr_helpers import finish_planning, new_game, passive, roll, rules_of, texts
 
 from freight_freedom import Action, IllegalAction
 from freight_freedom.freedom.context import context
+from freight_freedom.freedom.state import START_MONEY, HeldToken
 
 
 def test_fr_catch_1_lead_rolls_both_dice() -> None:
@@ -39,11 +40,11 @@ def test_fr_catch_3_capture_only_where_it_stops() -> None:
 
 def test_fr_catch_4_captures_cycle_bottom_middle_top() -> None:
     g = new_game()
-    before = [c["people"] for c in g.state.market]
+    before = [c.people for c in g.state.market]
     g.scenario("place_people", space="chicago", count=4)
     g.scenario("place_catcher", colour="orange", space="battle_creek")
     roll(g, "orange", "west", 1)
-    after = [c["people"] for c in g.state.market]
+    after = [c.people for c in g.state.market]
     assert [a - b for a, b in zip(after, before, strict=True)] == [2, 1, 1]
 
 
@@ -100,7 +101,7 @@ def test_fr_plan_4_conductor_cost_and_shepherd_discount() -> None:
     g.scenario("set_money", seat=2, amount=10)
     roll(g)
     finish_planning(g, {0: [], 1: [], 2: ["buy c1_2x1"]})
-    assert g.state.money[2] == 10 - (cost - 1)
+    assert g.state.money[2] == 10 - (cost - passive("Shepherd", "conductor_discount"))
 
 
 def test_fr_plan_5_fundraising_tokens_are_free() -> None:
@@ -108,8 +109,8 @@ def test_fr_plan_5_fundraising_tokens_are_free() -> None:
     roll(g)
     fund = next(a for a in g.legal_actions() if a.kind == "buy" and str(a.args[0]).startswith("f"))
     g.apply(fund)
-    assert g.state.money[0] == 8
-    assert g.state.held[0][0][0] == fund.args[0]
+    assert g.state.money[0] == START_MONEY
+    assert g.state.held[0][0].stack == fund.args[0]
 
 
 def test_fr_plan_6_grey_token_returns_when_played() -> None:
@@ -136,7 +137,7 @@ def test_fr_ruling_held_tokens_carry_over() -> None:
     g.apply("0:end")
     while g.phase != "Slave Catcher":
         g.apply(g.legal_actions()[0])
-    assert g.state.held[0] == [["c1_2x1", True]]
+    assert g.state.held[0] == [HeldToken("c1_2x1", grey=True)]
     roll(g)
     finish_planning(g)
     assert "0:play c1_2x1" in [str(a) for a in g.legal_actions()]
@@ -168,7 +169,8 @@ def test_fr_ruling_grey_choice_the_player_chooses_which_token_to_play() -> None:
     finish_planning(g, {0: ["buy c1_2x1"]})
     assert g.phase == "Action" and g.to_move == 0
     st = g.state
-    st.held[0].append(["c1_2x1", True])  # the grey token of the stack, bought on an earlier round
+    # the grey token of the stack, bought on an earlier round
+    st.held[0].append(HeldToken("c1_2x1", grey=True))
     st.stacks["c1_2x1"] -= 1
     plays = [str(a) for a in g.legal_actions() if a.kind == "play"]
     assert plays == ["0:play c1_2x1", "0:play c1_2x1 grey"]
@@ -179,9 +181,10 @@ def test_fr_ruling_grey_choice_the_player_chooses_which_token_to_play() -> None:
     other = g.copy()
     ev = g.apply(grey)
     assert "grey token returns to the token board" in texts(ev)
-    assert st.stacks["c1_2x1"] == left + 1 and st.held[0] == [["c1_2x1", False]]
+    assert st.stacks["c1_2x1"] == left + 1 and st.held[0] == [HeldToken("c1_2x1", grey=False)]
     other.apply("0:play c1_2x1")  # the ordinary one leaves the game
-    assert other.state.stacks["c1_2x1"] == left and other.state.held[0] == [["c1_2x1", True]]
+    assert other.state.stacks["c1_2x1"] == left
+    assert other.state.held[0] == [HeldToken("c1_2x1", grey=True)]
     assert "c1_2x1" in other.state.tokens_spent
 
 

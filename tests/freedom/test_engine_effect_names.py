@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
-from fr_helpers import finish_planning, new_game, roll, rules_of, to_action
+from fr_helpers import (
+    card_param,
+    finish_planning,
+    new_game,
+    passive,
+    per_person,
+    roll,
+    rules_of,
+    special_param,
+    to_action,
+)
 
 from freight_freedom.freedom.context import context
-from freight_freedom.freedom.state import QUEUE_PRICES
+from freight_freedom.freedom.state import QUEUE_PRICES, START_MONEY
 
 
 def _queue_card(kind: str) -> str:
@@ -24,45 +34,51 @@ def test_fr_eff_token_limit() -> None:
 
 def test_fr_eff_conductor_cost() -> None:
     g = new_game(2)
-    g.state.queue[0] = _queue_card("conductor_cost")
+    g.state.queue[0] = card = _queue_card("conductor_cost")
     roll(g)
     g.apply("0:buy c1_2x1")
-    assert g.state.money[0] == 8 - context().conductor("c1_2x1").cost - 1
+    cost = context().conductor("c1_2x1").cost
+    assert g.state.money[0] == START_MONEY - cost - card_param(card, "delta")
 
 
 def test_fr_eff_support_cost() -> None:
     g = new_game(1)
-    g.state.queue[0] = _queue_card("support_cost")
-    g.scenario("set_money", seat=0, amount=11)
+    g.state.queue[0] = card = _queue_card("support_cost")
+    price = context().tokens.support_price + card_param(card, "delta")
+    g.scenario("set_money", seat=0, amount=price - 1)
     roll(g)
     assert "0:support" not in [str(a) for a in g.legal_actions()]
+    g.scenario("set_money", seat=0, amount=price)
+    assert "0:support" in [str(a) for a in g.legal_actions()]
 
 
 def test_fr_eff_card_cost() -> None:
     g = new_game(2)
-    g.state.queue[0] = _queue_card("card_cost")
+    g.state.queue[0] = card = _queue_card("card_cost")
     to_action(g)
     money = g.state.money[0]
     g.apply("0:card 1")  # buying the Opposition card itself ends its effect after payment
-    assert g.state.money[0] == money - (QUEUE_PRICES[0] + 1)
+    assert g.state.money[0] == money - (QUEUE_PRICES[0] + card_param(card, "delta"))
 
 
 def test_fr_eff_fundraising_cut() -> None:
     g = new_game(1)
-    g.state.queue[0] = _queue_card("fundraising_cut")
+    g.state.queue[0] = card = _queue_card("fundraising_cut")
     roll(g)
     g.apply("0:buy f1_south")
     finish_planning(g)
     south = sum(n for s, n in g.state.people.items() if context().region[s] == "south")
     g.apply("0:play f1_south")
-    assert g.state.money[0] == 8 + south - 1
+    raised = south * per_person("f1_south") - card_param(card, "delta")
+    assert g.state.money[0] == START_MONEY + raised
 
 
 def test_fr_eff_money_each() -> None:
     g = new_game(2, roles=("Stockholder", "Agent"))
     to_action(g)
     ev = g.apply("0:special")
-    assert "FR-EFF-MONEY-EACH" in rules_of(ev) and g.state.money == [11, 11]
+    each = START_MONEY + special_param("Stockholder", "amount")
+    assert "FR-EFF-MONEY-EACH" in rules_of(ev) and g.state.money == [each, each]
 
 
 def test_fr_eff_reduce_roll() -> None:
@@ -83,15 +99,18 @@ def test_fr_eff_role_card_discount() -> None:
     g = new_game(2, roles=("Preacher", "Agent"))
     g.scenario("stack_queue", cards=["john_greenleaf_whittier"])
     to_action(g)
-    g.apply("0:card 1")  # $3 - $1 Preacher discount, then the card pays $2
-    assert g.state.money[0] == 8 - 2 + 2
+    g.apply("0:card 1")  # the position's price less the Preacher discount, then the card pays
+    price = QUEUE_PRICES[0] - passive("Preacher", "card_discount")
+    gain = card_param("john_greenleaf_whittier", "amount")
+    assert g.state.money[0] == START_MONEY - price + gain
 
 
 def test_fr_eff_role_conductor_discount() -> None:
     g = new_game(2, roles=("Shepherd", "Agent"))
     roll(g)
     g.apply("0:buy c1_3x1")
-    assert g.state.money[0] == 8 - (context().conductor("c1_3x1").cost - 1)
+    price = context().conductor("c1_3x1").cost - passive("Shepherd", "conductor_discount")
+    assert g.state.money[0] == START_MONEY - price
 
 
 def test_fr_eff_role_fundraising_bonus() -> None:
@@ -101,7 +120,8 @@ def test_fr_eff_role_fundraising_bonus() -> None:
     finish_planning(g)
     south = sum(n for s, n in g.state.people.items() if context().region[s] == "south")
     g.apply("0:play f1_south")
-    assert g.state.money[0] == 8 + south + 2
+    bonus = passive("Stockholder", "fundraising_bonus")
+    assert g.state.money[0] == START_MONEY + south * per_person("f1_south") + bonus
 
 
 def test_fr_eff_role_catcher_cut() -> None:

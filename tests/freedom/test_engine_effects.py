@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fr_helpers import new_game, roll, rules_of, texts, to_action
+from fr_helpers import card_param, new_game, per_person, roll, rules_of, texts, to_action
 
 from freight_freedom.core.event import Event
 from freight_freedom.freedom import engine
@@ -14,6 +14,7 @@ from freight_freedom.freedom.effect_kinds import KINDS, PASSIVE, QUEUE, queue_ef
 from freight_freedom.freedom.effects import RESOLVERS
 from freight_freedom.freedom.game import Freedom
 from freight_freedom.freedom.prices import queue_modifiers
+from freight_freedom.freedom.state import PASS_INCOME, START_MONEY, Roll
 
 
 def run(g: Freedom, effect: dict[str, Any], seat: int = 0) -> list[Event]:
@@ -67,7 +68,7 @@ def test_fr_eff_move_safe_and_plantation_origin() -> None:
 
 def test_fr_eff_support_discount() -> None:
     g = in_action()
-    g.scenario("set_money", seat=0, amount=7)
+    g.scenario("set_money", seat=0, amount=context().tokens.support_price - 3)
     run(g, {"kind": "support_discount", "amount": 3})
     assert {a.kind for a in g.legal_actions()} == {"buy_support", "decline"}
     ev = g.apply("0:buy_support")
@@ -84,11 +85,11 @@ def test_fr_eff_fundraise_by_region() -> None:
 
 def test_fr_eff_market_remove_bottom_first() -> None:
     g = in_action()
-    before = [c["people"] for c in g.state.market]
+    before = [c.people for c in g.state.market]
     supply = g.state.supply
     run(g, {"kind": "market_remove", "count": before[0] + 1})
-    assert g.state.market[0]["people"] == 0
-    assert g.state.market[1]["people"] == before[1] - 1
+    assert g.state.market[0].people == 0
+    assert g.state.market[1].people == before[1] - 1
     assert g.state.supply == supply + before[0] + 1
 
 
@@ -118,12 +119,12 @@ def test_fr_eff_cancel_roll_and_reduce_roll() -> None:
     g.scenario("fix_roll", catcher="red", direction="east", spaces=2)
     g.apply("0:roll")  # the catcher moved already; check the effect on a fresh roll state
     g2 = new_game(2)
-    g2.state.last_roll = {"catcher": "red", "direction": "east", "spaces": 2, "triple": False}
+    g2.state.last_roll = Roll("red", "east", 2, triple=False)
     assert "FR-EFF-CANCEL-ROLL" in rules_of(run(g2, {"kind": "cancel_catcher_roll"}))
-    assert g2.state.last_roll["spaces"] == 0
-    g2.state.last_roll["spaces"] = 3
+    assert g2.state.last_roll == Roll("red", "east", 0, triple=False, cancelled=True)
+    g2.state.last_roll = Roll("red", "east", 3, triple=False)
     assert "FR-EFF-REDUCE-ROLL" in rules_of(run(g2, {"kind": "reduce_catcher_roll", "by": 2}))
-    assert g2.state.last_roll["spaces"] == 1
+    assert g2.state.last_roll.spaces == 1
 
 
 def test_fr_eff_capture_near_catchers_nearest_first_players_choose() -> None:
@@ -150,9 +151,9 @@ def test_fr_eff_catchers_advance_toward_nearest_person() -> None:
 
 def test_fr_eff_market_add() -> None:
     g = in_action()
-    bottom = g.state.market[0]["people"]
+    bottom = g.state.market[0].people
     run(g, {"kind": "market_add", "count": 2})
-    assert g.state.market[0]["people"] == bottom + 2
+    assert g.state.market[0].people == bottom + 2
 
 
 def test_fr_eff_money_loss_never_below_zero() -> None:
@@ -245,6 +246,7 @@ def test_fr_eff_pass_cut_and_fundraising_cut_apply() -> None:
     finish_planning(g)
     south = sum(n for s, n in g.state.people.items() if ctx.region[s] == "south")
     g.apply("0:play f1_south")
-    assert g.state.money[0] == 8 + south - 1
-    assert pass_income(ctx, g.state) == 3
+    raised = south * per_person("f1_south") - card_param(card.id, "delta")
+    assert g.state.money[0] == START_MONEY + raised
+    assert pass_income(ctx, g.state) == PASS_INCOME[1]
     assert "Opposition" in texts(g.log[-1:])

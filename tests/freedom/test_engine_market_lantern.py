@@ -4,10 +4,11 @@ FR-WIN-*, FR-LOSE-*, FR-SCORE-*, FR-SOLO-2, rulings)."""
 from __future__ import annotations
 
 import pytest
-from fr_helpers import end_turns_until, new_game, roll, rules_of, texts, to_action
+from fr_helpers import card_param, end_turns_until, new_game, roll, rules_of, texts, to_action
 
 from freight_freedom import IllegalAction
 from freight_freedom.freedom.context import context
+from freight_freedom.freedom.state import PASS_INCOME, START_MONEY
 
 
 def to_market(players: int = 2, **kw: object) -> object:
@@ -33,7 +34,7 @@ def test_fr_mkt_phase_1_players_choose_open_plantation() -> None:
 def test_fr_mkt_phase_2_overflow_to_lost_and_fr_lose_1() -> None:
     g = new_game(2, harder_full_plantations=True)
     to_action(g)
-    n = g.state.market[0]["people"]
+    n = g.state.market[0].people
     ev = []
     while g.phase == "Action":
         ev += g.apply(g.legal_actions()[-1])
@@ -55,14 +56,14 @@ def test_fr_mkt_phase_2_overflow_to_lost_and_fr_lose_1() -> None:
 
 def test_fr_mkt_phase_3_slide_and_draw() -> None:
     g = new_game(2)
-    middle = g.state.market[1]["card"]
+    middle = g.state.market[1].card
     top_of_deck = g.state.market_deck[-1]
     to_action(g)
     end_turns_until(g, "Slave Market")
     while g.phase == "Slave Market":
         g.apply(g.legal_actions()[0])
-    assert g.state.market[0]["card"] == middle
-    assert g.state.market[2]["card"] == top_of_deck
+    assert g.state.market[0].card == middle
+    assert g.state.market[2].card == top_of_deck
     assert len(g.state.market_deck) == 4
 
 
@@ -92,7 +93,8 @@ def test_fr_lant_2_opposition_fires_when_discarded() -> None:
         a = g.legal_actions()
         ev += g.apply(next((x for x in a if x.kind in ("pass", "end")), a[0]))
     assert "FR-LANT-2" in rules_of(ev) and "FR-EFF-MONEY-LOSS" in rules_of(ev)
-    assert g.state.money == [8 + 3 - 2, 8 + 3 - 2]
+    left = START_MONEY + PASS_INCOME[1] - card_param("elijah_p_lovejoy", "amount")
+    assert g.state.money == [left, left]
     assert ctx.card_by_id["elijah_p_lovejoy"].trigger == "discard"
 
 
@@ -241,9 +243,9 @@ def test_fr_ruling_capture_cycle_a_lantern_capture_does_not_shift_the_next_round
         st = g.state
         st.supply -= 1
         st.people[space] += 1
-        before = [c["people"] for c in st.market]
+        before = [c.people for c in st.market]
         capture_at(context(), st, space, [], "FR-CATCH-3", count=1)
-        return [i for i, c in enumerate(st.market) if c["people"] > before[i]]
+        return [i for i, c in enumerate(st.market) if c.people > before[i]]
 
     *others, lantern = engine.ROUND
     lantern_start = lantern.start

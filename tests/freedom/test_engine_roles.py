@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import pytest
-from fr_helpers import new_game, roll, rules_of, texts, to_action
+from fr_helpers import (
+    card_param,
+    new_game,
+    passive,
+    per_person,
+    roll,
+    rules_of,
+    texts,
+    to_action,
+)
 
 from freight_freedom import IllegalAction
 from freight_freedom.core.errors import ComponentError
 from freight_freedom.freedom.context import context
 from freight_freedom.freedom.roles import ROLE_NAMES, load_roles, parse_roles
+from freight_freedom.freedom.state import QUEUE_PRICES, START_MONEY
 
 
 def test_fr_role_1_six_roles_both_sides() -> None:
@@ -25,8 +35,10 @@ def test_fr_role_2_benefit_active_and_passive() -> None:
     g = new_game(2, roles=("Preacher", "Conductor"))
     g.scenario("stack_queue", cards=["john_greenleaf_whittier"])
     to_action(g)
-    g.apply("0:card 1")  # $3 position, Preacher pays $2, card gives $2
-    assert g.state.money[0] == 8 - 2 + 2
+    g.apply("0:card 1")  # the Preacher pays the position's price less the discount
+    price = QUEUE_PRICES[0] - passive("Preacher", "card_discount")
+    gain = card_param("john_greenleaf_whittier", "amount")
+    assert g.state.money[0] == START_MONEY - price + gain
 
 
 def test_fr_role_3_special_flips_to_side_two() -> None:
@@ -45,9 +57,9 @@ def test_fr_role_3_special_flips_to_side_two() -> None:
 def test_fr_role_agent_special_in_planning() -> None:
     g = new_game(2, roles=("Agent", "Preacher"))
     roll(g)
-    before = [c["people"] for c in g.state.market]
+    before = [c.people for c in g.state.market]
     ev = g.apply("0:special")
-    assert [c["people"] for c in g.state.market] == [max(0, n - 1) for n in before]
+    assert [c.people for c in g.state.market] == [max(0, n - 1) for n in before]
     assert "FR-EFF-ROLE-MARKET-EACH" in rules_of(ev)
 
 
@@ -79,7 +91,8 @@ def test_fr_role_shepherd_conductor_discount() -> None:
     g = new_game(2, roles=("Shepherd", "Agent"))
     roll(g)
     g.apply("0:buy c1_1x2")
-    assert g.state.money[0] == 8 - (context().conductor("c1_1x2").cost - 1)
+    price = context().conductor("c1_1x2").cost - passive("Shepherd", "conductor_discount")
+    assert g.state.money[0] == START_MONEY - price
 
 
 def test_fr_role_sm_cut_cancels_capturing_reaction() -> None:
@@ -128,4 +141,5 @@ def test_fr_role_stockholder_fundraising_bonus() -> None:
     ctx = context()
     south = sum(n for s, n in g.state.people.items() if ctx.region[s] == "south")
     g.apply("0:play f1_south")
-    assert g.state.money[0] == 8 + south + 2
+    bonus = passive("Stockholder", "fundraising_bonus")
+    assert g.state.money[0] == START_MONEY + south * per_person("f1_south") + bonus

@@ -112,7 +112,7 @@ def test_fr_ruling_supply_runs_out() -> None:
     end_turns_until(g, "Slave Market")
     while g.phase == "Slave Market":
         g.apply(g.legal_actions()[0])
-    assert g.state.market[-1]["people"] <= 1 and g.state.supply == 0
+    assert g.state.market[-1].people <= 1 and g.state.supply == 0
 
 
 def test_fr_ruling_jumps_follow_the_move_rules() -> None:
@@ -162,9 +162,9 @@ def test_fr_ruling_capture_cycle_counts_people() -> None:
     g = new_game(2)
     g.scenario("place_people", space="chicago", count=3)
     g.scenario("place_catcher", colour="orange", space="battle_creek")
-    before = [c["people"] for c in g.state.market]
+    before = [c.people for c in g.state.market]
     roll(g, "orange", "west", 1)
-    assert [c["people"] for c in g.state.market] == [b + 1 for b in before]
+    assert [c.people for c in g.state.market] == [b + 1 for b in before]
 
 
 def test_fr_ruling_react_order_board_order() -> None:

@@ -33,8 +33,8 @@ def test_fr_setup_3_market_deck_of_eight_three_face_up_filled() -> None:
     assert len(st.market) == 3 and len(st.market_deck) == 5
     ctx = context()
     for c in st.market:
-        assert c["people"] == ctx.market_cards[c["card"]].people
-        assert 4 in ctx.market_cards[c["card"]].players
+        assert c.people == ctx.market_cards[c.card].people
+        assert 4 in ctx.market_cards[c.card].players
     for cid in st.market_deck:
         assert 4 in ctx.market_cards[cid].players
 

@@ -6,37 +6,43 @@ Support token's price), FR-PLAN-2 (token columns by period).
 
 from __future__ import annotations
 
-from fr_helpers import new_game, roll, to_action
+from fr_helpers import card_param, new_game, roll, to_action
 
 from freight_freedom.freedom.context import context
 from freight_freedom.freedom.explain import unavailable, warnings, wasted_effect
 from freight_freedom.freedom.game import Freedom
+from freight_freedom.freedom.state import QUEUE_PRICES
+
+#: What David Walker's discounted Support token costs (the Support price less his discount).
+WALKER_PRICE = context().tokens.support_price - card_param("david_walker", "amount")
 
 
 def _walker_first(money: int) -> Freedom:
     """Player 1 (Conductor: no card discount) in the Action phase, David Walker first in the
-    Queue ($3) and ``money`` dollars in hand."""
+    Queue and ``money`` dollars in hand after buying him."""
     game = new_game(2)
     to_action(game)
     game.scenario("stack_queue", cards=["david_walker"])
-    game.scenario("set_money", seat=0, amount=money)
+    game.scenario("set_money", seat=0, amount=QUEUE_PRICES[0] + money)
     assert game.to_move == 0 and game.state.roles[0] == "Conductor"
     return game
 
 
 def test_fr_eff_support_a_wasted_card_is_offered_with_what_will_happen() -> None:
-    game = _walker_first(8)  # $8 - $3 = $5 left: not enough for Support at $8
+    game = _walker_first(WALKER_PRICE - 1)  # one dollar short of the discounted Support
     buy = next(a for a in game.legal_actions() if a.kind == "card" and a.args == (1,))
     label = game.describe(buy)
-    assert label.startswith("Player 1 buys David Walker (Queue position 1, $3) - no effect now:")
-    assert "Player 1 has $5: not enough for a Support token at $8" in label
+    assert label.startswith(f"Player 1 buys David Walker (Queue position 1, ${QUEUE_PRICES[0]})"
+                            " - no effect now:")
+    short = f"has ${WALKER_PRICE - 1}: not enough for a Support token at ${WALKER_PRICE}"
+    assert f"Player 1 {short}" in label
     assert any(w.startswith("David Walker would have no effect now") for w in warnings(game))
     events = game.apply(buy)  # still allowed, and it does what the label said
-    assert any("has $5: not enough for a Support token at $8" in e.text for e in events)
+    assert any(short in e.text for e in events)
 
 
 def test_fr_eff_support_a_live_card_has_no_warning() -> None:
-    game = _walker_first(11)  # $11 - $3 = $8: the discounted Support can be bought
+    game = _walker_first(WALKER_PRICE)  # the discounted Support can be bought
     buy = next(a for a in game.legal_actions() if a.kind == "card" and a.args == (1,))
     assert wasted_effect(game, buy) is None
     assert "no effect" not in game.describe(buy)
@@ -44,7 +50,7 @@ def test_fr_eff_support_a_live_card_has_no_warning() -> None:
 
 
 def test_wasted_effect_judges_only_legal_general_cards() -> None:
-    game = _walker_first(8)
+    game = _walker_first(WALKER_PRICE - 1)
     state_before = game.state.to_dict()
     for action in game.legal_actions():
         if action.kind != "card":
@@ -82,7 +88,8 @@ def test_fr_plan_2_same_token_from_two_periods_reads_differently() -> None:
     fundraising = [x for x in labels if "Fundraising" in x]
     assert len(fundraising) == 2 and len(set(fundraising)) == 2
     assert any("Period II Fundraising token" in x for x in fundraising)
-    conductor = [x for x in labels if "Conductor token: 2 people x 1 space ($2)" in x]
+    cost = context().conductor("c1_2x1").cost
+    conductor = [x for x in labels if f"Conductor token: 2 people x 1 space (${cost})" in x]
     assert conductor, labels
 
 

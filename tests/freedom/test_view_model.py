@@ -23,7 +23,7 @@ def test_view_model_reads_the_state_after_play() -> None:
     assert dict(vm.catchers) == st.catchers
     for colour, space in st.catchers.items():
         assert colour in vm.catchers_at(space)
-    assert [(c.card, c.people) for c in vm.market] == [(c["card"], c["people"])
+    assert [(c.card, c.people) for c in vm.market] == [(c.card, c.people)
                                                         for c in st.market]
     assert (vm.round, vm.phase, vm.period, vm.lead) == (game.round, game.phase, st.period,
                                                         st.lead)

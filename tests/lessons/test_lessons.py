@@ -91,7 +91,7 @@ def test_freedom_narrative_matches_the_board() -> None:
     assert captured(after) == captured(before) + 1
     assert after.state.catchers["purple"] == "washington_dc"
     market = step_index("freedom", "The market delivers")
-    assert les.game_at(market - 1).state.market[0]["people"] == 4
+    assert les.game_at(market - 1).state.market[0].people == 4
     assert les.game_at(market).state.lost == 3
     lantern = les.game_at(market)
     assert lantern.round == 2 and lantern.state.period == 2

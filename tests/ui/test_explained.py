@@ -12,6 +12,7 @@ from freight_freedom import Freedom, SlowFreight
 from freight_freedom.core.bot import RandomBot
 from freight_freedom.freedom import app as freedom_app
 from freight_freedom.freedom import view
+from freight_freedom.freedom.state import QUEUE_PRICES
 from freight_freedom.slowfreight import app as sf_app
 from freight_freedom.ui.adapter import GameUI, ui_for
 
@@ -42,7 +43,8 @@ def test_queue_price_names_the_role_discount() -> None:
     game = Freedom(players=2, seed=3, roles=("Preacher", "Conductor"))
     _to_action(game)
     assert game.to_move == 0
-    assert "-$1 Preacher" in freedom_app.queue_html(game)
+    discount = game.ctx.roles["Preacher"].side(1).passive_amount("card_discount")
+    assert f"-${discount} Preacher" in freedom_app.queue_html(game)
 
 
 def test_role_and_victory_cards_are_shown_with_texts() -> None:
@@ -50,16 +52,20 @@ def test_role_and_victory_cards_are_shown_with_texts() -> None:
     side = freedom_app.side_html(game)
     assert "Benefit: move up to 2 people up to 1 space each" in side
     assert "Special Ability: Move one person up to 5 spaces." in side
-    assert "your Fundraising tokens raise $2 more" in side  # Stockholder's passive Benefit
+    bonus = game.ctx.roles["Stockholder"].side(1).passive_amount("fundraising_bonus")
+    assert f"your Fundraising tokens raise ${bonus} more" in side  # Stockholder's passive
     assert html.escape(game.ctx.roles["Conductor"].history) in side
-    assert "Victory Conditions card" in side and "13 people free in Canada" in side
+    freed = game.ctx.freed_target(game.state)
+    assert "Victory Conditions card" in side and f"{freed} people free in Canada" in side
 
 
 def test_wasted_card_is_warned_beside_the_queue() -> None:
     game = Freedom(players=2, seed=3, roles=("Conductor", "Preacher"))
     _to_action(game)
     game.scenario("stack_queue", cards=["david_walker"])
-    game.scenario("set_money", seat=0, amount=8)
+    walker = dict(game.ctx.card_by_id["david_walker"].effects[0].params)["amount"]
+    short = QUEUE_PRICES[0] + game.ctx.tokens.support_price - int(walker) - 1
+    game.scenario("set_money", seat=0, amount=short)  # one dollar short of the Support after him
     side = freedom_app.side_html(game)
     assert "David Walker would have no effect now" in side
     assert "&#9888;" in side
@@ -68,9 +74,11 @@ def test_wasted_card_is_warned_beside_the_queue() -> None:
 def test_freedom_unavailable_hook_gives_engine_reasons() -> None:
     game = Freedom(players=2, seed=3, roles=("Conductor", "Preacher"))
     game.apply(game.legal_actions()[0])  # roll: Planning
-    game.scenario("set_money", seat=game.to_move, amount=8)
+    price = game.ctx.tokens.support_price
+    game.scenario("set_money", seat=game.to_move, amount=price - 2)
     lines = ui_for(game).unavailable(game)
-    assert "Support token: not enough money: a Support token costs $10, you have $8" in lines
+    assert (f"Support token: not enough money: a Support token costs ${price}, you have "
+            f"${price - 2}") in lines
 
 
 def test_space_hover_shows_history_note() -> None:

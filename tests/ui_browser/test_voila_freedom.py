@@ -100,7 +100,7 @@ def test_buy_a_token_in_the_planning_phase(app: AppPage) -> None:
     money = game.state.money[buy.seat]
     after = play(app, game, buy)
     assert after.state.money[buy.seat] < money
-    assert any(h[0] == buy.args[0] for h in after.state.held[buy.seat])
+    assert any(h.stack == buy.args[0] for h in after.state.held[buy.seat])
     app.bp.screenshot("token-bought")
     # finish planning: the bot plans and the game passes to the Action phase
     while after.phase == "Planning" and "(human)" in app.prompt():
