@@ -55,6 +55,8 @@ class Game(ABC, Generic[S]):
     """
 
     name: ClassVar[str]
+    """The name written into save files (never changed, so old saves stay byte-identical);
+    :mod:`.registry` maps it, and the other names of the game, to its canonical name."""
     rules_version: str
     supported_rules_versions: ClassVar[frozenset[str]]
     RULE_TURN: ClassVar[str]

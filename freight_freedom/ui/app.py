@@ -144,7 +144,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.board_text = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.inspector = Inspector(self._tables)
         self.saveload = SaveLoad(lambda: self.game, self.set_game, self.errors.show_error, guard)
-        self.newgame = NewGame(lambda: self.game, self.ui.options, self.set_game, guard)
+        self.newgame = NewGame(lambda: self.game, self.set_game, guard)
         self.tabs = widgets.Tab(children=[self.moves.widget, self.log_view.widget,
                                           self.inspector.widget, self.saveload.widget,
                                           self.newgame.widget])
