@@ -522,8 +522,8 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
 
     def _prompt_html(self, game: Game[Any]) -> str:
         prompt = game.prompt
-        phase = str(getattr(game, "phase", ""))
-        number = getattr(game, "round", "?")
+        phase = game.phase
+        number = game.round
         where = (f"Turn {number}" if phase == "turn"  # Slow Freight counts turns, not rounds
                  else f"Round {number} &middot; {html.escape(phase)} phase")
         if game.is_over:
