@@ -36,5 +36,3 @@ FREEDOM_OPTIONS: tuple[Option, ...] = (
            help="the table plays with the optional score"),
 )
 """Freedom's keyword options (see :class:`~freight_freedom.core.options.Option`)."""
-
-OPTION_NAMES: tuple[str, ...] = tuple(o.name for o in FREEDOM_OPTIONS)

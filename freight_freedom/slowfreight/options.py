@@ -33,5 +33,3 @@ def _options() -> tuple[Option, ...]:
 
 SLOW_FREIGHT_OPTIONS: tuple[Option, ...] = _options()
 """Slow Freight's keyword options (see :class:`~freight_freedom.core.options.Option`)."""
-
-OPTIONS: tuple[str, ...] = tuple(o.name for o in SLOW_FREIGHT_OPTIONS)

@@ -77,3 +77,12 @@ def test_bots_command_takes_any_name_of_a_game() -> None:
     assert status == 0 and "montecarlo" in text
     status, _, err = run("bots", "chess")
     assert status == 2 and "invalid choice" in err
+
+
+def test_python_dash_m_runs_the_command_line() -> None:
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "freight_freedom", "simulate", "freedom",
+                          "--help"], capture_output=True, text=True, check=True)
+    assert "--difficulty" in out.stdout and "FR-OPT-1" in out.stdout
