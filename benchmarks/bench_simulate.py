@@ -47,7 +47,7 @@ def cases(quick: bool) -> list[Case]:
         Case("slowfreight", "random", 10_000 // scale, {"players": 3}, 20.0),
         Case("slowfreight", "greedy", 2_000 // scale, {"players": 3}),
         Case("slowfreight", "small-fast", 2_000 // scale, {"players": 3}),
-        Case("slowfreight", ["mcts:2", "random"], 20 // min(scale, 4), {"players": 2}),
+        Case("slowfreight", ["montecarlo:2", "random"], 20 // min(scale, 4), {"players": 2}),
         Case("freedom", "heuristic", 1_000 // scale, {"players": 2}, 20.0),
         Case("freedom", "random", 1_000 // scale, {"players": 2}),
     ]

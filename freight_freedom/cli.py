@@ -4,14 +4,18 @@ Examples::
 
     freight-freedom simulate freedom --players 2 --games 1000 --bot heuristic --jobs 2 \\
         --out results.csv
-    freight-freedom simulate slowfreight --players 3 --bot mcts:8,random,random --games 200
+    freight-freedom simulate slowfreight --players 3 --bot montecarlo:8,random,random --games 200
+    freight-freedom simulate freedom --difficulty challenging --easier-money --roles \\
+        Conductor,Preacher
     freight-freedom sweep slowfreight --grid movement_table=gentle,standard,harsh \\
         --grid bot=small-fast,big-slow --games 500 --jobs 2 --out tables.csv
     freight-freedom bots slowfreight
     freight-freedom replay save.json
     freight-freedom export save.json --out log.csv
 
-Bad arguments (a game option that does not exist, an ``--out`` that cannot be written, an
+Each game's options are flags made from its declared options (``freight-freedom simulate freedom
+--help`` lists them, with their rule IDs); ``-o NAME=VALUE`` sets any option too. Bad arguments
+(a game option that does not exist, an ``--out`` that cannot be written, an
 unreachable scheduler) print one line on stderr and exit with status 2, before any game is
 played. Results are written to ``--out`` chunk by chunk as games finish, in game order, and the
 run streams its games, so memory stays flat however many. A game that fails exits with status 1,
@@ -25,12 +29,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from .core import registry
+from .core.options import Option
+
 PROG = "freight-freedom"
-GAME_CHOICES = ("freedom", "slowfreight")
 
 
 class UsageError(Exception):
@@ -95,9 +101,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _run_options(sub: argparse.ArgumentParser) -> None:
-    sub.add_argument("game", choices=GAME_CHOICES, help="which game to play")
     sub.add_argument("--games", type=_positive_int, default=100, help="games to play (100)")
-    sub.add_argument("--players", type=_positive_int, help="number of players")
     sub.add_argument("--seed", type=_seed, default=0, help="master seed (0)")
     sub.add_argument("--jobs", type=_jobs, default=1, help="worker processes; -1 = all cores")
     sub.add_argument("--backend", choices=("loky", "dask"), default=None,
@@ -113,21 +117,106 @@ def _run_options(sub: argparse.ArgumentParser) -> None:
     sub.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
+OPTION_DEST = "option_"
+"""Prefix of the attributes that hold game-option flags (never clashes with run settings)."""
+
+
+def _flag_type(option: Option) -> Callable[[str], Any]:
+    """How the text of a flag becomes the option's value (the game validates the value)."""
+    def parse(text: str) -> Any:
+        if option.kind == "per_seat":
+            return [part.strip() for part in text.split(",")]
+        if option.kind == "choice":
+            by_text = {str(c): c for c in option.choices}
+            if text in by_text:
+                return by_text[text]
+            raise argparse.ArgumentTypeError(
+                f"invalid choice {text!r} (choose from {', '.join(by_text)})")
+        if option.kind == "int" and option.none_means and text.lower() in (
+                "none", "null", option.none_means):
+            return None
+        if option.kind == "seat" and text in option.choices:
+            return text
+        return _whole(text)
+
+    parse.__name__ = option.kind  # argparse names the type in its messages
+    return parse
+
+
+def _flag_help(option: Option) -> str:
+    default = option.default
+    if option.kind == "per_seat":
+        shown = f"one of {', '.join(map(str, option.choices))} per player, comma-separated"
+        default_text = "random" if default is None else str(default)
+    else:
+        shown = ""
+        default_text = option.none_means if default is None else str(default)
+    if option.kind == "bool":
+        default_text = "on" if default else "off"
+    parts = [option.help or option.title]
+    if shown:
+        parts.append(f"; {shown}")
+    parts.append(f" (default {default_text}" + (f"; rule {option.rule})" if option.rule else ")"))
+    return "".join(parts).replace("%", "%%")
+
+
+def add_option_flags(parser: argparse._ActionsContainer, spec: Sequence[Option]) -> None:
+    """One flag per declared option: ``--movement-table harsh``, ``--easier-money`` /
+    ``--no-easier-money``, ``--roles Conductor,Preacher``. A flag left out leaves the option
+    to the game's default."""
+    for option in spec:
+        flag = "--" + option.name.replace("_", "-")
+        common: dict[str, Any] = {"dest": OPTION_DEST + option.name,
+                                  "default": argparse.SUPPRESS, "help": _flag_help(option)}
+        if option.kind == "bool":
+            parser.add_argument(flag, action=argparse.BooleanOptionalAction, **common)
+            continue
+        metavar = {"int": "N", "seat": "SEAT", "per_seat": "A,B,..."}.get(option.kind)
+        if option.kind == "choice":
+            metavar = "{" + ",".join(map(str, option.choices)) + "}"
+        parser.add_argument(flag, type=_flag_type(option), metavar=metavar, **common)
+
+
+def _game_parsers(command: argparse.ArgumentParser,
+                  extra: Callable[[argparse.ArgumentParser], None]) -> None:
+    """One sub-command per game (and its other names): run settings, then its option flags."""
+    games = command.add_subparsers(dest="game_name", required=True, metavar="game",
+                                   parser_class=_Parser,
+                                   help=f"which game to play: {', '.join(registry.names())}")
+    for entry in registry.GAMES.values():
+        sub = games.add_parser(entry.key, aliases=list(entry.aliases), help=entry.title,
+                               description=f"{command.description or ''} {entry.title}.")
+        sub.set_defaults(game=entry.key, option_flags=[o.name for o in entry.option_spec()])
+        _run_options(sub)
+        extra(sub)
+        add_option_flags(sub.add_argument_group(f"{entry.title} options"),
+                         entry.option_spec())
+
+
+def _simulate_extra(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument("--bot", default="random",
+                     help="bot name, 'name:strength', or one per seat separated by commas")
+
+
+def _sweep_extra(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument("--grid", type=_key_value, action="append", default=[], metavar="NAME=V1,V2",
+                     help="an option (or 'bot') and its values; repeat for more; bots per seat "
+                     "are joined with '+' (bot=montecarlo+random,random)")
+    sub.add_argument("--bot", default="random", help="bot when the grid does not vary it")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description="Play, study and replay Freedom and Slow Freight.")
     subs = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    sim = subs.add_parser("simulate", help="play many games with bots; one row per game")
-    _run_options(sim)
-    sim.add_argument("--bot", default="random",
-                     help="bot name, 'name:strength', or one per seat separated by commas")
-    sw = subs.add_parser("sweep", help="simulate every combination of option values")
-    _run_options(sw)
-    sw.add_argument("--grid", type=_key_value, action="append", default=[], metavar="NAME=V1,V2",
-                    help="an option (or 'bot') and its values; repeat for more; bots per seat "
-                    "are joined with '+' (bot=mcts+random,random)")
-    sw.add_argument("--bot", default="random", help="bot when the grid does not vary it")
+    sim = subs.add_parser("simulate", help="play many games with bots; one row per game",
+                          description="Play many games with bots; one row per game:")
+    _game_parsers(sim, _simulate_extra)
+    sw = subs.add_parser("sweep", help="simulate every combination of option values",
+                         description="Simulate every combination of option values:")
+    _game_parsers(sw, _sweep_extra)
     bots = subs.add_parser("bots", help="list the bots of a game")
-    bots.add_argument("game", choices=GAME_CHOICES)
+    bots.add_argument("game", type=_game_name, metavar="game",
+                      help=f"one of {', '.join(registry.names())}")
     rep = subs.add_parser("replay", help="print a saved game's log with rule IDs")
     rep.add_argument("save", type=Path, help="a save file written by game.to_json()")
     rep.add_argument("--actions", action="store_true", help="also print each action")
@@ -141,12 +230,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _game_name(text: str) -> str:
+    entry = registry.find(text)
+    if entry is None:
+        raise argparse.ArgumentTypeError(
+            f"invalid choice: {text!r} (choose from {', '.join(registry.names())})")
+    return entry.key
+
+
 def _options(args: argparse.Namespace) -> dict[str, Any]:
     options = {key: _value(text) for key, text in args.option}
-    if args.players is not None:
-        if "players" in options:
-            raise UsageError("give players once: --players or --option players=")
-        options["players"] = args.players
+    for name in args.option_flags:
+        dest = OPTION_DEST + name
+        if hasattr(args, dest):
+            if name in options:
+                flag = "--" + name.replace("_", "-")
+                raise UsageError(f"give {name} once: {flag} or --option {name}=")
+            options[name] = getattr(args, dest)
     return options
 
 
@@ -297,7 +397,6 @@ def _bots(args: argparse.Namespace, stdout: TextIO) -> int:
 
 def _load_save(path: Path) -> Any:
     """The game in a save file, replayed and verified; UsageError naming what is wrong."""
-    from .analysis.simulate import game_class
     from .core import SaveFileError
     from .core.save import MAX_BYTES
 
@@ -310,7 +409,7 @@ def _load_save(path: Path) -> Any:
         raise UsageError(f"{path} is larger than {MAX_BYTES} bytes: not a save file")
     try:
         data = json.loads(raw)
-        cls = game_class(data["game"])
+        cls = registry.game_entry(data["game"]).game_class()
     except (ValueError, KeyError, TypeError):
         raise UsageError(f"{path} is not a freight_freedom save file (no known 'game')") from None
     try:

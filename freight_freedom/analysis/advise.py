@@ -37,6 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core import registry
 from ..core.action import Action
 from ..core.errors import IllegalAction
 from ..core.rng import Rng
@@ -45,9 +46,6 @@ from .bots import BotSpec, game_key, make_bot
 Z95 = 1.959963984540054
 """The two-sided 95% normal quantile."""
 
-DEFAULT_BOTS = {"freedom": "heuristic", "slowfreight": "greedy"}
-"""The default rollout policy of each game (its rule-of-thumb bot: random play never wins
-Freedom)."""
 
 FREEDOM_ENDINGS = ("victory", "too many lost", "time ran out")
 """How a Freedom game ends: the players win [FR-WIN-1], the Slaves Lost track overflows
@@ -206,6 +204,12 @@ def _result(key: str, game: Any) -> Rollout:
     return Rollout(wins, tuple(float(s) for s in outcome.scores))
 
 
+def default_bot(key: str) -> str:
+    """The default rollout policy of a game (``"random"`` for a game not of this package)."""
+    entry = registry.find(key)
+    return entry.rollout_bot if entry is not None else "random"
+
+
 def _players(game: Any) -> int:
     players = game.options.get("players", 1)
     return int(players) if isinstance(players, int) else 1
@@ -318,7 +322,9 @@ def advise(game: Any, *, rollouts: int = 200, bot: BotSpec | None = None, seed: 
     """Win chances and expected scores of ``game``'s position, and optionally of its moves.
 
     ``rollouts``: games played out from the position. ``bot``: the rollout policy of every seat
-    (a bot name like ``"heuristic"``, a class or an instance; default :data:`DEFAULT_BOTS`).
+    (a bot name like ``"heuristic"``, a class or an instance; default: the game's
+    ``rollout_bot`` in :mod:`~freight_freedom.core.registry`, its rule-of-thumb bot, since
+    random play never wins Freedom).
     ``seed``: the same seed gives the same answer, whatever ``n_jobs``. ``n_jobs``: worker
     processes (1: in this process; -1: every core; ``processes=True`` uses worker processes
     even for one job, keeping this process free). ``actions``: how many candidate actions to
@@ -346,7 +352,7 @@ def advise(game: Any, *, rollouts: int = 200, bot: BotSpec | None = None, seed: 
                                 or actions < 0):
         raise ValueError(f"actions must be a number of actions >= 0 or None, not {actions!r}")
     jobs = _jobs(n_jobs)
-    spec = DEFAULT_BOTS.get(key, "random") if bot is None else bot
+    spec = default_bot(key) if bot is None else bot
     make_bot(key, spec, seat=0, seed=0)  # a bad spec fails here, before any work
     seat = game.to_move
     assert seat is not None

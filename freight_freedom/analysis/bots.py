@@ -1,12 +1,13 @@
-"""Which bots a simulation can use, by name: ``"random"``, ``"heuristic"``, ``"mcts:16"``, ...
+"""Which bots a simulation can use, by name: ``"random"``, ``"heuristic"``, ``"montecarlo:16"``...
 
 A simulation never ships bot objects between processes and never reuses one bot for two games:
 it ships a *bot spec* and builds a fresh bot for every game and seat, seeded from that game's seed
 (:func:`~freight_freedom.analysis.seeds.bot_seed`). That is what makes a result independent of how
 games are batched over workers. A spec is one of
 
-- a registered name, optionally with a strength: ``"random"``, ``"greedy"``, ``"mcts:32"``
-  (``name:N`` passes ``strength=N``; see :func:`bot_names` for each game's names);
+- a registered name, optionally with a strength: ``"random"``, ``"greedy"``, ``"montecarlo:32"``
+  (``name:N`` passes ``strength=N``; see :func:`bot_names` for each game's names; the bots
+  themselves are listed in :mod:`freight_freedom.core.registry`);
 - a bot class (built as ``cls(seed=..., seat=..., strength=...)``, passing only the keywords its
   constructor accepts);
 - a bot instance: deep-copied for each game, then re-seeded (its ``reseed(seed)`` method if it has
@@ -24,117 +25,62 @@ import copy
 import functools
 import inspect
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
-from ..core import Rng
+from ..core import Rng, registry
 from ..core.bot import Bot
+from ..core.registry import BotEntry
 
 BotSpec = Any
-"""A bot name (``"mcts:16"``), a bot class or a bot instance (see the module docstring)."""
-
-GAMES = ("freedom", "slowfreight")
-_ALIASES = {
-    "freedom": "freedom",
-    "slowfreight": "slowfreight",
-    "slow_freight": "slowfreight",
-    "slow-freight": "slowfreight",
-}
-
-
-@dataclass(frozen=True)
-class BotEntry:
-    """A registered bot: where its class lives and what it is good for."""
-
-    target: str
-    """``"module:Class"``, imported on first use (workers import only what they play)."""
-    help: str
-    strength: int | None = None
-    """Default strength for bots with a strength knob (rollouts per action); None: no knob."""
-
-
-_REGISTRY: dict[str, dict[str, BotEntry]] = {
-    "slowfreight": {
-        "random": BotEntry("freight_freedom.core.bot:RandomBot", "uniformly random legal actions"),
-        "greedy": BotEntry(
-            "freight_freedom.slowfreight.bots:GreedyBot", "one-step greedy (engine's bot)"
-        ),
-        "small-fast": BotEntry(
-            "freight_freedom.slowfreight.strategy_bots:SmallFastBot",
-            "1-2 car trains, moved as soon as they can",
-        ),
-        "big-slow": BotEntry(
-            "freight_freedom.slowfreight.strategy_bots:BigSlowBot",
-            "builds 5-car trains before moving them",
-        ),
-        "mcts": BotEntry(
-            "freight_freedom.slowfreight.strategy_bots:MonteCarloBot",
-            "Monte Carlo rollouts over determinized copies; strength = rollouts per action",
-            strength=8,
-        ),
-    },
-    "freedom": {
-        "random": BotEntry("freight_freedom.core.bot:RandomBot", "uniformly random legal actions"),
-        "heuristic": BotEntry(
-            "freight_freedom.freedom.bots:HeuristicBot", "rule-of-thumb play (engine's bot)"
-        ),
-        "mcts": BotEntry(
-            "freight_freedom.freedom.search_bot:SearchBot",
-            "Monte Carlo rollouts with the heuristic bot; strength = rollouts per action",
-            strength=2,
-        ),
-        "market-random": BotEntry(
-            "freight_freedom.analysis.market_bots:RandomMarketBot",
-            "heuristic, but the Slave Market's people go to a random plantation",
-        ),
-        "market-fullest": BotEntry(
-            "freight_freedom.analysis.market_bots:FullestMarketBot",
-            "heuristic, but the Slave Market's people go to the fullest plantation",
-        ),
-    },
-}
-# Each game's one-step rule-of-thumb bot answers to both names, so "--bot heuristic" works for both.
-_REGISTRY["slowfreight"]["heuristic"] = _REGISTRY["slowfreight"]["greedy"]
-_REGISTRY["freedom"]["greedy"] = _REGISTRY["freedom"]["heuristic"]
-
+"""A bot name (``"montecarlo:16"``), a bot class or a bot instance (see the module docstring)."""
 
 def game_key(game: Any) -> str:
-    """The registry name of a game given as a name, a game class or a game object."""
-    if isinstance(game, str):
-        key = _ALIASES.get(game.strip().lower())
-        if key is None:
-            raise ValueError(f"unknown game {game!r}; choose one of {list(GAMES)}")
-        return key
+    """The canonical name of a game given as a name (any alias), a game class or a game object.
+
+    Another :class:`~freight_freedom.core.Game` subclass (a test game) is known by its ``name``
+    and gets generic rows and the "random" bot; anything else raises ValueError.
+    """
+    entry = registry.find(game)
+    if entry is not None:
+        return entry.key
     name = getattr(game, "name", None)
-    if isinstance(name, str) and name.lower() in _ALIASES:
-        return _ALIASES[name.lower()]
     if isinstance(name, str) and isinstance(game, type) and hasattr(game, "legal_actions"):
-        return name  # another Game subclass: generic rows, the "random" bot
-    raise ValueError(f"{game!r} is not a game of this package; choose one of {list(GAMES)}")
+        return name
+    return registry.game_entry(game).key  # raises, listing the games
 
 
-_GENERIC = {"random": BotEntry("freight_freedom.core.bot:RandomBot", "uniformly random")}
+_GENERIC = {"random": BotEntry(registry.RANDOM.target, "uniformly random")}
 
 
-def _entries(key: str) -> dict[str, BotEntry]:
-    return _REGISTRY.get(key, _GENERIC)
+def _bot(key: str, name: str) -> BotEntry | None:
+    entry = registry.find(key)
+    return entry.bot(name) if entry is not None else _GENERIC.get(name)
+
+
+def _known(key: str) -> list[str]:
+    entry = registry.find(key)
+    return sorted(entry.bot_help() if entry is not None else _GENERIC)
 
 
 def _key(game: Any) -> str:
     """Like :func:`game_key`, but a name not ours is taken as another game's (validated earlier)."""
     if isinstance(game, str):
-        return _ALIASES.get(game.strip().lower(), game)
+        entry = registry.find(game)
+        return entry.key if entry is not None else game
     return game_key(game)
 
 
 def bot_names(game: Any) -> dict[str, str]:
-    """Registered bot names of ``game`` with a one-line description each."""
-    return {name: entry.help for name, entry in _entries(game_key(game)).items()}
+    """Bot names of ``game`` (other names of a bot included) with a one-line description each."""
+    entry = registry.find(game_key(game))
+    if entry is None:
+        return {name: bot.help for name, bot in _GENERIC.items()}
+    return entry.bot_help()
 
 
 def parse_spec(spec: str) -> tuple[str, int | None]:
-    """Split ``"mcts:16"`` into ``("mcts", 16)``; raise ValueError on a malformed spec."""
+    """Split ``"montecarlo:16"`` into ``("montecarlo", 16)``; ValueError if malformed."""
     name, sep, rest = spec.strip().lower().partition(":")
     if not sep:
         return name, None
@@ -151,9 +97,9 @@ def check_spec(game: Any, spec: BotSpec) -> None:
         return
     key = _key(game)
     name, strength = parse_spec(spec)
-    entry = _entries(key).get(name)
+    entry = _bot(key, name)
     if entry is None:
-        raise ValueError(f"unknown bot {spec!r} for {key}; choose one of {sorted(_entries(key))}")
+        raise ValueError(f"unknown bot {spec!r} for {key}; choose one of {_known(key)}")
     if strength is not None and entry.strength is None:
         raise ValueError(f"bot {name!r} has no strength knob; drop ':{strength}'")
 
@@ -162,6 +108,7 @@ def label(spec: BotSpec) -> str:
     """How a spec is named in result tables: the spec text, or the bot's ``name``."""
     if isinstance(spec, str):
         name, strength = parse_spec(spec)
+        name = registry.RENAMED_BOTS.get(name, name)
         return name if strength is None else f"{name}:{strength}"
     return str(getattr(spec, "name", getattr(spec, "__name__", type(spec).__name__)))
 
@@ -202,7 +149,8 @@ def make_bot(game: Any, spec: BotSpec, *, seat: int, seed: int) -> Bot:
     if isinstance(spec, str):
         check_spec(game, spec)
         name, strength = parse_spec(spec)
-        entry = _entries(_key(game))[name]
+        entry = _bot(_key(game), name)
+        assert entry is not None  # check_spec said so
         return _build(_load(entry.target), seed=seed, seat=seat, strength=strength)
     if isinstance(spec, type):
         return _build(spec, seed=seed, seat=seat)

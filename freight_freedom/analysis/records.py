@@ -7,7 +7,7 @@ Every row has the same leading columns, whatever the game:
 - ``game``, ``rules_version``: what was played, under which rules (stamped, as in save files);
 - the game's options, one column each (``players``, ``difficulty``, ``movement_table``...);
   non-scalar options as compact JSON text so they can be grouped on;
-- ``bot``: the bot name (``"greedy"``; ``"mcts:8/random"`` when seats differ), ``bot_<seat>``;
+- ``bot``: the bot name (``"greedy"``; ``"montecarlo:8/random"`` when seats differ), ``bot_<seat>``;
 - ``decisions``: atomic decisions made.
 
 Then the game's key figures (:func:`figures`): see :func:`slowfreight_figures` and
@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from dataclasses import fields, is_dataclass
 from typing import Any, Protocol
+
+from ..core import registry
 
 
 def _cell(value: Any) -> Any:
@@ -56,12 +58,12 @@ READS_LOG = frozenset({"freedom"})
 
 
 def figures(game_name: str, game: Any) -> dict[str, Any]:
-    """The key figures of a finished game (dispatches on the game's registry name)."""
-    if game_name == "slowfreight":
-        return slowfreight_figures(game)
-    if game_name == "freedom":
-        return freedom_figures(game)
-    return flatten("", game.outcome)
+    """The key figures of a finished game (the registry names each game's function)."""
+    entry = registry.find(game_name)
+    if entry is None or not entry.figures:
+        return flatten("", game.outcome)
+    result: dict[str, Any] = registry.load(entry.figures)(game)
+    return result
 
 
 SF_TYPES = ("auto", "tank", "coal", "mixed")
@@ -221,4 +223,8 @@ class Tracker(Protocol):
 
 def tracker(game_name: str) -> Tracker | None:
     """A fresh tracker for one game of ``game_name``, or None when it has nothing to track."""
-    return FreedomTracker() if game_name == "freedom" else None
+    entry = registry.find(game_name)
+    if entry is None or not entry.tracker:
+        return None
+    made: Tracker = registry.load(entry.tracker)()
+    return made

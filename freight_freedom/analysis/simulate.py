@@ -19,9 +19,9 @@ import json
 import os
 from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from ..core.registry import find, game_entry
 from . import parallel, records
 from .bots import BotSpec, check_spec, game_key, label, make_bot, seat_specs
 from .seeds import bot_seed, game_seed
@@ -32,10 +32,6 @@ if TYPE_CHECKING:
     from ..core import Game
     from ..core.bot import Bot
 
-_CLASSES = {
-    "slowfreight": ("freight_freedom.slowfreight.game", "SlowFreight", "OPTIONS"),
-    "freedom": ("freight_freedom.freedom.game", "Freedom", "OPTION_NAMES"),
-}
 RUN_SETTINGS = ("seed", "bot", "n_jobs", "progress", "backend", "batch_size", "checked",
                 "max_decisions", "out")
 """Arguments of a run, never options of a game: named in errors when given as a game option."""
@@ -54,17 +50,15 @@ def game_class(game: Any) -> type[Game[Any]]:
     if isinstance(game, type):
         game_key(game)  # raises for a class that is not one of ours
         return game
-    module, attr, _ = _CLASSES[game_key(game)]
-    cls: type[Game[Any]] = getattr(import_module(module), attr)
-    return cls
+    return game_entry(game).game_class()
 
 
 def option_names(game: Any) -> list[str]:
     """The names of a game's options, sorted (another game's: those its defaults list)."""
     cls = game_class(game)
-    entry = _CLASSES.get(game_key(cls))
-    if entry is not None and getattr(import_module(entry[0]), entry[1]) is cls:
-        return sorted(getattr(import_module(entry[0]), entry[2]))
+    entry = find(cls)
+    if entry is not None:
+        return entry.option_names()
     return sorted(cls(seed=0).options)
 
 
@@ -328,7 +322,7 @@ def simulate(
 
     ``game`` is ``"freedom"``, ``"slowfreight"`` or the game class; ``options`` are the game's own
     keyword options (``players=2``, ``difficulty="challenging"``, ``movement_table="harsh"``...).
-    ``bot`` is a bot name (``"random"``, ``"heuristic"``, ``"mcts:16"``; see
+    ``bot`` is a bot name (``"random"``, ``"heuristic"``, ``"montecarlo:16"``; see
     :func:`~freight_freedom.analysis.bots.bot_names`), a bot class or instance, or a list with one
     per seat. ``seed`` is the master seed; ``n_jobs`` the number of processes (-1: all cores);
     ``backend="dask"`` runs on the current ``dask.distributed`` client instead.

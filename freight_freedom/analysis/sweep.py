@@ -75,8 +75,8 @@ def sweep(
     """Simulate ``n_games`` for every combination of ``grid`` values -> one DataFrame.
 
     ``grid`` maps option names (and ``"bot"``) to lists of values, e.g.
-    ``{"players": [2, 3, 4], "bot": ["random", "heuristic", ["mcts", "random"]]}``; a list inside
-    the ``bot`` list gives one bot per seat. Other arguments are as for
+    ``{"players": [2, 3, 4], "bot": ["random", "heuristic", ["montecarlo", "random"]]}``; a
+    list inside the ``bot`` list gives one bot per seat. Other arguments are as for
     :func:`~freight_freedom.analysis.simulate`; ``options`` are fixed for every combination.
     The ``config`` column numbers the combinations. ``out`` receives the rows as they come;
     :func:`iter_sweep` yields them chunk by chunk instead (see :func:`.simulate.iter_simulate`).

@@ -3,8 +3,10 @@
 ``api_test(make_game)`` plays seeded random games and checks the promises of the public API at
 every step: legal actions print and parse back, ``legal_actions()`` is empty exactly when the game
 is over, an illegal or wrong-seat action raises and changes nothing, undo/redo and save/load
-reproduce the game exactly, and copies are independent. It raises ``AssertionError`` naming what
-broke; it returns the number of decisions checked.
+reproduce the game exactly, copies are independent, ``round`` and ``phase`` say where the game
+stands, each seat's ``observation`` is plain data, and a ``determinized`` copy is a possible
+world with the same observation and choices (the same seed giving the same world). It raises
+``AssertionError`` naming what broke; it returns the number of decisions checked.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from .action import Action
 from .bot import RandomBot
 from .errors import IllegalAction
 from .game import Game
+from .plain import check_plain
 
 
 def _wrong_seat(game: Game[Any], action: Action, seats: int) -> Action | None:
@@ -50,6 +53,7 @@ def api_test(
                 assert game.to_move is None and game.outcome is not None
                 break
             assert game.to_move is not None and game.prompt.seat == game.to_move
+            assert isinstance(game.round, int) and isinstance(game.phase, str)
             assert len(set(actions)) == len(actions), "legal actions must be distinct"
             for a in actions:
                 assert a.seat == game.to_move, f"{a} is offered to the wrong seat"
@@ -100,7 +104,32 @@ def _deep_checks(game: Game[Any], actions: list[Action], seats: int) -> None:
     loaded = type(game).from_json(saved)
     assert loaded.digest() == game.digest() and loaded.legal_actions() == actions
     assert [str(e) for e in loaded.log] == [str(e) for e in game.log], "replayed log differs"
+    _view_checks(game, actions, seats)
+    assert game.to_json() == saved, "a view or a determinized copy changed the game"
     # copies are independent
     twin = game.copy()
     twin.apply(actions[-1])
     assert game.to_json() == saved, "applying to a copy changed the original"
+
+
+def _view_checks(game: Game[Any], actions: list[Action], seats: int) -> None:
+    """Observations are plain data; a determinized copy keeps what the seat sees."""
+    seat = game.to_move
+    assert seat is not None
+    for other in range(seats):
+        check_plain(game.observation(other), f"observation({other})")
+    try:
+        game.observation(seats)
+    except IllegalAction:
+        pass
+    else:
+        raise AssertionError(f"observation({seats}) of a {seats}-seat game must raise")
+    world = game.determinized(seat, 12345)
+    assert type(world) is type(game) and world is not game
+    assert world.observation(seat) == game.observation(seat), \
+        "a determinized copy must look the same to its seat"
+    assert world.to_move == seat and world.legal_actions() == actions, \
+        "a determinized copy must offer the same choices"
+    assert game.determinized(seat, 12345).digest() == world.digest(), \
+        "the same seed must give the same determinized world"
+    world.apply_unchecked(actions[0])

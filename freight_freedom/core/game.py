@@ -55,6 +55,8 @@ class Game(ABC, Generic[S]):
     """
 
     name: ClassVar[str]
+    """The name written into save files (never changed, so old saves stay byte-identical);
+    :mod:`.registry` maps it, and the other names of the game, to its canonical name."""
     rules_version: str
     supported_rules_versions: ClassVar[frozenset[str]]
     RULE_TURN: ClassVar[str]
@@ -122,6 +124,31 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def _state_dict(self, state: S) -> dict[str, Any]:
         """The whole state as plain JSON-ready data (used for digests and inspection)."""
+
+    # Where the game stands and what a seat may see: every game answers these (the stepper,
+    # the app and the summary read round and phase; bots and the advisor read the views).
+    @property
+    @abstractmethod
+    def round(self) -> int:
+        """The round (Freedom, 1-8) or turn number (Slow Freight) being played."""
+
+    @property
+    @abstractmethod
+    def phase(self) -> str:
+        """The phase being played, in words (Slow Freight has one: ``"turn"``)."""
+
+    @abstractmethod
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see, as plain data: never a deck order or an RNG state.
+
+        Raises :class:`IllegalAction` for a seat that is not in the game.
+        """
+
+    @abstractmethod
+    def determinized(self: G, seat: int, seed: int) -> G:
+        """A copy in which everything hidden from ``seat`` is re-drawn from ``seed``: a possible
+        world with the same :meth:`observation`. For search bots and the advisor; the copy
+        plays on but refuses saving, undo and redo (see :meth:`_detach`)."""
 
     def _explain_illegal(self, state: S, action: Action) -> tuple[str, str]:
         """Rule ID and reason for an action that is not legal now; games refine this."""

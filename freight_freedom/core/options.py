@@ -1,22 +1,179 @@
-"""Helpers that games use to validate their keyword options with clear errors."""
+"""Declared game options: each game lists its options once, as :class:`Option` values.
+
+One declaration serves three readers: the game's constructor validates with
+:func:`parse_options` (clear :class:`OptionError` messages naming the option and its rule), the
+app's New game form draws its fields from it (``label``), and the command line makes its flags
+from it (``help``). Nothing here imports the UI or argparse.
+
+>>> spec = (Option("players", "int", 2, lo=1, hi=4, rule="R-1"),
+...         Option("fast", "bool", False))
+>>> parse_options(spec, {"players": 3})
+{'players': 3, 'fast': False}
+>>> try:
+...     parse_options(spec, {"players": 9})
+... except OptionError as exc:
+...     print(exc)
+option 'players': must be an integer from 1 to 4, not 9 [rule R-1]
+"""
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from typing import Any
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from .action import show
 from .errors import OptionError
 
+Kind = Literal["int", "choice", "bool", "seat", "per_seat"]
+"""``int``: a whole number in ``[lo, hi]``; ``choice``: one of ``choices``; ``bool``;
+``seat``: a seat number below the ``players`` option, or one of ``choices`` (``"random"``);
+``per_seat``: a list with one of ``choices`` per player (or ``None``)."""
 
+KINDS: tuple[str, ...] = ("int", "choice", "bool", "seat", "per_seat")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One keyword option of a game: its kind, default, allowed values, words and rule.
+
+    - ``none_means``: for ``int``, ``None`` is allowed too and means this ("unlimited");
+    - ``choice_rule``: the rule a ``per_seat`` entry breaks when unknown or repeated (``rule``
+      covers the list's shape and length);
+    - ``distinct``: ``per_seat`` entries must differ;
+    - ``omit_default``: the default is left out of the parsed options (an option added after
+      saves existed, so old save digests stay valid);
+    - ``in_form``: offered on the app's New game form.
+    """
+
+    name: str
+    kind: Kind
+    default: Any = None
+    choices: tuple[Any, ...] = ()
+    lo: int = 0
+    hi: int = 0
+    label: str = ""
+    help: str = ""
+    rule: str = ""
+    none_means: str = ""
+    choice_rule: str = ""
+    distinct: bool = False
+    omit_default: bool = False
+    in_form: bool = True
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"option {self.name!r}: unknown kind {self.kind!r}")
+
+    @property
+    def title(self) -> str:
+        """The label, or the name in words when none is given."""
+        return self.label or self.name.replace("_", " ")
+
+    def parse(self, value: Any, parsed: Mapping[str, Any]) -> Any:
+        """``value`` checked (and normalised); ``parsed`` holds the options checked before."""
+        check: Callable[[Any, Mapping[str, Any]], Any] = getattr(self, f"_{self.kind}")
+        return check(value, parsed)
+
+    def _fail(self, reason: str, rule: str | None = None) -> OptionError:
+        return OptionError(self.name, reason, rule=self.rule if rule is None else rule)
+
+    def _int(self, value: Any, parsed: Mapping[str, Any]) -> Any:
+        if value is None and self.none_means:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or not self.lo <= value <= self.hi:
+            extra = f" or None ({self.none_means})" if self.none_means else ""
+            raise self._fail(f"must be an integer from {self.lo} to {self.hi}{extra}, "
+                             f"not {show(value)}")
+        return value
+
+    def _choice(self, value: Any, parsed: Mapping[str, Any]) -> Any:
+        reason = f"must be one of {sorted(map(str, self.choices))}, not {show(value)}"
+        if isinstance(value, bool) and not any(isinstance(c, bool) for c in self.choices):
+            raise self._fail(reason, rule="")
+        try:
+            ok = value in self.choices
+        except TypeError:
+            ok = False
+        if not ok:
+            raise self._fail(reason)
+        return value
+
+    def _bool(self, value: Any, parsed: Mapping[str, Any]) -> Any:
+        if not isinstance(value, bool):
+            raise self._fail(f"must be true or false, not {show(value)}")
+        return value
+
+    def _seat(self, value: Any, parsed: Mapping[str, Any]) -> Any:
+        if value in self.choices and isinstance(value, str):
+            return value
+        players = int(parsed.get("players", self.hi))
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+            words = " or ".join(repr(c) for c in self.choices)
+            raise self._fail(f"must be a seat from 0 to {players - 1}"
+                             f"{' or ' + words if words else ''}, not {show(value)}")
+        return value
+
+    def _per_seat(self, value: Any, parsed: Mapping[str, Any]) -> Any:
+        if value is None:
+            return None
+        what = self.title.split()[-1]
+        if isinstance(value, str) or not isinstance(value, (list, tuple)):
+            raise self._fail(f"must be a list of {what} names or None")
+        by_key = {_key(c): c for c in self.choices}
+        names = []
+        for item in value:
+            key = _key(item) if isinstance(item, str) else None
+            if key not in by_key:
+                raise self._fail(f"unknown {what} {show(item)}; the {what}s are "
+                                 f"{list(self.choices)}", rule=self.choice_rule or self.rule)
+            names.append(by_key[key])
+        players = parsed.get("players")
+        if isinstance(players, int) and len(names) != players:
+            raise self._fail(f"needs one {what} per player ({players}), not {len(names)}")
+        if self.distinct and len(set(names)) != len(names):
+            raise self._fail(f"each player needs a different {what}",
+                             rule=self.choice_rule or self.rule)
+        return names
+
+
+def _key(text: str) -> str:
+    """How ``per_seat`` entries compare: case and ``_`` versus space do not matter."""
+    return text.lower().replace("_", " ")
+
+
+def parse_options(spec: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Validate ``given`` against ``spec``: every option, defaults filled in, in spec order.
+
+    Raises :class:`OptionError` naming the first bad option and its rule, or the first unknown
+    name with the list of known ones. ``given`` is not changed.
+    """
+    left = dict(given)
+    out: dict[str, Any] = {}
+    for option in spec:
+        value = option.parse(left.pop(option.name, option.default), out)
+        if option.omit_default and value == option.default:
+            continue
+        out[option.name] = value
+    no_unknown_options(left, [o.name for o in spec])
+    return out
+
+
+def option_named(spec: Sequence[Option], name: str) -> Option:
+    """The option ``name`` of ``spec`` (KeyError if there is none)."""
+    for option in spec:
+        if option.name == name:
+            return option
+    raise KeyError(name)
+
+
+# Helpers for games (and test games) that check a few options by hand.
 def int_option(
     options: dict[str, Any], name: str, default: int, lo: int, hi: int, *, rule: str = ""
 ) -> int:
     """Pop ``name`` from ``options``: an int in ``[lo, hi]``."""
-    value = options.pop(name, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise OptionError(name, f"must be an integer from {lo} to {hi}, not {show(value)}",
-                          rule=rule)
+    value: int = Option(name, "int", default, lo=lo, hi=hi, rule=rule).parse(
+        options.pop(name, default), {})
     return value
 
 
@@ -24,28 +181,18 @@ def choice_option(
     options: dict[str, Any], name: str, default: Any, choices: Collection[Any], *, rule: str = ""
 ) -> Any:
     """Pop ``name`` from ``options``: one of ``choices``."""
-    value = options.pop(name, default)
-    if isinstance(value, bool) and not any(isinstance(c, bool) for c in choices):
-        raise OptionError(name, f"must be one of {sorted(map(str, choices))}, not {show(value)}")
-    try:
-        ok = value in choices
-    except TypeError:
-        ok = False
-    if not ok:
-        raise OptionError(name, f"must be one of {sorted(map(str, choices))}, not {show(value)}",
-                          rule=rule)
-    return value
+    return Option(name, "choice", default, choices=tuple(choices), rule=rule).parse(
+        options.pop(name, default), {})
 
 
 def bool_option(options: dict[str, Any], name: str, default: bool, *, rule: str = "") -> bool:
-    value = options.pop(name, default)
-    if not isinstance(value, bool):
-        raise OptionError(name, f"must be true or false, not {show(value)}", rule=rule)
+    """Pop ``name`` from ``options``: ``True`` or ``False``."""
+    value: bool = Option(name, "bool", default, rule=rule).parse(options.pop(name, default), {})
     return value
 
 
-def no_unknown_options(options: dict[str, Any], known: Collection[str]) -> None:
-    """Raise for the first option left over after the game popped the ones it knows."""
+def no_unknown_options(options: Mapping[str, Any], known: Collection[str]) -> None:
+    """Raise for the first option left over after the game took the ones it knows."""
     if options:
         name = sorted(options)[0]
         raise OptionError(name, f"unknown option; known options are {sorted(known)}")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from .action import Action, Scenario, Step, show
 from .errors import ActionParseError, IllegalAction, OptionError, SaveFileError
 from .plain import INT_LIMIT, PlainDataError, load_json
+from .registry import same_game
 
 if TYPE_CHECKING:
     from .game import Game
@@ -108,7 +109,7 @@ def load(cls: type[G], text: str | bytes, **settings: Any) -> G:
         raise SaveFileError("format_version",
                             f"unsupported version {show(data['format_version'])}; "
                             f"this release reads version {FORMAT_VERSION}")
-    if data["game"] != cls.name:
+    if not same_game(data["game"], cls.name):  # any name of the game (registry aliases)
         raise SaveFileError("game", f"this is a {show(data['game'])} save, not {cls.name!r}")
     version = data["rules_version"]
     if not isinstance(version, str) or version not in cls.supported_rules_versions:

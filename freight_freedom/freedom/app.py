@@ -15,8 +15,9 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from ..core.registry import GAMES
 from ..core.tables import Table
-from ..ui.adapter import ClickResult, GameUI, OptionSpec, Selection
+from ..ui.adapter import ClickResult, GameUI, Selection
 from ..ui.bots import registry_bots
 from . import view
 
@@ -332,10 +333,8 @@ def summary(game: Any) -> list[tuple[str, str]]:
 
 
 def game_ui() -> GameUI:
-    from .roles import ROLE_NAMES
-
     return GameUI(
-        title="Freedom: The Underground Railroad",
+        title=GAMES["freedom"].title,
         build_figure=view.figure,
         update_figure=view.update,
         click=click,
@@ -343,18 +342,5 @@ def game_ui() -> GameUI:
         tables=tables,
         summary=summary,
         unavailable=unavailable,
-        bots=lambda: registry_bots("freedom", ["heuristic"]),
-        options=(
-            OptionSpec("players", "players", "int", 2, lo=1, hi=4),
-            OptionSpec("difficulty", "difficulty", "choice", "regular",
-                       choices=("regular", "challenging")),
-            OptionSpec("roles", "role", "per_seat", (), choices=ROLE_NAMES, hi=4),
-            OptionSpec("easier_money", "start with $10", "bool", False),
-            OptionSpec("easier_triples", "triples: no catcher", "bool", False),
-            OptionSpec("easier_empty_centre", "centre plantation empty", "bool", False),
-            OptionSpec("harder_full_plantations", "all plantations full", "bool", False),
-            OptionSpec("harder_extra_support", "extra Support", "bool", False),
-            OptionSpec("fundraising_cities_only", "fundraise in cities only", "bool", False),
-            OptionSpec("optional_scoring", "optional scoring", "bool", False),
-        ),
+        bots=lambda: registry_bots("freedom"),
     )

@@ -23,24 +23,18 @@ from ..core.action import Action, show
 from ..core.errors import IllegalAction, OptionError
 from ..core.event import Event
 from ..core.game import Game, Prompt
-from ..core.options import bool_option, choice_option, int_option, no_unknown_options
+from ..core.options import parse_options
 from ..core.rng import Rng
 from . import engine
 from .component_set import Components
 from .context import Ctx, context
 from .decisions import Move, capture_candidates, plural
+from .options import FREEDOM_OPTIONS
 from .prices import card_price, conductor_price, pass_income, support_price, token_limit
-from .roles import ROLE_NAMES
 from .setup import new_state
 from .state import PHASE_NAMES, QUEUE_SIZE, RULES, TOKENS_PER_TURN, FixedRoll, FreedomState
 from .victory import FreedomOutcome, outcome
 from .view_model import FreedomView, view_of
-
-OPTION_NAMES = (
-    "players", "difficulty", "roles", "easier_triples", "easier_money", "easier_empty_centre",
-    "harder_full_plantations", "harder_extra_support", "optional_scoring",
-    "fundraising_cities_only",
-)
 
 
 class Freedom(Game[FreedomState]):
@@ -72,39 +66,7 @@ class Freedom(Game[FreedomState]):
     # ------------------------------------------------------------------ options
     @classmethod
     def _check_options(cls, options: dict[str, Any]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        out["players"] = int_option(options, "players", 2, 1, 4, rule="FR-SETUP-1")
-        out["difficulty"] = choice_option(options, "difficulty", "regular",
-                                          ("regular", "challenging"), rule="FR-OPT-1")
-        roles = options.pop("roles", None)
-        if roles is not None:
-            if isinstance(roles, str) or not isinstance(roles, (list, tuple)):
-                raise OptionError("roles", "must be a list of role names or None",
-                                  rule="FR-SETUP-1")
-            by_key = {r.lower().replace("_", " "): r for r in ROLE_NAMES}
-            names = []
-            for r in roles:
-                key = r.lower().replace("_", " ") if isinstance(r, str) else None
-                if key not in by_key:
-                    raise OptionError("roles", f"unknown role {show(r)}; the roles are "
-                                      f"{list(ROLE_NAMES)}", rule="FR-ROLE-1")
-                names.append(by_key[key])
-            if len(names) != out["players"]:
-                raise OptionError("roles", f"needs one role per player ({out['players']}), "
-                                  f"not {len(names)}", rule="FR-SETUP-1")
-            if len(set(names)) != len(names):
-                raise OptionError("roles", "each player needs a different role",
-                                  rule="FR-ROLE-1")
-            roles = names
-        out["roles"] = roles
-        for flag in OPTION_NAMES[3:-1]:
-            out[flag] = bool_option(options, flag, False, rule="FR-OPT-2")
-        # Added after the first release: stored only when on, so older save files (whose
-        # digest covers the options) still load unchanged [FR-RULING-FUNDRAISING].
-        if bool_option(options, "fundraising_cities_only", False, rule="FR-RULING-FUNDRAISING"):
-            out["fundraising_cities_only"] = True
-        no_unknown_options(options, OPTION_NAMES)
-        return out
+        return parse_options(FREEDOM_OPTIONS, options)
 
     # ------------------------------------------------------------------ kernel hooks
     def __init__(self, *, components: Components | str | Path | None = None,

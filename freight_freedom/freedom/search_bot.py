@@ -1,8 +1,9 @@
-"""A Monte Carlo search bot for Freedom: look ahead with the heuristic bot, keep what works best.
+"""The flat Monte Carlo bot for Freedom: look ahead with the heuristic bot, keep what works best.
 
 Freedom is cooperative, so every seat wants the same thing: win (all Support bought and enough
 people freed by the end of round 8), and failing that free many people and lose few.
-:class:`SearchBot` tries each candidate action in ``strength`` *determinized* copies of the game
+:class:`SearchBot` (the shared :class:`~freight_freedom.core.montecarlo.FlatMonteCarloBot`)
+tries each candidate action in ``strength`` *determinized* copies of the game
 (:meth:`Freedom.determinized`: the period decks, the Slave Market deck and future dice re-drawn,
 so the bot never uses the real order of anything hidden), plays each copy on with the
 :class:`~freight_freedom.freedom.bots.HeuristicBot` for ``horizon`` decisions (or to the end), and
@@ -21,10 +22,10 @@ True
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
-from ..core import Action, Rng
+from ..core.bot import Bot
+from ..core.montecarlo import FlatMonteCarloBot
 from .bots import HeuristicBot
 
 Game = Any
@@ -59,8 +60,9 @@ def evaluate(game: Game) -> float:
     return value
 
 
-class SearchBot:
-    """Monte Carlo lookahead with the heuristic bot; ``strength`` = rollouts per candidate.
+class SearchBot(FlatMonteCarloBot):
+    """Flat Monte Carlo with the heuristic bot (:mod:`freight_freedom.core.montecarlo`);
+    ``strength`` = rollouts per candidate.
 
     ``horizon``: decisions played ahead in each rollout (default 80, about half the rest of a
     round or more; ``None`` plays to the end: much slower). ``max_actions``: candidates evaluated
@@ -74,48 +76,18 @@ class SearchBot:
     of CPU per game, against 0.013 s for the heuristic bot).
     """
 
-    name = "mcts"
-
     def __init__(self, *, strength: int = 2, seed: int = 0, horizon: int | None = 80,
                  max_actions: int = 6, prior: float = 0.3) -> None:
-        if isinstance(strength, bool) or not isinstance(strength, int) or strength < 1:
-            raise ValueError(f"strength must be a positive integer, not {strength!r}")
-        if horizon is not None and (not isinstance(horizon, int) or horizon < 1):
-            raise ValueError(f"horizon must be a positive integer or None, not {horizon!r}")
-        self.strength = strength
-        self.horizon = horizon
-        self.max_actions = max_actions
-        self.prior = prior
-        self.rng = Rng(seed, "bot")
-        self.policy = HeuristicBot()
-        self.name = f"mcts:{strength}"
+        super().__init__(strength=strength, seed=seed, max_actions=max_actions, prior=prior,
+                         horizon=horizon)
 
-    def __repr__(self) -> str:
-        return f"SearchBot(strength={self.strength}, horizon={self.horizon})"
+    def policy(self, seed: int) -> Bot:
+        """The heuristic bot (it needs no seed: it is deterministic)."""
+        return _HEURISTIC
 
-    def rollout(self, game: Game, action: Action, seed: int) -> float:
-        """Value of ``action`` in the determinization ``seed`` of ``game``."""
-        copy = game.determinized(game.to_move, seed)
-        copy.apply_unchecked(action)
-        steps = 0
-        while not copy.is_over and (self.horizon is None or steps < self.horizon):
-            copy.apply_unchecked(self.policy.choose(copy))
-            steps += 1
-        return evaluate(copy)
+    def value(self, game: Game, seat: int) -> float:
+        """:func:`evaluate`: the game is cooperative, so every seat values a position alike."""
+        return evaluate(game)
 
-    def choose(self, game: Game) -> Action:
-        actions: list[Action] = game.legal_actions()
-        if len(actions) == 1:
-            return actions[0]
-        hint = self.policy.choose(game)
-        pool = [a for a in actions if a != hint]
-        self.rng.shuffle(pool)
-        candidates = [hint, *pool][: self.max_actions]
-        totals = [0.0] * len(candidates)
-        totals[0] += self.prior * math.sqrt(self.strength)
-        for _ in range(self.strength):
-            seed = self.rng.next64() >> 1
-            for i, action in enumerate(candidates):
-                totals[i] += self.rollout(game, action, seed)
-        best = max(totals)
-        return candidates[totals.index(best)]
+
+_HEURISTIC = HeuristicBot()

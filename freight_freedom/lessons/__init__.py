@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core import registry
 from .model import Lesson, Part, Play, Scenario, Step, TryIt, Verdict, play, scenario
 from .questions import Choice, FreeText, MapClick, Question, normalise
 
@@ -18,18 +19,17 @@ __all__ = ["Choice", "FreeText", "Lesson", "MapClick", "Part", "Play", "Question
            "Step", "TryIt", "Verdict", "lesson", "normalise", "play", "scenario", "show",
            "LESSONS"]
 
-LESSONS = ("freedom", "slowfreight")
+LESSONS = tuple(entry.key for entry in registry.GAMES.values() if entry.lesson)
+"""The games with a lesson (their canonical names in :mod:`~freight_freedom.core.registry`)."""
 
 
 def lesson(name: str) -> Lesson:
-    """The lesson ``"freedom"`` or ``"slowfreight"``."""
-    if name == "freedom":
-        from .freedom_lesson import LESSON
-    elif name == "slowfreight":
-        from .slowfreight_lesson import LESSON
-    else:
+    """The lesson of game ``name`` (``"freedom"`` or ``"slowfreight"``; aliases work too)."""
+    entry = registry.find(name) if isinstance(name, str) else None
+    if entry is None or not entry.lesson:
         raise ValueError(f"no lesson {name!r}; the lessons are {list(LESSONS)}")
-    return LESSON
+    result: Lesson = registry.load(entry.lesson)
+    return result
 
 
 def show(name: str, **kwargs: Any) -> Any:

@@ -14,13 +14,13 @@ import re
 from typing import Any
 
 from ..core import Action, IllegalAction
+from ..core.registry import GAMES
 from ..core.tables import Table
-from ..ui.adapter import GameUI, OptionSpec
+from ..ui.adapter import GameUI
 from ..ui.bots import registry_bots
 from . import view
 from .components import KIND_NAMES
 from .text import train_words
-from .trains import TRAIN_CHECKS
 
 _CELL = "padding:0 4px;text-align:right"
 #: a rule reference inside a reason, ``[SF-RULING-7]``, shown as ``(rule SF-RULING-7)``
@@ -173,24 +173,13 @@ def summary(game: Any) -> list[tuple[str, str]]:
 
 
 def game_ui() -> GameUI:
-    from .components import load_movement_tables
-
     return GameUI(
-        title="Slow Freight",
+        title=GAMES["slowfreight"].title,
         build_figure=view.figure,
         update_figure=view.update,
         side_html=side_html,
         unavailable=unavailable,
         tables=tables,
         summary=summary,
-        bots=lambda: registry_bots("slowfreight", ["greedy", "small-fast", "big-slow"]),
-        options=(
-            OptionSpec("players", "players", "int", 2, lo=2, hi=4),
-            OptionSpec("movement_table", "movement", "choice", "standard",
-                       choices=tuple(load_movement_tables())),
-            OptionSpec("first_player", "first player", "choice", 0,
-                       choices=(0, 1, 2, 3, "random")),
-            OptionSpec("train_check", "train check", "choice", "each_card",
-                       choices=TRAIN_CHECKS),
-        ),
+        bots=lambda: registry_bots("slowfreight"),
     )

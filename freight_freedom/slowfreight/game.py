@@ -20,21 +20,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..core import Action, Event, Game, IllegalAction, OptionError, Prompt
-from ..core.action import show
-from ..core.options import choice_option, int_option, no_unknown_options
+from ..core import Action, Event, Game, IllegalAction, Prompt
+from ..core.options import parse_options
 from . import freight, legal, movement, turns
 from .components import Components, MovementTable, load_components, load_movement_tables
 from .observation import observation, redraw_hidden
+from .options import SLOW_FREIGHT_OPTIONS
 from .scenarios import run_scenario
 from .scoring import Outcome, running_score
 from .setup import new_state
 from .state import SlowFreightState, Train
 from .text import board_text, describe_action
-from .trains import EACH_CARD, TRAIN_CHECKS
+from .trains import EACH_CARD
 from .view_model import SlowFreightView, view_of
-
-OPTIONS = ("players", "movement_table", "first_player", "track_supply", "train_check")
 
 
 class SlowFreight(Game[SlowFreightState]):
@@ -59,31 +57,7 @@ class SlowFreight(Game[SlowFreightState]):
     # ------------------------------------------------------------------ options
     @classmethod
     def _check_options(cls, options: dict[str, Any]) -> dict[str, Any]:
-        comps = load_components()
-        counts = comps.player_counts
-        players = int_option(options, "players", 3, counts[0], counts[-1], rule="SF-CLOCK-5")
-        table = choice_option(options, "movement_table", "standard",
-                              tuple(load_movement_tables()), rule="SF-RULING-15")
-        first = options.pop("first_player", 0)
-        if first != "random" and (
-            isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players
-        ):
-            raise OptionError("first_player", f"must be a seat from 0 to {players - 1} or "
-                              f"'random', not {show(first)}", rule="SF-RULING-10")
-        supply = options.pop("track_supply", comps.track_supply)
-        if supply is not None and (
-            isinstance(supply, bool) or not isinstance(supply, int) or not 9 <= supply <= 10_000
-        ):
-            raise OptionError("track_supply", f"must be an integer from 9 to 10000 or None "
-                              f"(unlimited), not {show(supply)}", rule="SF-RULING-3")
-        check = choice_option(options, "train_check", EACH_CARD, TRAIN_CHECKS,
-                              rule="SF-RULING-25")
-        no_unknown_options(options, OPTIONS)
-        out = {"players": players, "movement_table": table, "first_player": first,
-               "track_supply": supply}
-        if check != EACH_CARD:  # the default stays out, so existing saves and digests are unchanged
-            out["train_check"] = check
-        return out
+        return parse_options(SLOW_FREIGHT_OPTIONS, options)
 
     # -------------------------------------------------------------------- hooks
     def _new_state(self, options: Mapping[str, Any], seed: int

@@ -3,9 +3,10 @@
 - :class:`SmallFastBot` runs short trains (1-2 cars): fill a train to two cars, move it at once.
 - :class:`BigSlowBot` builds 5-car trains (and puts an Extra Locomotive on a full one) before
   moving; big trains score more per card and win the biggest-train awards, but move slowly.
-- :class:`MonteCarloBot` tries every legal action in ``strength`` determinized copies of the game
-  (:meth:`SlowFreight.determinized`: the hidden deck orders redrawn, SF-RULING-22), plays each copy
-  out with a fast rollout policy, and keeps the action with the best average result.
+- :class:`MonteCarloBot` (the shared flat Monte Carlo bot) tries every legal action in
+  ``strength`` determinized copies of the game (:meth:`SlowFreight.determinized`: the hidden deck
+  orders redrawn, SF-RULING-22), plays each copy out with a fast rollout policy, and keeps the
+  action with the best average result.
 
 The strategy bots read only public parts of ``game.state`` (their own trains, the face-up row, the
 Clocks drawn); the Monte Carlo bot only ever plays on determinized copies, so none of them can see
@@ -21,11 +22,11 @@ True
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from ..core import Action, Rng
 from ..core.bot import RandomBot
+from ..core.montecarlo import FlatMonteCarloBot
 from .bots import GreedyBot
 from .components import XLOCO
 from .state import SlowFreightState, Train
@@ -156,80 +157,37 @@ ROLLOUTS: dict[str, Any] = {
 """Rollout policies by name: how the imagined futures are played (every seat alike)."""
 
 
-class MonteCarloBot:
-    """Flat Monte Carlo search over determinized copies; ``strength`` = rollouts per action.
+class MonteCarloBot(FlatMonteCarloBot):
+    """Flat Monte Carlo search (:mod:`freight_freedom.core.montecarlo`); ``strength`` =
+    rollouts per action, each played to the end.
 
-    For each of ``strength`` rounds it draws one determinization seed, and for every legal action
-    plays a fresh ``game.determinized(seat, seed)`` copy to the end with ``rollout`` bots (random
-    by default) in every seat. The same seeds serve every action (common random numbers), so
-    actions are compared on the same imagined futures. The value of a finished copy is 1 for a
-    win (shared wins split), plus the score margin over the best other seat / 100.
-
-    ``rollout`` names the policy of the imagined futures (``"greedy"``: the engine's GreedyBot;
-    ``"random"``; ``"small-fast"``). ``prior`` is a head start, in value units per rollout, for the
-    action that the rollout policy itself would take here: one imagined future knows the deck
-    order, so with few rollouts the best-looking action is often just lucky; the head start keeps
-    a weak search from being worse than its own rollout policy, and it is outweighed as evidence
-    accumulates (total head start ``prior * sqrt(strength)`` against ``strength`` rollouts).
-    ``max_actions`` (default 12) caps the candidate actions evaluated; the rest are sampled away,
-    which keeps the cost of a decision bounded when many cards fit many trains.
+    The value of a finished copy is 1 for a win (shared wins split), plus the score margin over
+    the best other seat / 100. ``rollout`` names the policy of the imagined futures
+    (``"greedy"``: the engine's GreedyBot; ``"random"``; ``"small-fast"``). ``prior`` is the head
+    start of the rollout policy's own choice, in value units per rollout. ``max_actions``
+    (default 12) caps the candidate actions evaluated, which bounds the cost of a decision when
+    many cards fit many trains.
 
     Measured (2 players, greedy rollouts): strength 1 won 19 of 20 games against the random bot;
     strength 2 won 63% of 30 games and strength 4 60% of 20 against the greedy bot (its own
     rollout policy). A strength-1 game costs about 1-2 s of CPU.
     """
 
-    name = "mcts"
-
     def __init__(self, *, strength: int = 8, seed: int = 0, max_actions: int = 12,
                  rollout: str = "greedy", prior: float = 0.5) -> None:
-        if isinstance(strength, bool) or not isinstance(strength, int) or strength < 1:
-            raise ValueError(f"strength must be a positive integer, not {strength!r}")
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {sorted(ROLLOUTS)}, not {rollout!r}")
-        self.strength = strength
-        self.max_actions = max_actions
+        super().__init__(strength=strength, seed=seed, max_actions=max_actions, prior=prior)
         self.rollout = rollout
-        self.prior = prior
-        self.rng = Rng(seed, "bot")
-        self.name = f"mcts:{strength}"
 
-    def __repr__(self) -> str:
-        return f"MonteCarloBot(strength={self.strength})"
-
-    def _rollout_bot(self, seed: int) -> Any:
+    def policy(self, seed: int) -> Any:
+        """The ``rollout`` bot, seeded for one imagined future."""
         return ROLLOUTS[self.rollout](seed)
 
-    @staticmethod
-    def value(outcome: Any, seat: int) -> float:
+    def value(self, game: Game, seat: int) -> float:
         """1 (split on ties) for a win, plus the margin over the best other seat / 100."""
+        outcome = game.outcome
         scores: tuple[int, ...] = outcome.scores
         win = 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
         others = max(s for i, s in enumerate(scores) if i != seat)
         return win + float(scores[seat] - others) / 100.0
-
-    def choose(self, game: Game) -> Action:
-        actions: list[Action] = game.legal_actions()
-        if len(actions) == 1:
-            return actions[0]
-        hint = ROLLOUTS[self.rollout](self.rng.next64() >> 1).choose(game) if self.prior else None
-        if len(actions) > self.max_actions:
-            pool = [a for a in actions if a != hint]
-            self.rng.shuffle(pool)
-            actions = ([hint] if hint is not None else []) + pool
-            actions = actions[: self.max_actions]
-        seat = actions[0].seat
-        totals = [0.0] * len(actions)
-        if hint is not None:  # the rollout policy's own choice starts ahead (see the class doc)
-            totals[actions.index(hint)] += self.prior * math.sqrt(self.strength)
-        for _ in range(self.strength):
-            det_seed = self.rng.next64() >> 1
-            for i, action in enumerate(actions):
-                bot = self._rollout_bot(det_seed)
-                copy = game.determinized(seat, det_seed).quiet()  # only the outcome is read
-                copy.apply_unchecked(action)
-                while not copy.is_over:
-                    copy.apply_unchecked(bot.choose(copy))
-                totals[i] += self.value(copy.outcome, seat)
-        best = max(totals)
-        return self.rng.choice([a for a, t in zip(actions, totals, strict=True) if t == best])

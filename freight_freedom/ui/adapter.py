@@ -2,49 +2,25 @@
 
 The shared pieces in :mod:`freight_freedom.ui` know only the kernel API (``legal_actions``,
 ``apply``, ``undo``, ``prompt``, ``log`` ...). What is particular to a game (how to draw it, what a
-click on the drawing means, which bots and options exist, which tables describe its state) is
-collected in one :class:`GameUI` per game, built by ``freight_freedom.<game>.app.game_ui()``.
-:func:`ui_for` finds it by ``game.name``; a game without one (a test game) gets the defaults,
-which still give a working app without a figure.
+click on the drawing means, which bots exist, which tables describe its state) is
+collected in one :class:`GameUI` per game, built by ``game_ui()`` of the game's ``app`` module
+in :mod:`freight_freedom.core.registry`. :func:`ui_for` finds it; a game without one (a test
+game) gets the defaults, which still give a working app without a figure.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.action import Action
 from ..core.bot import Bot, RandomBot
 from ..core.game import Game
+from ..core.registry import find
 
 AnyGame = Game[Any]
-
-#: where each game's UI hooks live, by ``Game.name``
-GAME_UI_MODULES = {
-    "slow_freight": "freight_freedom.slowfreight.app",
-    "slowfreight": "freight_freedom.slowfreight.app",
-    "freedom": "freight_freedom.freedom.app",
-}
-
-
-@dataclass(frozen=True)
-class OptionSpec:
-    """One new-game option: a name, a label and either choices or a free-form kind.
-
-    ``kind`` is ``"int"``, ``"choice"``, ``"bool"`` or ``"per_seat"`` (one of ``choices`` per
-    seat, up to ``hi`` seats, as a tuple; "random" everywhere leaves the option out).
-    """
-
-    name: str
-    label: str
-    kind: str
-    default: Any = None
-    choices: Sequence[Any] = ()
-    lo: int = 0
-    hi: int = 0
-
 
 @dataclass
 class Selection:
@@ -126,7 +102,8 @@ class GameUI:
       each as one line with the engine's reason ("Support token: not enough money: a Support
       token costs $10, you have $8"); shown under the actions.
     - ``bots``: name -> factory(seed) of the bots a seat may be given.
-    - ``options``: the new-game options.
+
+    The New game form is drawn from the game's declared options (:mod:`.newgame`).
     """
 
     title: str = "Game"
@@ -139,14 +116,13 @@ class GameUI:
     describe: Callable[[AnyGame, Action], str] = _default_describe
     unavailable: Callable[[AnyGame], list[str]] = _nothing_unavailable
     bots: Callable[[], dict[str, Callable[[int], Bot]]] = _default_bots
-    options: Sequence[OptionSpec] = ()
 
 
 def ui_for(game: AnyGame) -> GameUI:
     """The :class:`GameUI` of ``game`` (defaults for a game without one)."""
-    module_name = GAME_UI_MODULES.get(getattr(game, "name", ""))
-    if module_name is None:
+    entry = find(game)
+    if entry is None:
         return GameUI(title=type(game).__name__)
-    module = importlib.import_module(module_name)
+    module = importlib.import_module(entry.app)
     result: GameUI = module.game_ui()
     return result

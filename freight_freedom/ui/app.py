@@ -144,7 +144,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.board_text = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.inspector = Inspector(self._tables)
         self.saveload = SaveLoad(lambda: self.game, self.set_game, self.errors.show_error, guard)
-        self.newgame = NewGame(lambda: self.game, self.ui.options, self.set_game, guard)
+        self.newgame = NewGame(lambda: self.game, self.set_game, guard)
         self.tabs = widgets.Tab(children=[self.moves.widget, self.log_view.widget,
                                           self.inspector.widget, self.saveload.widget,
                                           self.newgame.widget])
@@ -522,8 +522,8 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
 
     def _prompt_html(self, game: Game[Any]) -> str:
         prompt = game.prompt
-        phase = str(getattr(game, "phase", ""))
-        number = getattr(game, "round", "?")
+        phase = game.phase
+        number = game.round
         where = (f"Turn {number}" if phase == "turn"  # Slow Freight counts turns, not rounds
                  else f"Round {number} &middot; {html.escape(phase)} phase")
         if game.is_over:

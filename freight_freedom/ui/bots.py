@@ -1,8 +1,8 @@
 """The bots a seat can be given in the app, taken from the analysis bot registry.
 
-One registry (:mod:`freight_freedom.analysis.bots`) knows every game's bots; the app offers the
-quick ones by their registry names (search bots think for seconds per move, too slow to answer a
-click). A bot whose module is missing (an engine still being written) is left out, not an error.
+One registry (:mod:`freight_freedom.core.registry`) knows every game's bots; the app offers the
+quick ones (``app_bots``: search bots think for seconds per move, too slow to answer a click).
+A bot whose module is missing (an engine still being written) is left out, not an error.
 """
 
 from __future__ import annotations
@@ -17,19 +17,22 @@ LABELS = {
     "heuristic": "Heuristic bot",
     "small-fast": "Small-fast bot",
     "big-slow": "Big-slow bot",
+    "montecarlo": "Monte Carlo bot",
 }
 
 
-def registry_bots(game_name: str, names: Sequence[str]) -> dict[str, Callable[[int], Bot]]:
-    """Label -> factory(seed) for the registry bots ``names`` of ``game_name`` that import."""
+def registry_bots(game_name: str, names: Sequence[str] | None = None
+                  ) -> dict[str, Callable[[int], Bot]]:
+    """Label -> factory(seed) for the registry bots ``names`` of ``game_name`` that import
+    (default: the game's ``app_bots``)."""
     from importlib import import_module
 
-    from ..analysis import bots as registry
+    from ..core.registry import game_entry
 
+    game = game_entry(game_name)
     out: dict[str, Callable[[int], Bot]] = {"Random bot": lambda seed: RandomBot(seed)}
-    entries = registry._entries(registry.game_key(game_name))
-    for name in names:
-        entry = entries.get(name)
+    for name in game.app_bots if names is None else names:
+        entry = game.bot(name)
         if entry is None or name == "random":
             continue
         module_name = entry.target.partition(":")[0]

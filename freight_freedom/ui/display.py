@@ -65,7 +65,7 @@ def html_summary(game: Game[Any]) -> str:
     head = over if game.is_over else esc(str(prompt))
     rows = [
         ("Game", f"{type(game).__name__} (seed {game.seed}, {len(game.history)} steps)"),
-        ("Round / phase", f"{getattr(game, 'round', '?')} / {getattr(game, 'phase', '?')}"),
+        ("Round / phase", f"{game.round} / {game.phase}"),
         *_summary_rows(game),
     ]
     table = "".join(

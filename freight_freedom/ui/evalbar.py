@@ -25,7 +25,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..analysis.advise import Advice, Cancelled, advise, trajectory, trajectory_figure
-from ..analysis.bots import game_key
+from ..core.registry import find
 
 COLOURS = ("#1b7837", "#b2182b", "#2166ac", "#e08214")
 HINT_STYLE = "success"
@@ -234,9 +234,7 @@ class EvalBar:
         key = self._key(game)
         if key == self._position and not force:
             return
-        try:
-            game_key(game)
-        except ValueError:  # a game the advisor does not know (a test game): no bar
+        if find(game) is None:  # a game the advisor does not know (a test game): no bar
             self.widget.layout.display = "none"
             return
         self.widget.layout.display = ""

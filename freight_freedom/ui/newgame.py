@@ -1,7 +1,8 @@
 """Start a new game with options (players, seed, difficulty, roles ...).
 
-The options a game offers are described by its ``GameUI.options`` (:class:`OptionSpec`); a game
-without a list gets a form derived from its current options. The new game is made with the
+The form is drawn from the game's declared options (:class:`~freight_freedom.core.options.Option`,
+listed in :mod:`freight_freedom.core.registry`): one field per option with its ``label``; a game
+not in the registry gets a form derived from its current options. The new game is made with the
 game's own constructor, so an out-of-range choice raises the game's
 :class:`~freight_freedom.core.errors.OptionError`, which the app shows; the current game stays.
 """
@@ -16,20 +17,29 @@ import ipywidgets as widgets
 
 from ..core.errors import OptionError
 from ..core.game import Game
-from .adapter import OptionSpec
+from ..core.options import Option
+from ..core.registry import find
 
 
-def specs_from_options(options: Mapping[str, Any]) -> list[OptionSpec]:
+def specs_from_options(options: Mapping[str, Any]) -> list[Option]:
     """A fallback form: one field per current option, typed by its value."""
     specs = []
     for name, value in sorted(options.items()):
         if isinstance(value, bool):
-            specs.append(OptionSpec(name, name, "bool", value))
+            specs.append(Option(name, "bool", value))
         elif isinstance(value, int):
-            specs.append(OptionSpec(name, name, "int", value, lo=0, hi=10_000))
+            specs.append(Option(name, "int", value, lo=0, hi=10_000))
         elif isinstance(value, str):
-            specs.append(OptionSpec(name, name, "choice", value, choices=(value,)))
+            specs.append(Option(name, "choice", value, choices=(value,)))
     return specs
+
+
+def form_specs(game: Game[Any]) -> list[Option]:
+    """The options the New game form offers for ``game``: its declared ones, else a fallback."""
+    entry = find(game)
+    if entry is None:
+        return specs_from_options(game.options)
+    return [o for o in entry.option_spec() if o.in_form]
 
 
 RANDOM = "random"
@@ -38,11 +48,11 @@ RANDOM = "random"
 class _PerSeat(widgets.HBox):  # type: ignore[misc]
     """One drop-down per seat (``random`` or one of the choices); ``value`` is the tuple."""
 
-    def __init__(self, spec: OptionSpec, value: tuple[Any, ...]) -> None:
+    def __init__(self, spec: Option, value: tuple[Any, ...]) -> None:
         self.dropdowns = [
             widgets.Dropdown(options=[RANDOM, *spec.choices],
                              value=value[seat] if seat < len(value) else RANDOM,
-                             description=f"Player {seat + 1} {spec.label}",
+                             description=f"Player {seat + 1} {spec.title}",
                              style={"description_width": "100px"},
                              layout=widgets.Layout(width="250px"))
             for seat in range(spec.hi or 4)]
@@ -53,21 +63,22 @@ class _PerSeat(widgets.HBox):  # type: ignore[misc]
         return tuple(d.value for d in self.dropdowns)
 
 
-def _widget(spec: OptionSpec, current: Any) -> widgets.Widget:
+def _widget(spec: Option, current: Any) -> widgets.Widget:
     value = spec.default if current is None else current
     style = {"description_width": "90px"}
     if spec.kind == "int":
         return widgets.BoundedIntText(value=value, min=spec.lo, max=spec.hi,
-                                      description=spec.label, style=style,
+                                      description=spec.title, style=style,
                                       layout=widgets.Layout(width="200px"))
     if spec.kind == "bool":
-        return widgets.Checkbox(value=bool(value), description=spec.label, indent=False)
+        return widgets.Checkbox(value=bool(value), description=spec.title, indent=False)
     if spec.kind == "per_seat":
         return _PerSeat(spec, tuple(value or ()))
-    options = list(spec.choices)
+    # a choice; a seat is chosen from every seat there can be, then the named choices
+    options = [*range(spec.hi), *spec.choices] if spec.kind == "seat" else list(spec.choices)
     if value not in options:
         options = [value, *options]
-    return widgets.Dropdown(options=options, value=value, description=spec.label, style=style)
+    return widgets.Dropdown(options=options, value=value, description=spec.title, style=style)
 
 
 class NewGame:
@@ -76,14 +87,14 @@ class NewGame:
     def __init__(
         self,
         get_game: Callable[[], Game[Any]],
-        specs: Sequence[OptionSpec],
         on_new: Callable[[Game[Any]], None],
         guard: Callable[[Any], Any],
+        specs: Sequence[Option] | None = None,
     ) -> None:
         self.get_game = get_game
         self.on_new = on_new
         game = get_game()
-        self.specs = list(specs) or specs_from_options(game.options)
+        self.specs = form_specs(game) if specs is None else list(specs)
         current = game.options
         self.fields: dict[str, widgets.Widget] = {
             spec.name: _widget(spec, current.get(spec.name)) for spec in self.specs
@@ -122,7 +133,7 @@ class NewGame:
                 if all(v == RANDOM for v in chosen):
                     continue  # the game deals them
                 if RANDOM in chosen:
-                    raise OptionError(spec.name, f"choose a {spec.label} for every player, or "
+                    raise OptionError(spec.name, f"choose a {spec.title} for every player, or "
                                       "leave every player on random")
                 value = chosen
             out[spec.name] = value

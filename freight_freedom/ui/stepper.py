@@ -56,9 +56,9 @@ def default_pace() -> float:
 
 def _marker(game: Game[Any], until: str) -> Any:
     if until == "phase":
-        return (getattr(game, "round", None), getattr(game, "phase", None))
+        return (game.round, game.phase)
     if until == "round":
-        return getattr(game, "round", None)
+        return game.round
     return None
 
 

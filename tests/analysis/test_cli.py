@@ -55,7 +55,7 @@ def test_sweep_command(tmp_path: Path) -> None:
 def test_bots_command_lists_names() -> None:
     status, text, _ = run("bots", "slowfreight")
     assert status == 0
-    assert {"random", "greedy", "mcts", "small-fast", "big-slow"} <= {
+    assert {"random", "greedy", "montecarlo", "small-fast", "big-slow"} <= {
         line.split()[0] for line in text.splitlines()}
 
 

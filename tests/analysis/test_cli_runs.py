@@ -209,9 +209,9 @@ def test_the_python_api_checks_option_names_the_same_way() -> None:
 
 
 def test_a_strength_of_other_digits_is_refused_in_words() -> None:
-    status, _, err = run("simulate", "slowfreight", "--bot", "mcts:²", "--no-progress")
+    status, _, err = run("simulate", "slowfreight", "--bot", "montecarlo:²", "--no-progress")
     assert status == 2
-    assert err == ("freight-freedom: error: bot 'mcts:²': the strength after ':' must be a "
+    assert err == ("freight-freedom: error: bot 'montecarlo:²': the strength after ':' must be a "
                    "positive integer\n")
 
 

@@ -50,8 +50,8 @@ def test_bad_strength_is_refused() -> None:
 
 
 def test_search_bot_runs_in_a_simulation_by_name() -> None:
-    df = simulate("freedom", 1, bot="mcts:1", players=1, seed=2, progress=False)
-    assert df["bot"].tolist() == ["mcts:1"] and int(df["round"].iloc[0]) >= 1
+    df = simulate("freedom", 1, bot="montecarlo:1", players=1, seed=2, progress=False)
+    assert df["bot"].tolist() == ["montecarlo:1"] and int(df["round"].iloc[0]) >= 1
 
 
 def test_determinized_copies_depend_only_on_what_a_seat_sees() -> None:

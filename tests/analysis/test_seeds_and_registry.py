@@ -29,14 +29,15 @@ def test_game_names_and_aliases() -> None:
 
 
 def test_bot_specs_are_checked_with_clear_messages() -> None:
-    bots.check_spec("slowfreight", "mcts:4")
+    bots.check_spec("slowfreight", "montecarlo:4")
+    bots.check_spec("slowfreight", "mcts:4")  # the old name still works
     bots.check_spec("freedom", "heuristic")
     with pytest.raises(ValueError, match="unknown bot 'best'"):
         bots.check_spec("slowfreight", "best")
     with pytest.raises(ValueError, match="no strength knob"):
         bots.check_spec("slowfreight", "random:3")
     with pytest.raises(ValueError, match="positive integer"):
-        bots.check_spec("slowfreight", "mcts:zero")
+        bots.check_spec("slowfreight", "montecarlo:zero")
     with pytest.raises(ValueError, match="not a bot"):
         bots.check_spec("slowfreight", 42)
     with pytest.raises(ValueError, match="one per seat"):
@@ -53,6 +54,7 @@ def test_bot_instances_are_copied_and_reseeded_per_game() -> None:
 
 
 def test_labels() -> None:
-    assert bots.label("MCTS:16") == "mcts:16"
+    assert bots.label("MonteCarlo:16") == "montecarlo:16"
+    assert bots.label("MCTS:16") == "montecarlo:16"  # the old name, reported as the new
     assert bots.label(RandomBot(1)) == "random"
     assert bots.label(RandomBot) == "random"

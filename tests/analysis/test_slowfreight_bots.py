@@ -68,7 +68,7 @@ def test_monte_carlo_bot_sees_only_public_information() -> None:
 
 def test_monte_carlo_bot_beats_random() -> None:
     # 10 games, two processes: about 10 s. Measured: 95% wins over 20 games at strength 1.
-    df = simulate("slowfreight", 10, bot=["mcts:1", "random"], players=2, seed=5, n_jobs=2,
+    df = simulate("slowfreight", 10, bot=["montecarlo:1", "random"], players=2, seed=5, n_jobs=2,
                   progress=False)
     assert df["win_0"].sum() >= 8
     assert df["score_0"].mean() > df["score_1"].mean() + 20

@@ -70,6 +70,28 @@ class Toy(Game[ToyState]):
         d["rng"] = state.rng.state
         return d
 
+    @property
+    def round(self) -> int:
+        return self.state.total + 1
+
+    @property
+    def phase(self) -> str:
+        return "add"
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """Everything but the RNG (the future rolls are hidden)."""
+        self._check_seat(seat, 2)
+        data = self.state_dict()
+        del data["rng"]
+        return {"seat": seat, **data}
+
+    def determinized(self, seat: int, seed: int) -> Toy:
+        self._check_seat(seat, 2)
+        other = self.copy()
+        other.state.rng = Rng(self._check_seed(seed), "determinize")
+        other._detach("it is a determinized copy", "TOY-TURN")
+        return other
+
     def _scenario(self, state: ToyState, name: str, params: Mapping[str, Any]) -> list[Event]:
         if name != "set_total":
             return super()._scenario(state, name, params)

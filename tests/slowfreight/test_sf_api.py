@@ -80,3 +80,10 @@ def test_every_event_rule_is_documented() -> None:
         play_out(game, RandomBot(seed))
         seen |= {e.rule for e in game.log}
     assert seen <= ids, seen - ids
+
+
+def test_conformance_with_views_and_determinized_copies() -> None:
+    from freight_freedom.core.conformance import api_test
+
+    assert api_test(lambda s: SlowFreight(players=3, seed=s), games=2, seats=3,
+                    deep_every=15) > 0

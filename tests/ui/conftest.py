@@ -80,6 +80,16 @@ class Race(Game[RaceState]):
     def phase(self) -> str:
         return "north" if self.state.turn % 2 == 0 else "south"
 
+    def observation(self, seat: int) -> dict[str, Any]:
+        self._check_seat(seat, self.state.players)
+        return {"seat": seat, **self.state_dict()}
+
+    def determinized(self, seat: int, seed: int) -> Race:
+        self._check_seat(seat, self.state.players)
+        other = self.copy()  # nothing is hidden: every world is this one
+        other._detach("it is a copy for simulation", "RC-TURN")
+        return other
+
 
 @pytest.fixture
 def race() -> Race:

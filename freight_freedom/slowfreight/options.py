@@ -1,0 +1,35 @@
+"""Slow Freight's options, declared once: the constructor, the New game form and the CLI read
+them. Rule IDs are those of ``docs/rules/slow_freight.md``."""
+
+from __future__ import annotations
+
+from ..core.options import Option
+from .components import load_components, load_movement_tables
+from .trains import EACH_CARD, TRAIN_CHECKS
+
+
+def _options() -> tuple[Option, ...]:
+    comps = load_components()
+    counts = comps.player_counts
+    return (
+        Option("players", "int", 3, lo=counts[0], hi=counts[-1], label="players",
+               rule="SF-CLOCK-5", help=f"number of players, {counts[0]} to {counts[-1]}"),
+        Option("movement_table", "choice", "standard", choices=tuple(load_movement_tables()),
+               label="movement", rule="SF-RULING-15",
+               help="how far trains move (data/movement_tables.json)"),
+        Option("first_player", "seat", 0, choices=("random",), hi=counts[-1],
+               label="first player", rule="SF-RULING-10",
+               help="the seat that starts (0, the youngest player), or random"),
+        Option("track_supply", "int", comps.track_supply, lo=9, hi=10_000, none_means="unlimited",
+               label="track supply", rule="SF-RULING-3", in_form=False,
+               help="Track pieces in the supply; none for unlimited"),
+        # The default stays out of the options, so older saves and digests are unchanged.
+        Option("train_check", "choice", EACH_CARD, choices=TRAIN_CHECKS, label="train check",
+               rule="SF-RULING-25", omit_default=True,
+               help="each_card: every card must leave a valid train (SF-RULING-7); end_of_turn: "
+               "the trains must be valid when the take-cards turn ends"),
+    )
+
+
+SLOW_FREIGHT_OPTIONS: tuple[Option, ...] = _options()
+"""Slow Freight's keyword options (see :class:`~freight_freedom.core.options.Option`)."""

@@ -1,0 +1,88 @@
+"""One registry of games: every name resolves, aliases agree everywhere, imports stay lazy."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from freight_freedom import Freedom, SlowFreight
+from freight_freedom.core import SaveFileError, registry
+from freight_freedom.core.registry import find, game_entry, same_game
+
+
+@pytest.mark.parametrize(("name", "key", "cls"), [
+    ("freedom", "freedom", Freedom), ("Freedom", "freedom", Freedom),
+    ("slowfreight", "slowfreight", SlowFreight), ("slow_freight", "slowfreight", SlowFreight),
+    ("slow-freight", "slowfreight", SlowFreight), (" Slow-Freight ", "slowfreight", SlowFreight),
+])
+def test_every_name_resolves_to_one_game(name: str, key: str, cls: type) -> None:
+    entry = game_entry(name)
+    assert entry.key == key and entry.game_class() is cls
+    assert find(cls) is entry and find(cls(seed=1)) is entry
+
+
+def test_unknown_games_are_refused_in_words() -> None:
+    assert find("chess") is None and find(object()) is None
+    with pytest.raises(ValueError, match=r"unknown game 'chess'; choose one of \['freedom', "
+                                         r"'slowfreight'\]"):
+        game_entry("chess")
+
+
+def test_every_entry_imports() -> None:
+    """Classes, option specs, bots, apps, figures and lessons named in the table all exist."""
+    import importlib
+
+    for entry in registry.GAMES.values():
+        assert entry.game_class().name in entry.names  # the name its save files carry
+        assert entry.option_names() == sorted(o.name for o in entry.option_spec())
+        for bot in entry.bots.values():
+            assert callable(registry.load(bot.target))
+        assert entry.bot(entry.rollout_bot) is not None
+        assert all(entry.bot(name) is not None for name in entry.app_bots)
+        assert all(entry.bot(name) is not None for name in entry.bot_aliases)
+        assert entry.bot("mcts") is entry.bot("montecarlo") is not None
+        assert callable(importlib.import_module(entry.app).game_ui)
+        for target in (entry.figures, entry.tracker, entry.lesson):
+            if target:
+                assert registry.load(target) is not None
+
+
+def test_the_save_file_name_of_slow_freight_stays_and_its_other_names_load() -> None:
+    """Old saves say "slow_freight" (SlowFreight.name, kept so saves stay byte-identical);
+    a save naming the game by another of its names loads too, another game's does not."""
+    game = SlowFreight(players=2, seed=3)
+    game.apply(game.legal_actions()[0])
+    text = game.to_json()
+    assert json.loads(text)["game"] == "slow_freight"
+    for name in ("slowfreight", "slow-freight", "slow_freight"):
+        data = json.loads(text)
+        data["game"] = name
+        assert SlowFreight.from_json(json.dumps(data)).digest() == game.digest()
+    data = json.loads(text)
+    data["game"] = "freedom"
+    with pytest.raises(SaveFileError, match="game"):
+        SlowFreight.from_json(json.dumps(data))
+    assert same_game("Slow-Freight", "slow_freight") and not same_game(3, "slow_freight")
+
+
+def test_importing_the_package_and_the_registry_stays_light() -> None:
+    code = ("import sys, freight_freedom; from freight_freedom.core import registry; "
+            "registry.game_entry('slow-freight'); "
+            "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
+            "{'plotly', 'ipywidgets', 'pandas'} or m.startswith('freight_freedom.freedom') "
+            "or m.startswith('freight_freedom.slowfreight')); print(bad)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_no_other_list_of_games_remains() -> None:
+    """The places that once kept their own list of games ask the registry."""
+    from freight_freedom import lessons
+    from freight_freedom.analysis import bots
+
+    assert registry.names() == lessons.LESSONS
+    assert bots.game_key("slow_freight") == "slowfreight"
+    assert not hasattr(bots, "GAMES") and not hasattr(bots, "_REGISTRY")
