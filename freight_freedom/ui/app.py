@@ -17,7 +17,9 @@ showing the first state of a figure changed between construction and first displ
 from __future__ import annotations
 
 import html
+import threading
 import time
+from dataclasses import replace
 from typing import Any
 
 import ipywidgets as widgets
@@ -87,6 +89,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.game = game
         self.ui: GameUI = ui_for(game)
         self.selection = Selection()
+        self._figure_lock = threading.RLock()  # the Hint draws from the advisor's thread
         self.errors = ErrorArea()
         self.last_refresh_ms = 0.0
         #: the past position shown read-only from the move list (steps applied), or None
@@ -123,8 +126,9 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.board = widgets.HBox(layout=widgets.Layout(width="100%", align_items="flex-start",
                                                         flex_flow="row wrap"))
 
-        self.actions = ActionPanel(guard(self.play))
-        self.evalbar = EvalBar(lambda: self.game, panel=self.actions)  # bar, Hint (ui/evalbar.py)
+        self.actions = ActionPanel(guard(self.play), on_first=guard(self._picked_first))
+        # the evaluation bar and Hint (ui/evalbar.py); hinted map moves are numbered on the map
+        self.evalbar = EvalBar(lambda: self.game, panel=self.actions, on_hint=self._hinted)
         self.seats = self._make_seats(seats)
         self.stepper = Stepper(lambda: self.game, self.seats, self._after_steps, guard,
                                fallback_bot=self._fallback_bot, describe=self.ui.describe,
@@ -358,6 +362,19 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         if result.message:
             self.map_note.value = _note_html(result.message)
 
+    def _picked_first(self, kind: str, key: str) -> None:
+        """A first choice picked in a two-step drop-down: ring its destinations on the map."""
+        self.selection = replace(self.selection, origin=key)
+        self.refresh()
+
+    def _hinted(self, actions: list[Action]) -> None:
+        """The advisor's best moves arrived (from its thread): number them on the map."""
+        with self._figure_lock:
+            self.selection = replace(self.selection, hints=tuple(actions))
+            if self.figure is not None and self.viewing is None:
+                with self.figure.batch_update():
+                    self.ui.draw_hints(self.figure, self.game, actions)
+
     def _on_click_trace(self, trace: Any, points: Any, _state: Any) -> None:
         if not points.point_inds:  # plotly calls every trace's handler; only one was hit
             return
@@ -442,7 +459,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.prompt.value = self._prompt_html(shown)
         self.map_note.value = ""
         if self.figure is not None:
-            with self.figure.batch_update():
+            with self._figure_lock, self.figure.batch_update():
                 self.ui.update_figure(self.figure, shown, selection)
         self.recent.value = self._recent_html(
             shown, selection, "This move" if past else "What just happened")
@@ -465,7 +482,10 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
                 else:
                     note = (f"Player {game.to_move + 1} is played by a bot: use the stepper, "
                             "or choose for it here.")
-            self.actions.show(legal, labels, note)
+            two = self.ui.two_step
+            splits = {a: two[a.kind].split(game, a) for a in legal if a.kind in two}
+            self.actions.show(legal, labels, note, splits, two)
+            self.actions.set_first(self.selection.origin)
             self.evalbar.update(game)
         self.undo_button.disabled = not game.can_undo
         self.undo_turn_button.disabled = not any(

@@ -49,7 +49,7 @@ def _end_screenshot(app: AppPage, final_screenshot: Any) -> None:
 
 def play(app: AppPage, game: Freedom, action: Any) -> Freedom:
     """Click ``action``'s button (by the engine's label); check page and engine agree after."""
-    app.act(game.describe(action))
+    app.act_on(game, action)
     after = app.saved_game()
     assert after.history[: len(game.history) + 1] == (*game.history, action)
     app.wait_figure_matches(after)

@@ -320,22 +320,17 @@ class Player:
 
     def press(self, action: Any) -> None:
         """Press ``action``'s button (it carries the action as its tooltip), or choose it in
-        its kind's drop-down (by position: labels may repeat) and press "Do it"."""
+        its kind's two drop-downs (origin then destination, card then train) and "Do it"."""
         page = self.app.page
         button = page.locator(".ff-app .ff-actions button.widget-button"
                               f"[title={json.dumps(str(action))}]")
-        group = [a for a in self.game.legal_actions() if a.kind == action.kind]
-        row = page.locator(".ff-app .ff-actions .widget-hbox").filter(
-            has=page.locator("b", has_text=re.compile("^" + re.escape(action.kind) + "$"))
-        ).filter(has=page.locator("select"))
+        row = self.app.two_step_row(action.kind)
         # the panel's new buttons are new widgets, drawn a little after the map and title
         wait_until(lambda: button.count() or row.count(), 20, f"a button or list for {action}")
         if button.count():
             button.first.click()
             return
-        assert row.count() == 1, f"no button nor drop-down offers {action}"
-        row.first.locator("select").select_option(index=group.index(action))
-        row.first.locator("button", has_text="Do it").click()
+        self.app.choose_action(self.game, action)
 
     def click_space(self, trace_name: str, sid: str) -> float:
         """A real mouse click on the point of ``trace_name`` that carries ``sid``, where the
