@@ -45,7 +45,7 @@ from .stepper import Stepper
 #: Focus is clearly visible on every control; the tab titles keep a readable contrast.
 APP_CSS = """<style>
 .ff-board { container-type: inline-size; }
-@container (max-width: 1085px) { .ff-column { order: -1; max-height: none !important; } }
+.ff-figure > * { transform-origin: 0 0; }
 .ff-app button:focus-visible, .ff-app select:focus-visible, .ff-app input:focus-visible,
 .ff-app summary:focus-visible { outline: 3px solid #0b57d0 !important; outline-offset: 2px; }
 .ff-actions button.widget-button { white-space: normal; height: auto; min-height: 28px;
@@ -53,6 +53,52 @@ APP_CSS = """<style>
 .ff-app .ff-tabs .lm-TabBar-tab, .ff-app .ff-tabs .lm-TabBar-tabLabel {
   color: #222 !important; opacity: 1 !important; }
 </style>"""
+
+
+#: the decision column's narrowest width beside the map (px, with its padding)
+COLUMN_MIN = 310
+#: the smallest scale of the map beside the column (below it, the column goes above the map);
+#: 0.85 keeps the 11 px space names at about 9.5 px
+SIDE_BY_SIDE_MIN = 0.85
+
+
+def figure_css(width: int, height: int) -> str:
+    """Container rules that scale the map to the board's width (``transform: scale``, which
+    plotly.js accounts for in hover and click positions) in steps of 0.05. The plot keeps its
+    design width inside the shrunk box (plotly would otherwise re-lay it out to the box and the
+    scale would apply twice).
+
+    The map keeps its design size when the column fits beside it; on a narrower board (a
+    JupyterLab window with its file browser open) it shrinks down to :data:`SIDE_BY_SIDE_MIN`
+    to keep the column beside it; narrower still, the column goes above the map, which scales
+    to the board's width (a 900 px window, a phone).
+    """
+    rules = []
+    side = round(SIDE_BY_SIDE_MIN * width) + COLUMN_MIN
+    rules.append(f"@container (max-width: {side - 1}px) {{ .ff-column {{ order: -1; "
+                 "max-height: none !important; } }")
+    steps = [round(1 - 0.05 * k, 2) for k in range(1, 11)]  # 0.95 ... 0.5
+    for scale in steps:  # beside the column
+        if scale < SIDE_BY_SIDE_MIN:
+            break
+        hi = round((scale + 0.05) * width) + COLUMN_MIN - 1
+        rules.append(_scaled(f"(min-width: {side}px) and (max-width: {hi}px)",
+                             scale, width, height, column=True))
+    for scale in steps:  # above: the map alone takes the board's width
+        hi = round((scale + 0.05) * width) - 1
+        rules.append(_scaled(f"(max-width: {min(hi, side - 1)}px)", scale, width, height,
+                             column=False))
+    return "<style>\n" + "\n".join(rules) + "\n</style>"
+
+
+def _scaled(query: str, scale: float, width: int, height: int, *, column: bool) -> str:
+    w, h = round(scale * width), round(scale * height)
+    extra = f" .ff-column {{ max-height: {h}px !important; }}" if column else ""
+    return (f"@container {query} {{ .ff-figure {{ width: {w}px !important; "
+            f"min-width: {w}px !important; height: {h}px !important; overflow: hidden; }} "
+            f".ff-figure > * {{ width: {width}px !important; min-width: {width}px !important; "
+            f"height: {height}px !important; "
+            f"transform: scale({scale}); }}{extra} }}")
 
 
 TAB_TITLES = ["Moves", "Log", "State", "Save / load", "New game"]
@@ -172,9 +218,11 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         for part in self.column.children:  # keep their height: the column scrolls instead
             part.layout.flex = "0 0 auto"
         self.style = widgets.HTML(APP_CSS, layout=widgets.Layout(display="none"))
+        # the map's scaling rules, from its size (set when the figure is built)
+        self.figure_style = widgets.HTML(layout=widgets.Layout(display="none"))
         self.focus = FocusKeeper()
         self._build_figure()
-        self.children = [self.style, self.focus, self.board, self.stepper.widget,
+        self.children = [self.style, self.figure_style, self.focus, self.board, self.stepper.widget,
                          self.seats_box, self.tabs]
         # stable hooks for page styling and browser tests (the DOM is otherwise anonymous)
         for widget, name in [(self, "ff-app"), (self.title, "ff-title"),
@@ -240,6 +288,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
                                                              min_width=width))
         holder.add_class("ff-figure")
         height = int(fig.layout.height or 0)
+        self.figure_style.value = figure_css(int(fig.layout.width), height) if height else ""
         if height:  # a long list of choices scrolls inside the column, beside the map
             self.column.layout.max_height = f"{height}px"
             self.column.layout.overflow_y = "auto"

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from uihelp import (
+    HOVERED_JS,
     PLAY_FREEDOM,
     AppPage,
     assert_no_js_errors,
@@ -252,9 +253,12 @@ def test_bad_save_file_shows_an_error_and_the_game_goes_on(app: AppPage, tmp_pat
     assert_no_js_errors(app)
 
 
-@pytest.mark.parametrize("width", [1280, 1024])
+@pytest.mark.parametrize("width", [1280, 1040, 1024])
 def test_map_and_side_panel_fit_a_laptop_screen(app: AppPage, width: int) -> None:
-    """At a laptop's width the whole map is on screen and the side panel does not cover it."""
+    """At a laptop's width the whole map is on screen and the side panel does not cover it;
+    where the board is narrower than the map and the column (1040: like JupyterLab with its
+    file browser open), the map is scaled down beside the column, and the pointer still
+    finds the space drawn under it."""
     app.page.set_viewport_size({"width": width, "height": 900})
     try:
         app.page.wait_for_timeout(500)  # plotly relayouts on resize
@@ -274,6 +278,18 @@ def test_map_and_side_panel_fit_a_laptop_screen(app: AppPage, width: int) -> Non
         overlap = side is not None and (side[0] < plot[2] - 1 and plot[0] < side[2] - 1
                                         and side[1] < plot[3] - 1 and plot[1] < side[3] - 1)
         assert not overlap, f"the side panel covers the map: {sizes}"
+        column = app.page.locator(".ff-app .ff-column").bounding_box()
+        assert column is not None and column["x"] >= plot[2] - 1, (
+            f"the decision column is not beside the map: {column}, map {plot}")
+        spaces = app.page.evaluate("""() => {
+            const t = document.querySelector('.ff-app .ff-figure .js-plotly-plot').data
+                .find(t => t.name === 'spaces');
+            return {x: t.x, y: t.y, ids: t.customdata}; }""")
+        app.page.locator(".ff-app .js-plotly-plot").first.scroll_into_view_if_needed()
+        for k in (0, len(spaces["x"]) // 2, len(spaces["x"]) - 1):
+            x, y = point_on_screen(app.page, spaces["x"][k], spaces["y"][k])
+            app.page.mouse.move(x, y)
+            app.page.wait_for_function(HOVERED_JS, arg=spaces["ids"][k], timeout=5_000)
     finally:
         app.page.set_viewport_size({"width": 1500, "height": 1300})
 

@@ -47,6 +47,7 @@ from typing import Any
 import pytest
 from uihelp import (
     ARTIFACTS,
+    HOVERED_JS,
     PLAY_FREEDOM,
     PLAY_SLOW_FREIGHT,
     AppPage,
@@ -105,13 +106,6 @@ SNAPSHOT_JS = r"""
     return out;
 }
 """
-
-#: The space plotly's hover names under the pointer (its ``customdata``) is ``sid``.
-HOVERED_JS = """sid => {
-    const gd = document.querySelector('.ff-app .ff-figure .js-plotly-plot');
-    const h = gd && gd._hoverdata && gd._hoverdata[0];
-    return h && ['spaces', 'targets', 'catchers'].includes(h.data.name) && h.customdata === sid;
-}"""
 
 #: A press now is a single click for plotly (not the second of a double click).
 SINGLE_CLICK_JS = """() => {

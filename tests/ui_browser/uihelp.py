@@ -100,13 +100,22 @@ def drawn_texts(page: Any, trace_name: str, index: int = 0) -> list[str]:
     }""", [trace_name, index])]
 
 
+#: The space plotly's hover names under the pointer (its ``customdata``) is ``sid``.
+HOVERED_JS = """sid => {
+    const gd = document.querySelector('.ff-app .ff-figure .js-plotly-plot');
+    const h = gd && gd._hoverdata && gd._hoverdata[0];
+    return h && ['spaces', 'targets', 'catchers'].includes(h.data.name) && h.customdata === sid;
+}"""
+
 def point_on_screen(page: Any, x: float, y: float, index: int = 0) -> tuple[float, float]:
-    """Viewport coordinates of the data point (x, y) of the ``index``-th plot."""
+    """Viewport coordinates of the data point (x, y) of the ``index``-th plot (drawn scaled
+    when the app shrinks the map to its board: ``transform: scale``)."""
     pos = page.evaluate("""([x, y, i]) => {
         const gd = document.querySelectorAll('.js-plotly-plot')[i];
         const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
         const r = gd.getBoundingClientRect();
-        return [r.left + xa._offset + xa.l2p(x), r.top + ya._offset + ya.l2p(y)];
+        const s = r.width / gd._fullLayout.width;
+        return [r.left + s * (xa._offset + xa.l2p(x)), r.top + s * (ya._offset + ya.l2p(y))];
     }""", [x, y, index])
     return float(pos[0]), float(pos[1])
 
