@@ -39,6 +39,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from ..ui.template import LIGHT_TEMPLATE
 from .board import Board, load_board, read_packaged
 from .view_model import FreedomView
 
@@ -517,12 +518,11 @@ def figure(game: Any) -> go.Figure:
     vm = game.view_model()
     board = vm.board
     geo = geometry(board)
-    fig = go.Figure()
+    fig = go.Figure(layout={"template": LIGHT_TEMPLATE})
     _static_traces(fig, board, geo)
     _panel_traces(fig, geo, vm.freed_target, vm.lost_limit)
     _dynamic_traces(fig, board, geo)
     fig.update_layout(
-        template="plotly_white",
         height=geo.height,
         margin=MARGIN,
         xaxis={"visible": False, "range": list(geo.x_range), "fixedrange": False},
