@@ -275,8 +275,10 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         widget = go.FigureWidget(fig)
         # no modebar: its buttons sat in the tab order before the game, and its "edit in
         # Chart Studio" link leads off the page; the map is not zoomed or panned
+        # and no double click: plotly takes a second press within ``doubleClickDelay`` of the
+        # first for a double click, which lost a quick origin-then-destination pair of clicks
         widget._config = {"displayModeBar": False, "displaylogo": False, "scrollZoom": False,
-                          "doubleClick": False, "showTips": False}
+                          "doubleClick": False, "doubleClickDelay": 1, "showTips": False}
         widget.layout.dragmode = False
         for trace in widget.data:
             trace.on_click(self._on_click_trace)

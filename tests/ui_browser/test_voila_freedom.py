@@ -154,11 +154,18 @@ def _click_space(app: AppPage, game: Freedom, space: str, trace_name: str,
     app.page.mouse.click(px, py)
 
 
-def test_move_a_person_by_clicking_the_map_and_undo(app: AppPage) -> None:
-    game, token = human_decision(app, ("play",))
+def _to_movement(app: AppPage) -> Freedom:
+    """Play on to a human movement decision (a Conductor token played)."""
+    game, token = human_decision(app, ("play", "move"))
+    if token.kind == "move":
+        return game
     conductors = [a for a in game.legal_actions()
                   if a.kind == "play" and str(a.args[0]).startswith("c")]
-    game = play(app, game, conductors[0] if conductors else token)
+    return play(app, game, conductors[0] if conductors else token)
+
+
+def test_move_a_person_by_clicking_the_map_and_undo(app: AppPage) -> None:
+    game = _to_movement(app)
     # a movement decision is pending: its destinations are ringed on the map
     targets = view.targets(game)
     assert targets, game.prompt
@@ -192,6 +199,24 @@ def test_move_a_person_by_clicking_the_map_and_undo(app: AppPage) -> None:
                "the map to be the picture before the move")
     assert app.saved_game().digest() == game.digest()
     app.bp.screenshot("move-undone")
+    assert_no_js_errors(app)
+
+
+def test_quick_origin_then_destination_clicks_both_count(app: AppPage) -> None:
+    """FR-MOVE-1: two clicks 80 ms apart (inside plotly's usual 300 ms double-click window)
+    pick the origin, then play the move: the map takes no double clicks."""
+    game = _to_movement(app)
+    action = [a for a in game.legal_actions() if a.kind == "move"][-1]
+    origin, dest = view.ends(game, action)
+    assert origin is not None and dest is not None
+    steps = app.steps()
+    _click_space(app, game, origin, view.SPACES)
+    app.page.wait_for_timeout(80)
+    _click_space(app, game, dest, view.SPACES)
+    app.wait_steps_change(steps)
+    after = app.saved_game()
+    assert after.history[len(game.history)] == action
+    app.wait_figure_matches(after)
     assert_no_js_errors(app)
 
 

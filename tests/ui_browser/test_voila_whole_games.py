@@ -110,7 +110,7 @@ SNAPSHOT_JS = r"""
 #: A press now is a single click for plotly (not the second of a double click).
 SINGLE_CLICK_JS = """() => {
     const gd = document.querySelector('.ff-app .ff-figure .js-plotly-plot');
-    const delay = (gd._context && gd._context.doubleClickDelay) || 300;
+    const delay = gd._context ? gd._context.doubleClickDelay : 300;
     return !gd._mouseDownTime || Date.now() - gd._mouseDownTime > delay + 20;
 }"""
 
@@ -330,12 +330,12 @@ class Player:
         """A real mouse click on the point of ``trace_name`` that carries ``sid``, where the
         page draws it."""
         page = self.app.page
-        # plotly takes a press within its doubleClickDelay (300 ms) of the previous one for a
-        # double click (whatever the place): the click is then lost, or lands on a neighbour
-        # after the double click's axis reset. A student's second click comes later than
-        # that; the test waits for the same, then for plotly's hover to name the point (the
-        # map may still move: the note above it comes and goes), placing the pointer again
-        # until it does.
+        # plotly takes a press within its doubleClickDelay of the previous one for a double
+        # click (whatever the place), and the click is then lost. The app sets that delay to
+        # 1 ms (no double clicks on the map), so quick origin-then-destination clicks count;
+        # the test waits for the page's own delay (a regression shows as waits of 300 ms),
+        # then for plotly's hover to name the point (the map may still move: the note above
+        # it comes and goes), placing the pointer again until it does.
         page.wait_for_function(SINGLE_CLICK_JS, timeout=5_000, polling=25)
         deadline = time.monotonic() + 10
         while True:
