@@ -20,36 +20,23 @@ from ..core.tables import Table
 from ..ui.adapter import ClickResult, GameUI, OptionSpec, Selection, Split, TwoStep
 from ..ui.bots import registry_bots
 from . import view
+from .state import QUEUE_PRICES
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
-QUEUE_FALLBACK_PRICES = (3, 2, 2, 1, 1)
-
-
-def _ctx(game: Any) -> Any:
-    return getattr(game, "ctx", None)
-
-
-def queue_prices() -> tuple[int, ...]:
-    try:
-        from .state import QUEUE_PRICES
-
-        return tuple(QUEUE_PRICES)
-    except ImportError:  # pragma: no cover - older engine
-        return QUEUE_FALLBACK_PRICES
 
 
 def card_name(game: Any, cid: str | None) -> str:
     if cid is None:
         return "(empty)"
-    ctx = _ctx(game)
-    card = ctx.card_by_id.get(cid) if ctx is not None else None
+    ctx = game.ctx
+    card = ctx.card_by_id.get(cid)
     return f"{card.name} ({card.kind})" if card is not None else cid
 
 
 def token_label(game: Any, stack: str) -> str:
     """``c2_4x1`` -> ``Conductor 4 people x 1 space, $5``."""
-    ctx = _ctx(game)
-    kind = ctx.stack_kind.get(stack) if ctx is not None else None
+    ctx = game.ctx
+    kind = ctx.stack_kind.get(stack)
     if kind == "conductor":
         c = ctx.conductor(stack)
         return (f"Conductor {c.people} {'person' if c.people == 1 else 'people'} x "
@@ -142,7 +129,7 @@ def side_html(game: Any) -> str:
     """Period columns, Queue and players, as small escaped HTML tables."""
     st = game.state
     esc = html.escape
-    ctx = _ctx(game)
+    ctx = game.ctx
     from .prices import support_price
 
     vm = game.view_model()
@@ -162,7 +149,7 @@ def side_html(game: Any) -> str:
         rows = [f"<tr style='{dim}'><td>Support</td><td>{st.support_left[p - 1]}</td>"
                 f"<td>${support_price(ctx, st)}</td></tr>"]
         for stack, left in st.stacks.items():
-            if ctx is not None and ctx.stack_period.get(stack) != p:
+            if ctx.stack_period.get(stack) != p:
                 continue
             label = token_label(game, stack)
             kind, _, price = label.rpartition(", ")
@@ -205,9 +192,9 @@ def queue_html(game: Any) -> str:
     from .prices import card_price, queue_modifiers
 
     st = game.state
-    ctx = _ctx(game)
+    ctx = game.ctx
     esc = html.escape
-    prices = queue_prices()
+    prices = QUEUE_PRICES
     seat = game.to_move if game.to_move is not None else int(st.lead)
     surcharge = int(queue_modifiers(ctx, st)["card_cost"])
     role = ctx.roles[st.roles[seat]]
@@ -247,7 +234,7 @@ def players_html(game: Any) -> str:
     from .text import benefit_words, token_words
 
     st = game.state
-    ctx = _ctx(game)
+    ctx = game.ctx
     esc = html.escape
     cities_only = bool(st.options.get("fundraising_cities_only"))
     rows = []
@@ -331,7 +318,7 @@ def tables(game: Any) -> dict[str, Table]:
     tokens = Table.from_records([
         {"stack": stack, "token": token_label(game, stack), "left": left}
         for stack, left in st.stacks.items()])
-    prices = queue_prices()
+    prices = QUEUE_PRICES
     queue = Table.from_records([
         {"position": i + 1, "card": card_name(game, cid),
          "cost": prices[i] if i < len(prices) else ""}

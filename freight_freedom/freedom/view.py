@@ -39,6 +39,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from ..ui.adapter import Selection
 from ..ui.template import LIGHT_TEMPLATE
 from .board import Board, load_board, read_packaged
 from .view_model import FreedomView
@@ -774,7 +775,7 @@ def _wrap(text: str, width: int = 60) -> str:
     return "<br>".join(out)
 
 
-def update(fig: Any, game: Any, selection: Any = None) -> None:
+def update(fig: Any, game: Any, selection: Selection | None = None) -> None:
     """Set the state-dependent parts of ``fig`` (built by :func:`figure`) from ``game``.
 
     ``selection`` (the app's :class:`~freight_freedom.ui.adapter.Selection`) narrows the
@@ -861,11 +862,12 @@ def update(fig: Any, game: Any, selection: Any = None) -> None:
     catchers.customdata = cids
     catchers.hovertext = chover
 
-    _recent(fig, game, geo, getattr(selection, "since", None))
-    draw_hints(fig, game, getattr(selection, "hints", ()))
+    selection = selection if selection is not None else Selection()
+    _recent(fig, game, geo, selection.since)
+    draw_hints(fig, game, selection.hints)
 
     # legal destinations
-    origin = getattr(selection, "origin", None)
+    origin = selection.origin
     dests = targets(game, origin)
     tr = _trace(fig, TARGETS)
     tr.x = [geo.xy[d][0] for d in dests]
