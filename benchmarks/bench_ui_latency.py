@@ -1,6 +1,6 @@
 """Click-to-redraw and load times of the Freedom app in a real browser (Voila + Chromium).
 
-    PYTHONPATH=$PWD .venv/bin/python benchmarks/bench_ui_latency.py [--rounds N] [--loads N]
+    PYTHONPATH=$PWD .venv/bin/python benchmarks/bench_ui_latency.py [--rounds N] [--loads N] [--bar]
 
 Starts Voila on a free local port (serving a temporary copy of ``notebooks/``), opens
 ``play_freedom.ipynb`` in Debian's Chromium at 1366x768 and plays the notebook's game (seed
@@ -11,6 +11,9 @@ a click is from the mouse press to the page showing the engine's new state (map 
 title, side panel, prompt, step count), so it includes the kernel, the messages and plotly's
 drawing. Then it loads a save file of the game through *Load game* ``--loads`` times (two saves
 of the same game, in turn), each time until the page shows the loaded game.
+
+With ``--bar`` the evaluation bar is switched on first, so every click also starts an
+evaluation (in a worker process); issue 13's target is latency within 10% of a run without it.
 
 Targets (issue 10): median under 250 ms for buttons and 300 ms for map clicks; a load under 1 s.
 Prints one JSON object: per kind of click, n / median / max in ms.
@@ -78,6 +81,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=2, help="rounds of play to time")
     parser.add_argument("--loads", type=int, default=6, help="save files to load")
+    parser.add_argument("--bar", action="store_true", help="switch the evaluation bar on")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -97,6 +101,10 @@ def main() -> None:
                 started = time.perf_counter()
                 app = uihelp.open_voila_app(bp, server, uihelp.PLAY_FREEDOM, Freedom)
                 first_draw = (time.perf_counter() - started) * 1000
+                if args.bar:
+                    toggle = app.part("evalbar-toggle").locator("input")
+                    toggle.evaluate("box => box.click()")
+                    uihelp.wait_until(lambda: toggle.is_checked(), 10, "the bar's toggle")
                 game = app.saved_game()
                 player = whole.Player(app, game, {0}, HeuristicBot(), whole.Oracle(game))
                 player.check(what="start")
@@ -104,7 +112,8 @@ def main() -> None:
                 player.play_to(lambda g: g.round > args.rounds)
                 times = dict(whole.TIMES)
                 times["load a saved game"] = measure_loads(app, player, args.loads, work)
-                result = {"first draw ms": round(first_draw), "clicks": player.clicks,
+                result = {"bar": args.bar, "first draw ms": round(first_draw),
+                          "clicks": player.clicks,
                           "steps": len(player.game.history), **_summary(times)}
                 print(json.dumps(result, indent=1))
                 browser.close()

@@ -13,43 +13,31 @@ Imported only by the rendering path; it reads the engine's state and its compone
 from __future__ import annotations
 
 import html
+from dataclasses import replace
 from typing import Any
 
 from ..core.registry import GAMES
 from ..core.tables import Table
-from ..ui.adapter import ClickResult, GameUI, Selection
+from ..ui.adapter import ClickResult, GameUI, Selection, Split, TwoStep
 from ..ui.bots import registry_bots
 from . import view
+from .state import QUEUE_PRICES
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
-QUEUE_FALLBACK_PRICES = (3, 2, 2, 1, 1)
-
-
-def _ctx(game: Any) -> Any:
-    return getattr(game, "ctx", None)
-
-
-def queue_prices() -> tuple[int, ...]:
-    try:
-        from .state import QUEUE_PRICES
-
-        return tuple(QUEUE_PRICES)
-    except ImportError:  # pragma: no cover - older engine
-        return QUEUE_FALLBACK_PRICES
 
 
 def card_name(game: Any, cid: str | None) -> str:
     if cid is None:
         return "(empty)"
-    ctx = _ctx(game)
-    card = ctx.card_by_id.get(cid) if ctx is not None else None
+    ctx = game.ctx
+    card = ctx.card_by_id.get(cid)
     return f"{card.name} ({card.kind})" if card is not None else cid
 
 
 def token_label(game: Any, stack: str) -> str:
     """``c2_4x1`` -> ``Conductor 4 people x 1 space, $5``."""
-    ctx = _ctx(game)
-    kind = ctx.stack_kind.get(stack) if ctx is not None else None
+    ctx = game.ctx
+    kind = ctx.stack_kind.get(stack)
     if kind == "conductor":
         c = ctx.conductor(stack)
         return (f"Conductor {c.people} {'person' if c.people == 1 else 'people'} x "
@@ -65,45 +53,76 @@ def click(game: Any, trace: str, space: str, selection: Selection) -> ClickResul
     """A click on the map: choose a destination, or pick the origin of a movement first.
 
     ``space`` is the id the clicked point carries (its ``customdata``), so a click means the
-    space that was drawn under the pointer, never "the n-th point". On a space people can
-    leave from: it becomes the picked origin and only its destinations stay ringed (even if it
-    is also a destination: a click never guesses between a move out of and a move into a
-    space). On a ringed destination: if exactly one legal action ends there (from the picked
-    origin, if one is picked), it is applied. Anything else is refused with a message and
-    changes nothing.
+    space that was drawn under the pointer, never "the n-th point". On a space a person or a
+    Slave Catcher can leave from: it becomes the picked origin and only its destinations stay
+    ringed (even if it is also a destination: a click never guesses between a move out of and
+    a move into a space). On a ringed destination: if exactly one legal action ends there (from
+    the picked origin, if one is picked), it is applied. Anything else is refused with a
+    message and changes nothing. What each action starts from and ends at is
+    :func:`view.ends`, shared with the rings and the two-step drop-downs.
     """
     board = game.ctx.board
+    keep = selection
     if trace not in (view.SPACES, view.TARGETS, view.CATCHERS) or space not in board.spaces:
-        return ClickResult(selection=selection, message="Click a space of the map.")
+        return ClickResult(selection=keep, message="Click a space of the map.")
     name = board.spaces[space].name
-    actions = game.legal_actions()
-    spaced = [(a, [x for x in a.args if isinstance(x, str) and x in board.spaces])
-              for a in actions]
+    spans = [(a, *view.ends(game, a)) for a in game.legal_actions()]
     if selection.origin is not None:
-        from_origin = [a for a, s in spaced if len(s) >= 2 and s[0] == selection.origin
-                       and s[-1] == space]
+        from_origin = [a for a, o, d in spans if o == selection.origin and d == space]
         if len(from_origin) == 1:
             return ClickResult(action=from_origin[0])
+        if len(from_origin) > 1:
+            return ClickResult(selection=keep, message=(
+                f"Several choices lead there from {board.spaces[selection.origin].name}: "
+                "use the drop-downs beside the map."))
         if space == selection.origin:
-            return ClickResult(message=f"{name}: origin cleared")
-    ending = [a for a, s in spaced if s and s[-1] == space]
-    starting = [a for a, s in spaced if len(s) >= 2 and s[0] == space]
+            return ClickResult(selection=replace(selection, origin=None),
+                               message=f"{name}: origin cleared")
+    ending = [a for a, o, d in spans if d == space]
+    starting = [a for a, o, d in spans if o == space]
     if starting:  # an origin first, even when it is also a destination: never guess a move
         into = (f" To move someone into {name} instead, click where they leave from first."
                 if ending else "")
-        return ClickResult(selection=Selection(origin=space), message=(
+        return ClickResult(selection=replace(selection, origin=space), message=(
             f"From {name}: now click one of the ringed destinations.{into}"))
     if len(ending) == 1:
         return ClickResult(action=ending[0])
     if len(ending) > 1:
-        origins = sorted({board.spaces[s[0]].name for a, s in spaced
-                          if s and s[-1] == space and len(s) >= 2})
-        return ClickResult(selection=selection, message=(
-            f"Several people can reach {name} (from {', '.join(origins)}): "
-            "click the space they leave from first"))
-    return ClickResult(selection=selection, message=(
+        origins = sorted({board.spaces[o].name for a, o, d in spans if d == space and o})
+        if all(a.kind == "move" for a in ending):
+            return ClickResult(selection=keep, message=(
+                f"Several people can reach {name} (from {', '.join(origins)}): "
+                "click the space they leave from first"))
+        return ClickResult(selection=keep, message=(
+            f"Several Slave Catchers can reach {name} (from {', '.join(origins)}): "
+            "click the catcher first"))
+    return ClickResult(selection=keep, message=(
         f"{name} is not a legal choice now: nothing was played. "
         "Ringed spaces and the buttons show what you can do."))
+
+
+def split(game: Any, action: Any) -> Split:
+    """A movement as two choices for the drop-downs: from which space (or which Slave Catcher),
+    then to which space."""
+    spaces = game.ctx.board.spaces
+    origin, dest = view.ends(game, action)
+    if origin is None or dest is None:
+        raise ValueError(f"{action} is not a movement on the map")
+    if action.kind != "catcher":
+        return Split(origin, f"{spaces[origin].name} ({game.state.people.get(origin, 0)} here)",
+                     spaces[dest].name)
+    colours = [c for c, at in game.state.catchers.items() if at == origin]
+    colour = str(action.args[0])
+    return Split(origin, f"{' and '.join(c.title() for c in colours)} Slave Catcher"
+                 f"{'s' if len(colours) > 1 else ''} at {spaces[origin].name}",
+                 spaces[dest].name + (f" ({colour} catcher)" if len(colours) > 1 else ""))
+
+
+MAP_HINT = "or click a space on the map, then a ringed destination"
+TWO_STEP = {
+    "move": TwoStep("From", "to", split, MAP_HINT),
+    "catcher": TwoStep("Catcher", "to", split, "or click the catcher on the map, then a ring"),
+}
 
 
 # ------------------------------------------------------------------ beside the map
@@ -111,7 +130,7 @@ def side_html(game: Any) -> str:
     """Period columns, Queue and players, as small escaped HTML tables."""
     st = game.state
     esc = html.escape
-    ctx = _ctx(game)
+    ctx = game.ctx
     from .prices import support_price
 
     vm = game.view_model()
@@ -131,7 +150,7 @@ def side_html(game: Any) -> str:
         rows = [f"<tr style='{dim}'><td>Support</td><td>{st.support_left[p - 1]}</td>"
                 f"<td>${support_price(ctx, st)}</td></tr>"]
         for stack, left in st.stacks.items():
-            if ctx is not None and ctx.stack_period.get(stack) != p:
+            if ctx.stack_period.get(stack) != p:
                 continue
             label = token_label(game, stack)
             kind, _, price = label.rpartition(", ")
@@ -174,9 +193,9 @@ def queue_html(game: Any) -> str:
     from .prices import card_price, queue_modifiers
 
     st = game.state
-    ctx = _ctx(game)
+    ctx = game.ctx
     esc = html.escape
-    prices = queue_prices()
+    prices = QUEUE_PRICES
     seat = game.to_move if game.to_move is not None else int(st.lead)
     surcharge = int(queue_modifiers(ctx, st)["card_cost"])
     role = ctx.roles[st.roles[seat]]
@@ -216,7 +235,7 @@ def players_html(game: Any) -> str:
     from .text import benefit_words, token_words
 
     st = game.state
-    ctx = _ctx(game)
+    ctx = game.ctx
     esc = html.escape
     cities_only = bool(st.options.get("fundraising_cities_only"))
     rows = []
@@ -300,7 +319,7 @@ def tables(game: Any) -> dict[str, Table]:
     tokens = Table.from_records([
         {"stack": stack, "token": token_label(game, stack), "left": left}
         for stack, left in st.stacks.items()])
-    prices = queue_prices()
+    prices = QUEUE_PRICES
     queue = Table.from_records([
         {"position": i + 1, "card": card_name(game, cid),
          "cost": prices[i] if i < len(prices) else ""}
@@ -337,10 +356,12 @@ def game_ui() -> GameUI:
         title=GAMES["freedom"].title,
         build_figure=view.figure,
         update_figure=view.update,
+        draw_hints=view.draw_hints,
         click=click,
         side_html=side_html,
         tables=tables,
         summary=summary,
         unavailable=unavailable,
         bots=lambda: registry_bots("freedom"),
+        two_step=TWO_STEP,
     )

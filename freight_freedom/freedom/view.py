@@ -39,6 +39,8 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from ..ui.adapter import Selection
+from ..ui.template import LIGHT_TEMPLATE
 from .board import Board, load_board, read_packaged
 from .view_model import FreedomView
 
@@ -478,26 +480,36 @@ def compute_geometry(board: Board) -> Geometry:
 # Everything drawn comes from ``game.view_model()`` (:class:`.view_model.FreedomView`).
 
 
-def _space_args(action: Any, board: Board) -> list[str]:
-    return [a for a in action.args if isinstance(a, str) and a in board.spaces]
+def ends(game: Any, action: Any) -> tuple[str | None, str | None]:
+    """Where a map choice starts and ends: ``(origin, destination)`` space ids of ``action``.
+
+    A person's movement goes from its first space to its last; a Slave Catcher's from where it
+    stands; an action naming one space (a delivery, a capture) has no origin; ``(None, None)``
+    for an action that is not made on the map. The click handler, the rings and the two-step
+    drop-downs all read this, so they agree on what each choice means.
+    """
+    spaces = game.ctx.board.spaces
+    named = [a for a in action.args if isinstance(a, str) and a in spaces]
+    if not named:
+        return None, None
+    if action.kind == "catcher" and action.args and isinstance(action.args[0], str):
+        return game.state.catchers.get(action.args[0]), named[-1]
+    return (named[0] if len(named) >= 2 else None), named[-1]
 
 
 def targets(game: Any, origin: str | None = None) -> list[str]:
-    """Spaces a click may choose now: the destinations of the legal movement actions.
+    """Spaces a click may choose now: the destinations of the legal map actions.
 
     With ``origin`` (a space picked first), only the destinations from there. Actions naming a
     single space (placing a delivered person, say) count that space as a destination.
     """
-    board = game.ctx.board
     out: list[str] = []
     for action in game.legal_actions():
-        spaces = _space_args(action, board)
-        if not spaces:
+        start, end = ends(game, action)
+        if end is None or (origin is not None and start != origin):
             continue
-        if origin is not None and (len(spaces) < 2 or spaces[0] != origin):
-            continue
-        if spaces[-1] not in out:
-            out.append(spaces[-1])
+        if end not in out:
+            out.append(end)
     return out
 
 
@@ -507,12 +519,11 @@ def figure(game: Any) -> go.Figure:
     vm = game.view_model()
     board = vm.board
     geo = geometry(board)
-    fig = go.Figure()
+    fig = go.Figure(layout={"template": LIGHT_TEMPLATE})
     _static_traces(fig, board, geo)
     _panel_traces(fig, geo, vm.freed_target, vm.lost_limit)
     _dynamic_traces(fig, board, geo)
     fig.update_layout(
-        template="plotly_white",
         height=geo.height,
         margin=MARGIN,
         xaxis={"visible": False, "range": list(geo.x_range), "fixedrange": False},
@@ -671,6 +682,8 @@ def _key(fig: go.Figure, x0: float, top: float) -> None:
 
 RECENT_PEOPLE = "recent moves of people"
 RECENT_CATCHERS = "recent moves of Slave Catchers"
+HINTS = "hinted moves"
+HINT = "#6a1b9a"  # the Hint's purple: unlike every other colour of the map
 
 
 def _dynamic_traces(fig: go.Figure, board: Board, geo: Geometry) -> None:
@@ -684,6 +697,15 @@ def _dynamic_traces(fig: go.Figure, board: Board, geo: Geometry) -> None:
                              line={"color": "#424242", "width": 3, "dash": "dot"},
                              marker={"symbol": "arrow", "angleref": "previous", "size": 0,
                                      "color": "#424242"},
+                             hoverinfo="skip", showlegend=False))
+    # the advisor's best moves (Hint), numbered 1-3 at their destination
+    fig.add_trace(go.Scatter(x=[], y=[], mode="lines+markers+text", name=HINTS,
+                             line={"color": HINT, "width": 3, "dash": "dashdot"},
+                             marker={"symbol": "arrow", "angleref": "previous", "size": 0,
+                                     "color": HINT},
+                             textposition="top right",
+                             textfont={"size": 13, "color": HINT,
+                                       "family": "Arial Black, Arial, sans-serif"},
                              hoverinfo="skip", showlegend=False))
     fig.add_trace(go.Scatter(x=[], y=[], mode="markers", name="person in a slot",
                              marker={"size": 8, "color": PERSON,
@@ -753,7 +775,7 @@ def _wrap(text: str, width: int = 60) -> str:
     return "<br>".join(out)
 
 
-def update(fig: Any, game: Any, selection: Any = None) -> None:
+def update(fig: Any, game: Any, selection: Selection | None = None) -> None:
     """Set the state-dependent parts of ``fig`` (built by :func:`figure`) from ``game``.
 
     ``selection`` (the app's :class:`~freight_freedom.ui.adapter.Selection`) narrows the
@@ -840,10 +862,12 @@ def update(fig: Any, game: Any, selection: Any = None) -> None:
     catchers.customdata = cids
     catchers.hovertext = chover
 
-    _recent(fig, game, geo, getattr(selection, "since", None))
+    selection = selection if selection is not None else Selection()
+    _recent(fig, game, geo, selection.since)
+    draw_hints(fig, game, selection.hints)
 
     # legal destinations
-    origin = getattr(selection, "origin", None)
+    origin = selection.origin
     dests = targets(game, origin)
     tr = _trace(fig, TARGETS)
     tr.x = [geo.xy[d][0] for d in dests]
@@ -879,6 +903,29 @@ def update(fig: Any, game: Any, selection: Any = None) -> None:
     mp = _trace(fig, "people on market cards")
     mp.x, mp.y = mx, my
     fig.layout.title.text = title_text(vm)
+
+
+def draw_hints(fig: Any, game: Any, actions: Any) -> None:
+    """Number the advisor's best moves on the map (an arrow to each destination); the hinted
+    actions that are not map moves (a purchase) are marked on their buttons instead."""
+    geo = geometry(game.ctx.board)
+    xs: list[float | None] = []
+    ys: list[float | None] = []
+    sizes: list[int] = []
+    texts: list[str] = []
+    for rank, action in enumerate(actions or (), 1):
+        origin, dest = ends(game, action)
+        if dest is None or dest not in geo.xy:
+            continue
+        start = geo.xy[origin] if origin in geo.xy else geo.xy[dest]
+        xs += [start[0], geo.xy[dest][0], None]
+        ys += [start[1], geo.xy[dest][1], None]
+        sizes += [0, 16 if origin in geo.xy else 0, 0]
+        texts += ["", f"{rank}", ""]
+    tr = _trace(fig, HINTS)
+    tr.x, tr.y = xs, ys
+    tr.marker.size = sizes
+    tr.text = texts
 
 
 def _recent(fig: Any, game: Any, geo: Geometry, since: int | None) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 from ..core import Action, IllegalAction
 from ..core.registry import GAMES
 from ..core.tables import Table
-from ..ui.adapter import GameUI
+from ..ui.adapter import GameUI, Split, TwoStep
 from ..ui.bots import registry_bots
 from . import view
 from .components import KIND_NAMES
@@ -172,6 +172,17 @@ def summary(game: Any) -> list[tuple[str, str]]:
     return rows
 
 
+def take_split(game: Any, action: Action) -> Split:
+    """A take as two choices: which face-up card, then onto which train."""
+    st = game.state
+    slot, name = action.args
+    card = st.face_up[slot] if isinstance(slot, int) and 0 <= slot < len(st.face_up) else None
+    what = KIND_NAMES[st.comps.card_kind[card]] if card is not None else "an empty place"
+    train = st.find_train(action.seat, name)
+    onto = f"{name} ({train_words(train)})" if train is not None else str(name)
+    return Split(str(slot), f"{what} (face-up card {int(slot) + 1})", onto)
+
+
 def game_ui() -> GameUI:
     return GameUI(
         title=GAMES["slowfreight"].title,
@@ -182,4 +193,5 @@ def game_ui() -> GameUI:
         tables=tables,
         summary=summary,
         bots=lambda: registry_bots("slowfreight"),
+        two_step={"take": TwoStep("Card", "onto train", take_split)},
     )

@@ -21,6 +21,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from ..ui.template import LIGHT_TEMPLATE
 from .view_model import SlowFreightView, card_kind
 
 KIND_COLOUR = {"auto": "#1e88e5", "tank": "#e53935", "coal": "#fdd835", "xloco": "#43a047",
@@ -42,7 +43,7 @@ def _rows(vm: SlowFreightView) -> int:
 
 def figure(game: Any) -> go.Figure:
     """A complete figure of ``game``'s table now."""
-    fig = go.Figure()
+    fig = go.Figure(layout={"template": LIGHT_TEMPLATE})
     text = {"mode": "text", "hoverinfo": "skip", "showlegend": False}
     fig.add_trace(go.Scatter(x=[], y=[], name="track goal", mode="lines",
                              line={"color": "#e0e0e0", "width": 12}, hoverinfo="skip",
@@ -83,7 +84,6 @@ def figure(game: Any) -> go.Figure:
     fig.add_trace(go.Scatter(x=[], y=[], name="table labels", textposition="middle right",
                              textfont={"size": 12}, **text))
     fig.update_layout(
-        template="plotly_white",
         margin={"l": 10, "r": 10, "t": 40, "b": 10},
         xaxis={"visible": False, "range": [-0.6, 21.5], "fixedrange": True},
         yaxis={"visible": False, "fixedrange": True},

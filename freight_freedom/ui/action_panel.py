@@ -1,53 +1,90 @@
-"""The legal actions of the pending decision as buttons and drop-downs.
+"""The legal actions of the pending decision, as buttons or as a two-step choice.
 
 Only ``game.legal_actions()`` is ever offered, so the panel cannot propose an illegal move.
-Actions are grouped by ``kind`` in the order the game lists them: a small group becomes a row
-of buttons, a large one (dozens of movement choices) a drop-down with a "Do it" button, so the
-panel stays readable whatever the decision.
+Actions are grouped by ``kind`` in the order the game lists them, and each kind always looks
+the same from one turn to the next, whatever the number of choices:
+
+- a plain kind is a row of buttons (wrapped);
+- a kind the game declares as a two-step choice (:class:`~freight_freedom.ui.adapter.TwoStep`:
+  Freedom's movements, "from" then "to"; Slow Freight's takes, a card then a train) is two
+  short drop-downs and a "Do it" button, the keyboard's way to make the same choice as an
+  origin-then-destination click on the map. A choice among hundreds (a Special Ability) is
+  then a pick among a few origins, then among their few destinations.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import html
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 import ipywidgets as widgets
 
 from ..core.action import Action
+from .adapter import Split, TwoStep
 
-#: groups with more actions than this become a drop-down
-MAX_BUTTONS = 6
+
+@dataclass(frozen=True)
+class TwoStepRow:
+    """The widgets of one two-step group (exposed so tests can use them like a user)."""
+
+    first: widgets.Dropdown
+    second: widgets.Dropdown
+    go: widgets.Button
+    chosen: widgets.HTML
+    #: first key -> [(second label, action, full label)] in the game's order
+    options: dict[str, list[tuple[str, Action, str]]]
+
+    def action(self) -> Action | None:
+        rows = self.options.get(str(self.first.value), [])
+        index = self.second.value
+        return rows[index][1] if isinstance(index, int) and 0 <= index < len(rows) else None
 
 
 class ActionPanel:
     """Shows ``actions`` and calls ``on_choose(action)`` when one is chosen.
 
-    ``buttons`` and ``dropdowns`` (by kind) are exposed so tests can press them like a user.
+    ``on_first(kind, key)`` is called when the first drop-down of a two-step group changes (the
+    app rings that origin's destinations on the map); :meth:`set_first` does the reverse.
+    ``buttons`` and ``two_step`` (by kind) are exposed so tests can press them like a user.
     """
 
-    def __init__(self, on_choose: Callable[[Action], None]) -> None:
+    def __init__(self, on_choose: Callable[[Action], None],
+                 on_first: Callable[[str, str], None] | None = None) -> None:
         self.on_choose = on_choose
+        self.on_first = on_first
         self.widget = widgets.VBox(layout=widgets.Layout(width="100%"))
         self.buttons: dict[Action, widgets.Button] = {}
-        self.dropdowns: dict[str, widgets.Dropdown] = {}
-        self.go_buttons: dict[str, widgets.Button] = {}
-        self._shown: tuple[tuple[Action, str], ...] | None = None
+        self.two_step: dict[str, TwoStepRow] = {}
+        self._shown: tuple[object, ...] | None = None
+        self._quiet = False
 
     @property
     def actions(self) -> list[Action]:
         """The actions offered now, in the game's order."""
-        return [a for a, _ in self._shown or ()]
+        return list(self._actions)
 
-    def show(self, actions: Sequence[Action], labels: Sequence[str], note: str = "") -> None:
-        """Offer ``actions`` (with human-readable ``labels``); rebuilt only when they change."""
-        key = tuple(zip(actions, labels, strict=True))
-        if key == self._shown and not note:
+    _actions: tuple[Action, ...] = ()
+
+    def show(self, actions: Sequence[Action], labels: Sequence[str], note: str = "",
+             splits: Mapping[Action, Split] | None = None,
+             steps: Mapping[str, TwoStep] | None = None) -> None:
+        """Offer ``actions`` (with human-readable ``labels``); rebuilt only when they change.
+
+        ``splits`` gives, for the actions of a two-step kind, their first and second choice;
+        ``steps`` the two-step kinds (captions and hint).
+        """
+        splits = splits or {}
+        steps = steps or {}
+        key = (tuple(zip(actions, labels, strict=True)), note)
+        if key == self._shown:
             return
         self._shown = key
+        self._actions = tuple(actions)
         self.buttons = {}
-        self.dropdowns = {}
-        self.go_buttons = {}
+        self.two_step = {}
         groups: dict[str, list[tuple[Action, str]]] = {}
-        for action, label in key:
+        for action, label in zip(actions, labels, strict=True):
             groups.setdefault(action.kind, []).append((action, label))
         rows: list[widgets.Widget] = []
         if note:
@@ -56,28 +93,83 @@ class ActionPanel:
             rows.append(widgets.HTML("<i>No decision pending.</i>"))
         for kind, items in groups.items():
             title = widgets.HTML(
-                f"<b style='font-size:12px'>{kind}</b>",
+                f"<b style='font-size:12px'>{html.escape(kind)}</b>",
                 layout=widgets.Layout(width="90px", min_width="90px"),
             )
-            if len(items) <= MAX_BUTTONS:
+            if kind in steps and all(a in splits for a, _ in items):
+                rows.append(self._two_step_row(kind, title, items, splits, steps[kind]))
+            else:
                 row = [self._button(action, label) for action, label in items]
                 rows.append(widgets.HBox([title, widgets.HBox(row, layout=_wrap())]))
-            else:
-                dropdown = widgets.Dropdown(
-                    options=[(label, i) for i, (_, label) in enumerate(items)],
-                    value=0,
-                    layout=widgets.Layout(width="auto", max_width="520px"),
-                )
-                go = widgets.Button(description="Do it", button_style="primary",
-                                    layout=widgets.Layout(width="80px"))
-                group_actions = [a for a, _ in items]
-                go.on_click(lambda _b, d=dropdown, acts=group_actions: self._choose(acts[d.value]))
-                self.dropdowns[kind] = dropdown
-                self.go_buttons[kind] = go
-                count = widgets.HTML(f"<span style='color:#666'>({len(items)} choices)</span>")
-                rows.append(widgets.HBox([title, dropdown, go, count]))
         self.widget.children = rows
 
+    # ------------------------------------------------------------------ two steps
+    def _two_step_row(self, kind: str, title: widgets.Widget, items: list[tuple[Action, str]],
+                      splits: Mapping[Action, Split], step: TwoStep) -> widgets.Widget:
+        options: dict[str, list[tuple[str, Action, str]]] = {}
+        first_labels: dict[str, str] = {}
+        for action, label in items:
+            split = splits[action]
+            options.setdefault(split.first, []).append((split.second_label, action, label))
+            first_labels.setdefault(split.first, split.first_label)
+        style = {"description_width": "initial"}
+        first = widgets.Dropdown(options=[(first_labels[k], k) for k in options],
+                                 description=step.first, style=style,
+                                 layout=widgets.Layout(width="auto", max_width="300px"))
+        second = widgets.Dropdown(description=step.second, style=style,
+                                  layout=widgets.Layout(width="auto", max_width="300px"))
+        go = widgets.Button(description="Do it", button_style="primary",
+                            layout=widgets.Layout(width="70px"))
+        count = sum(len(v) for v in options.values())
+        chosen = widgets.HTML()
+        row = TwoStepRow(first, second, go, chosen, options)
+        self.two_step[kind] = row
+
+        def fill(_change: object = None) -> None:
+            seconds = options.get(str(first.value), [])
+            second.options = [(text, i) for i, (text, _, _) in enumerate(seconds)]
+            second.value = 0 if seconds else None
+            if not self._quiet and self.on_first is not None and _change is not None:
+                self.on_first(kind, str(first.value))
+
+        def describe(_change: object = None) -> None:
+            action = row.action()
+            full = next((lab for _, a, lab in options.get(str(first.value), []) if a == action),
+                        "")
+            go.tooltip = str(action) if action is not None else ""
+            hint = f"; {step.hint}" if step.hint else ""
+            chosen.value = (f"<span style='font-size:12px;color:#333'>{html.escape(full)} "
+                            f"<span style='color:#666'>({count} choices in all{html.escape(hint)})"
+                            "</span></span>")
+
+        fill()
+        describe()
+        first.observe(fill, "value")
+        first.observe(describe, "value")
+        second.observe(describe, "value")
+        go.on_click(lambda _b: self._choose_row(row))
+        return widgets.VBox([
+            widgets.HBox([title, widgets.HBox([first, second, go], layout=_wrap())]),
+            chosen], layout=widgets.Layout(margin="0 0 4px 0"))
+
+    def _choose_row(self, row: TwoStepRow) -> None:
+        action = row.action()
+        if action is not None:
+            self._choose(action)
+
+    def set_first(self, key: str | None) -> None:
+        """Show ``key`` (an origin picked on the map) in the first drop-down that offers it,
+        without calling ``on_first`` back."""
+        for row in self.two_step.values():
+            if key in row.options and row.first.value != key:
+                self._quiet = True
+                try:
+                    row.first.value = key
+                finally:
+                    self._quiet = False
+                return
+
+    # ------------------------------------------------------------------ buttons
     def _button(self, action: Action, label: str) -> widgets.Button:
         button = widgets.Button(description=label, tooltip=str(action),
                                 layout=widgets.Layout(width="auto"))
@@ -88,20 +180,25 @@ class ActionPanel:
     def _choose(self, action: Action) -> None:
         self.on_choose(action)
 
-    def choose_in_dropdown(self, kind: str, action: Action) -> None:
-        """Set the drop-down of ``kind`` to ``action`` and press its button (as a user would)."""
-        dropdown = self.dropdowns[kind]
-        group = [a for a in self.actions if a.kind == kind]
-        dropdown.value = group.index(action)
-        self.go_buttons[kind].click()
+    def choose_in_two_steps(self, action: Action) -> None:
+        """Pick ``action``'s first and second choice and press "Do it" (as a user would)."""
+        for row in self.two_step.values():
+            for key, rows in row.options.items():
+                for i, (_, candidate, _) in enumerate(rows):
+                    if candidate == action:
+                        row.first.value = key
+                        row.second.value = i
+                        row.go.click()
+                        return
+        raise KeyError(f"{action} is not offered in two steps")
 
     def press(self, action: Action) -> None:
-        """Choose ``action`` through its widget: its button, or its drop-down and "Do it"."""
+        """Choose ``action`` through its widget: its button, or its two drop-downs and "Do it"."""
         if action in self.buttons:
             self.buttons[action].click()
         else:
-            self.choose_in_dropdown(action.kind, action)
+            self.choose_in_two_steps(action)
 
 
 def _wrap() -> widgets.Layout:
-    return widgets.Layout(flex_flow="row wrap")
+    return widgets.Layout(flex_flow="row wrap", align_items="center")

@@ -11,7 +11,7 @@ game) gets the defaults, which still give a working app without a figure.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +22,28 @@ from ..core.registry import find
 
 AnyGame = Game[Any]
 
+@dataclass(frozen=True)
+class Split:
+    """One action of a two-step choice: the key and words of its first choice (the origin
+    space of a movement, the card of a take) and the words of its second (the destination)."""
+
+    first: str
+    first_label: str
+    second_label: str
+
+
+@dataclass(frozen=True)
+class TwoStep:
+    """A kind of action chosen in two steps: ``first`` then ``second`` (the drop-downs'
+    captions), ``split(game, action)`` says which is which for each action, ``hint`` tells
+    where else the same choice can be made (the map)."""
+
+    first: str
+    second: str
+    split: Callable[[Any, Action], Split]
+    hint: str = ""
+
+
 @dataclass
 class Selection:
     """UI-only state of a multi-click choice on the figure (e.g. the origin space picked first)."""
@@ -30,6 +52,8 @@ class Selection:
     #: index in ``game.log`` from which events are "what just happened" (the human's last
     #: decision and the bots' replies): the figure highlights them, the column lists them
     since: int | None = None
+    #: the advisor's best actions for this position, best first (the figure numbers them)
+    hints: tuple[Action, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -46,6 +70,10 @@ def _no_figure(game: AnyGame) -> Any:
 
 
 def _no_update(fig: Any, game: AnyGame, selection: Selection) -> None:
+    return None
+
+
+def _no_hints(fig: Any, game: AnyGame, actions: Sequence[Action]) -> None:
     return None
 
 
@@ -92,6 +120,8 @@ class GameUI:
       a displayed FigureWidget in place.
     - ``update_figure(fig, game, selection)``: set the state-dependent properties of ``fig``
       (called inside ``batch_update`` for a FigureWidget).
+    - ``draw_hints(fig, game, actions)``: show the advisor's best actions on ``fig`` (called
+      when a Hint arrives, inside ``batch_update``).
     - ``click(game, trace_name, point_id, selection)``: the meaning of a click on a point whose
       ``customdata`` is ``point_id`` (the id of what the point shows, e.g. a space id). Points
       without ``customdata`` are not clickable.
@@ -102,6 +132,8 @@ class GameUI:
       each as one line with the engine's reason ("Support token: not enough money: a Support
       token costs $10, you have $8"); shown under the actions.
     - ``bots``: name -> factory(seed) of the bots a seat may be given.
+    - ``two_step``: action kinds chosen in two steps (origin, then destination), by kind; the
+      panel shows them as two short drop-downs, whatever their number.
 
     The New game form is drawn from the game's declared options (:mod:`.newgame`).
     """
@@ -109,6 +141,7 @@ class GameUI:
     title: str = "Game"
     build_figure: Callable[[AnyGame], Any] = _no_figure
     update_figure: Callable[[Any, AnyGame, Selection], None] = _no_update
+    draw_hints: Callable[[Any, AnyGame, Sequence[Action]], None] = _no_hints
     click: Callable[[AnyGame, str, str, Selection], ClickResult] = _no_click
     side_html: Callable[[AnyGame], str] = _no_html
     tables: Callable[[AnyGame], dict[str, Any]] = _no_tables
@@ -116,6 +149,7 @@ class GameUI:
     describe: Callable[[AnyGame, Action], str] = _default_describe
     unavailable: Callable[[AnyGame], list[str]] = _nothing_unavailable
     bots: Callable[[], dict[str, Callable[[int], Bot]]] = _default_bots
+    two_step: Mapping[str, TwoStep] = field(default_factory=dict)
 
 
 def ui_for(game: AnyGame) -> GameUI:

@@ -17,7 +17,9 @@ showing the first state of a figure changed between construction and first displ
 from __future__ import annotations
 
 import html
+import threading
 import time
+from dataclasses import replace
 from typing import Any
 
 import ipywidgets as widgets
@@ -43,7 +45,7 @@ from .stepper import Stepper
 #: Focus is clearly visible on every control; the tab titles keep a readable contrast.
 APP_CSS = """<style>
 .ff-board { container-type: inline-size; }
-@container (max-width: 1085px) { .ff-column { order: -1; max-height: none !important; } }
+.ff-figure > * { transform-origin: 0 0; }
 .ff-app button:focus-visible, .ff-app select:focus-visible, .ff-app input:focus-visible,
 .ff-app summary:focus-visible { outline: 3px solid #0b57d0 !important; outline-offset: 2px; }
 .ff-actions button.widget-button { white-space: normal; height: auto; min-height: 28px;
@@ -51,6 +53,52 @@ APP_CSS = """<style>
 .ff-app .ff-tabs .lm-TabBar-tab, .ff-app .ff-tabs .lm-TabBar-tabLabel {
   color: #222 !important; opacity: 1 !important; }
 </style>"""
+
+
+#: the decision column's narrowest width beside the map (px, with its padding)
+COLUMN_MIN = 310
+#: the smallest scale of the map beside the column (below it, the column goes above the map);
+#: 0.85 keeps the 11 px space names at about 9.5 px
+SIDE_BY_SIDE_MIN = 0.85
+
+
+def figure_css(width: int, height: int) -> str:
+    """Container rules that scale the map to the board's width (``transform: scale``, which
+    plotly.js accounts for in hover and click positions) in steps of 0.05. The plot keeps its
+    design width inside the shrunk box (plotly would otherwise re-lay it out to the box and the
+    scale would apply twice).
+
+    The map keeps its design size when the column fits beside it; on a narrower board (a
+    JupyterLab window with its file browser open) it shrinks down to :data:`SIDE_BY_SIDE_MIN`
+    to keep the column beside it; narrower still, the column goes above the map, which scales
+    to the board's width (a 900 px window, a phone).
+    """
+    rules = []
+    side = round(SIDE_BY_SIDE_MIN * width) + COLUMN_MIN
+    rules.append(f"@container (max-width: {side - 1}px) {{ .ff-column {{ order: -1; "
+                 "max-height: none !important; } }")
+    steps = [round(1 - 0.05 * k, 2) for k in range(1, 11)]  # 0.95 ... 0.5
+    for scale in steps:  # beside the column
+        if scale < SIDE_BY_SIDE_MIN:
+            break
+        hi = round((scale + 0.05) * width) + COLUMN_MIN - 1
+        rules.append(_scaled(f"(min-width: {side}px) and (max-width: {hi}px)",
+                             scale, width, height, column=True))
+    for scale in steps:  # above: the map alone takes the board's width
+        hi = round((scale + 0.05) * width) - 1
+        rules.append(_scaled(f"(max-width: {min(hi, side - 1)}px)", scale, width, height,
+                             column=False))
+    return "<style>\n" + "\n".join(rules) + "\n</style>"
+
+
+def _scaled(query: str, scale: float, width: int, height: int, *, column: bool) -> str:
+    w, h = round(scale * width), round(scale * height)
+    extra = f" .ff-column {{ max-height: {h}px !important; }}" if column else ""
+    return (f"@container {query} {{ .ff-figure {{ width: {w}px !important; "
+            f"min-width: {w}px !important; height: {h}px !important; overflow: hidden; }} "
+            f".ff-figure > * {{ width: {width}px !important; min-width: {width}px !important; "
+            f"height: {height}px !important; "
+            f"transform: scale({scale}); }}{extra} }}")
 
 
 TAB_TITLES = ["Moves", "Log", "State", "Save / load", "New game"]
@@ -87,6 +135,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.game = game
         self.ui: GameUI = ui_for(game)
         self.selection = Selection()
+        self._figure_lock = threading.RLock()  # the Hint draws from the advisor's thread
         self.errors = ErrorArea()
         self.last_refresh_ms = 0.0
         #: the past position shown read-only from the move list (steps applied), or None
@@ -123,8 +172,9 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.board = widgets.HBox(layout=widgets.Layout(width="100%", align_items="flex-start",
                                                         flex_flow="row wrap"))
 
-        self.actions = ActionPanel(guard(self.play))
-        self.evalbar = EvalBar(lambda: self.game, panel=self.actions)  # bar, Hint (ui/evalbar.py)
+        self.actions = ActionPanel(guard(self.play), on_first=guard(self._picked_first))
+        # the evaluation bar and Hint (ui/evalbar.py); hinted map moves are numbered on the map
+        self.evalbar = EvalBar(lambda: self.game, panel=self.actions, on_hint=self._hinted)
         self.seats = self._make_seats(seats)
         self.stepper = Stepper(lambda: self.game, self.seats, self._after_steps, guard,
                                fallback_bot=self._fallback_bot, describe=self.ui.describe,
@@ -168,9 +218,11 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         for part in self.column.children:  # keep their height: the column scrolls instead
             part.layout.flex = "0 0 auto"
         self.style = widgets.HTML(APP_CSS, layout=widgets.Layout(display="none"))
+        # the map's scaling rules, from its size (set when the figure is built)
+        self.figure_style = widgets.HTML(layout=widgets.Layout(display="none"))
         self.focus = FocusKeeper()
         self._build_figure()
-        self.children = [self.style, self.focus, self.board, self.stepper.widget,
+        self.children = [self.style, self.figure_style, self.focus, self.board, self.stepper.widget,
                          self.seats_box, self.tabs]
         # stable hooks for page styling and browser tests (the DOM is otherwise anonymous)
         for widget, name in [(self, "ff-app"), (self.title, "ff-title"),
@@ -223,8 +275,10 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         widget = go.FigureWidget(fig)
         # no modebar: its buttons sat in the tab order before the game, and its "edit in
         # Chart Studio" link leads off the page; the map is not zoomed or panned
+        # and no double click: plotly takes a second press within ``doubleClickDelay`` of the
+        # first for a double click, which lost a quick origin-then-destination pair of clicks
         widget._config = {"displayModeBar": False, "displaylogo": False, "scrollZoom": False,
-                          "doubleClick": False, "showTips": False}
+                          "doubleClick": False, "doubleClickDelay": 1, "showTips": False}
         widget.layout.dragmode = False
         for trace in widget.data:
             trace.on_click(self._on_click_trace)
@@ -236,6 +290,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
                                                              min_width=width))
         holder.add_class("ff-figure")
         height = int(fig.layout.height or 0)
+        self.figure_style.value = figure_css(int(fig.layout.width), height) if height else ""
         if height:  # a long list of choices scrolls inside the column, beside the map
             self.column.layout.max_height = f"{height}px"
             self.column.layout.overflow_y = "auto"
@@ -358,6 +413,19 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         if result.message:
             self.map_note.value = _note_html(result.message)
 
+    def _picked_first(self, kind: str, key: str) -> None:
+        """A first choice picked in a two-step drop-down: ring its destinations on the map."""
+        self.selection = replace(self.selection, origin=key)
+        self.refresh()
+
+    def _hinted(self, actions: list[Action]) -> None:
+        """The advisor's best moves arrived (from its thread): number them on the map."""
+        with self._figure_lock:
+            self.selection = replace(self.selection, hints=tuple(actions))
+            if self.figure is not None and self.viewing is None:
+                with self.figure.batch_update():
+                    self.ui.draw_hints(self.figure, self.game, actions)
+
     def _on_click_trace(self, trace: Any, points: Any, _state: Any) -> None:
         if not points.point_inds:  # plotly calls every trace's handler; only one was hit
             return
@@ -442,7 +510,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.prompt.value = self._prompt_html(shown)
         self.map_note.value = ""
         if self.figure is not None:
-            with self.figure.batch_update():
+            with self._figure_lock, self.figure.batch_update():
                 self.ui.update_figure(self.figure, shown, selection)
         self.recent.value = self._recent_html(
             shown, selection, "This move" if past else "What just happened")
@@ -465,7 +533,10 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
                 else:
                     note = (f"Player {game.to_move + 1} is played by a bot: use the stepper, "
                             "or choose for it here.")
-            self.actions.show(legal, labels, note)
+            two = self.ui.two_step
+            splits = {a: two[a.kind].split(game, a) for a in legal if a.kind in two}
+            self.actions.show(legal, labels, note, splits, two)
+            self.actions.set_first(self.selection.origin)
             self.evalbar.update(game)
         self.undo_button.disabled = not game.can_undo
         self.undo_turn_button.disabled = not any(

@@ -106,15 +106,18 @@ class EvalBar:
     """The bar, its toggle, the Hint button and the chart; ``update(game)`` after each move.
 
     ``panel``: the app's :class:`~freight_freedom.ui.action_panel.ActionPanel`, whose buttons of
-    hinted moves are marked. ``rollouts``: per position; ``hint_rollouts``: per candidate move;
+    hinted moves are marked; ``on_hint(actions)``: shows the best moves elsewhere (the app
+    numbers them on the map). ``rollouts``: per position; ``hint_rollouts``: per candidate move;
     ``hint_actions``: candidate moves compared (the rollout policy's own choice and a sample).
     """
 
-    def __init__(self, get_game: Callable[[], Any], *, panel: Any = None, rollouts: int = 100,
+    def __init__(self, get_game: Callable[[], Any], *, panel: Any = None,
+                 on_hint: Callable[[list[Any]], None] | None = None, rollouts: int = 100,
                  hint_rollouts: int = 40, hint_actions: int = 8, n_jobs: int | None = None,
                  background: bool = True, seed: int = 0) -> None:
         self.get_game = get_game
         self.panel = panel
+        self.on_hint = on_hint
         self.rollouts = rollouts
         self.hint_rollouts = hint_rollouts
         self.hint_actions = hint_actions
@@ -285,7 +288,10 @@ class EvalBar:
         def done(advice: Advice) -> None:
             self.hint = advice
             self.hints.value = hints_html(advice)
-            self._mark([a.action for a in advice.best(3)])
+            best = [a.action for a in advice.best(3)]
+            self._mark(best)
+            if self.on_hint is not None:
+                self.on_hint(best)
 
         self._run(generation, work, done, "hint")
 

@@ -84,3 +84,34 @@ def test_a_game_the_advisor_does_not_know_hides_the_bar(race: object) -> None:
 def test_evalbar_standalone_defaults() -> None:
     bar = EvalBar(lambda: SlowFreight(players=2, seed=1))
     assert bar.n_jobs >= 1 and bar.toggle.value is False
+
+
+def test_freedom_hint_numbers_the_best_moves_on_the_map() -> None:
+    """A Hint at a movement decision numbers its map moves 1-3 at their destinations; the next
+    move clears them."""
+    from freight_freedom.freedom import view
+
+    game = Freedom(players=1, seed=2)
+    app = _app(game)
+    while not any(a.kind == "move" for a in game.legal_actions()):  # buy and play a token
+        legal = game.legal_actions()
+        wanted = [a for a in legal if a.kind == "play"] or [
+            a for a in legal if a.kind not in ("end", "done", "pass", "stop")] or legal
+        app.actions.press(wanted[0])
+    bar = app.evalbar
+    bar.hint_button.click()
+    assert bar.hint is not None
+    best = [a.action for a in bar.hint.best(3)]
+    fig = app.figure
+    hints = next(t for t in fig.data if t.name == view.HINTS)
+    moves = [a for a in best if view.ends(game, a)[1] is not None]
+    assert moves, best
+    numbered = [t for t in hints.text if t]
+    assert numbered == [str(best.index(a) + 1) for a in moves]
+    for rank, action in zip(numbered, moves, strict=True):
+        dest = view.geometry(game.ctx.board).xy[view.ends(game, action)[1]]
+        k = list(hints.text).index(rank)
+        assert (hints.x[k], hints.y[k]) == dest
+    app.actions.press(game.legal_actions()[0])
+    assert not [t for t in next(t for t in app.figure.data if t.name == view.HINTS).text or ()
+                if t]

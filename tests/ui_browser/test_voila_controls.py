@@ -108,15 +108,14 @@ def human_move_that(app: AppPage, changes: Any = changes_picture,
             trial.apply(action)
             if changes(game, trial):
                 return game, action
-        app.act(game.describe(legal[0]))
+        app.act_on(game, legal[0])
     raise AssertionError(f"no wanted human move within {limit} decisions")
 
 
 def offered_legal(app: AppPage, game: Any) -> list[Any]:
     """The legal actions of ``game`` the page offers (buttons and drop-down entries)."""
-    offered = set(app.offered())
-    legal = [a for a in game.legal_actions() if game.describe(a) in offered]
-    assert legal, f"none of the legal actions is offered: {sorted(offered)[:10]}"
+    legal = [a for a in game.legal_actions() if app.offers(game, a)]
+    assert legal, f"none of the legal actions is offered: {app.offered()[:10]}"
     return legal
 
 
@@ -147,7 +146,7 @@ def check_page_shows(app: AppPage, game: Any) -> None:
 def test_redo_after_undo_restores_the_later_picture(app: AppPage) -> None:
     before, action = human_move_that(app)
     earlier = app.figure()
-    steps = app.act(before.describe(action))
+    steps = app.act_on(before, action)
     added = steps - len(before.history)
     later_game = app.saved_game()
     later = app.figure()
@@ -183,11 +182,11 @@ def test_bots_to_my_turn_plays_the_bots_up_to_the_human(app: AppPage) -> None:
             handover = handing_over_move(app, game, humans)
             if handover is not None:
                 break
-            app.act(game.describe(offered_legal(app, game)[0]))
+            app.act_on(game, offered_legal(app, game)[0])
             game = app.saved_game()
         else:
             pytest.fail("no human move hands the turn to a bot")
-        app.act(game.describe(handover))
+        app.act_on(game, handover)
         waiting = app.saved_game()
         # with auto-answer off the bots wait: a bot seat is to move, and the page says so
         assert waiting.history == (*game.history, handover)
@@ -282,11 +281,11 @@ def test_face_up_card_labels_follow_the_game(app: AppPage) -> None:
     """Slow Freight: after a card is taken, the face-up row's labels are the engine's."""
     game, action = human_move_that(app, lambda g, trial: (
         trial.state_dict()["face_up"] != g.state_dict()["face_up"]))
-    app.act(game.describe(action))
+    app.act_on(game, action)
     after = app.saved_game()
     stop = [a for a in after.legal_actions() if a.kind == "stop"]
     if stop:  # end the turn: the row is refilled with new kinds (where the bug shows)
-        app.act(after.describe(stop[0]))
+        app.act_on(after, stop[0])
         after = app.saved_game()
     want = next(t for t in expected_traces(after) if t["name"] == "face-up cards")
     app.bp.screenshot("face-up-row")
@@ -371,7 +370,7 @@ def test_state_tab_shows_the_state_as_tables_and_follows_the_game(app: AppPage) 
     app.bp.screenshot("state-tab")
     # a move while the tab is open redraws the tables
     shown = page_tables(app)
-    app.act(game.describe(action))
+    app.act_on(game, action)
     wait_until(lambda: page_tables(app) != shown, 20, "the State tab to change after a move")
     seen = page_tables(app)
     after = app.saved_game()  # (back on the Log tab)
@@ -466,10 +465,9 @@ def test_new_game_tab_starts_the_game_with_the_options(app: AppPage) -> None:
     app.bp.screenshot("new-game")
     # and it can be played
     game = to_human_turn(app)
-    wanted = [game.describe(a) for a in game.legal_actions()]
-    wait_until(lambda: set(wanted) <= set(app.offered()), 30,
+    wait_until(lambda: all(app.offers(game, a) for a in game.legal_actions()), 30,
                "the action panel to offer the new game's choices")
     action = offered_legal(app, game)[0]
-    app.act(game.describe(action))
+    app.act_on(game, action)
     assert app.saved_game().history[len(game.history)] == action
     assert_no_js_errors(app)

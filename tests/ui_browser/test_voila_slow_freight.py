@@ -72,9 +72,8 @@ def test_table_renders_the_game(app: AppPage) -> None:
     assert drawn_points(app.page, "face-up cards") == len(state["face_up"]) == 3
     assert drawn_points(app.page, "clocks") == state["clocks_in_game"]
     assert game.prompt.text in app.prompt()
-    offered = app.offered()
     for action in game.legal_actions():
-        assert game.describe(action) in offered, f"{action} is not offered"
+        assert app.offers(game, action), f"{action} is not offered"
     assert_no_js_errors(app)
 
 
@@ -101,8 +100,7 @@ def test_play_turns_by_clicking(app: AppPage) -> None:
     for turn in range(3):
         before = human_turn(app)
         action = pick(before)
-        label = before.describe(action)
-        app.act(label)
+        app.act_on(before, action)
         after = app.saved_game()
         # the page applied exactly the clicked action, then the bots answered
         assert after.history[: len(before.history) + 1] == (*before.history, action)
@@ -118,7 +116,7 @@ def test_undo_restores_the_previous_picture(app: AppPage) -> None:
     picture = app.figure()
     app.wait_log_matches(before)
     action = pick(before)
-    steps = app.act(before.describe(action))
+    steps = app.act_on(before, action)
     added = steps - len(before.history)
     assert added >= 1
     app.bp.screenshot("before-undo")
@@ -158,7 +156,7 @@ def test_bad_save_file_shows_an_error_and_the_game_goes_on(app: AppPage, tmp_pat
     assert not figure_differences(app.figure(), picture)
     assert app.saved_game().digest() == before.digest()
     action = pick(before)
-    app.act(before.describe(action))
+    app.act_on(before, action)
     wait_until(lambda: app.alert() == "", 10, "the error to clear after a move")
     assert app.saved_game().history[len(before.history)] == action
     assert_no_js_errors(app)

@@ -47,6 +47,7 @@ from typing import Any
 import pytest
 from uihelp import (
     ARTIFACTS,
+    HOVERED_JS,
     PLAY_FREEDOM,
     PLAY_SLOW_FREIGHT,
     AppPage,
@@ -106,17 +107,10 @@ SNAPSHOT_JS = r"""
 }
 """
 
-#: The space plotly's hover names under the pointer (its ``customdata``) is ``sid``.
-HOVERED_JS = """sid => {
-    const gd = document.querySelector('.ff-app .ff-figure .js-plotly-plot');
-    const h = gd && gd._hoverdata && gd._hoverdata[0];
-    return h && ['spaces', 'targets', 'catchers'].includes(h.data.name) && h.customdata === sid;
-}"""
-
 #: A press now is a single click for plotly (not the second of a double click).
 SINGLE_CLICK_JS = """() => {
     const gd = document.querySelector('.ff-app .ff-figure .js-plotly-plot');
-    const delay = (gd._context && gd._context.doubleClickDelay) || 300;
+    const delay = gd._context ? gd._context.doubleClickDelay : 300;
     return !gd._mouseDownTime || Date.now() - gd._mouseDownTime > delay + 20;
 }"""
 
@@ -320,33 +314,28 @@ class Player:
 
     def press(self, action: Any) -> None:
         """Press ``action``'s button (it carries the action as its tooltip), or choose it in
-        its kind's drop-down (by position: labels may repeat) and press "Do it"."""
+        its kind's two drop-downs (origin then destination, card then train) and "Do it"."""
         page = self.app.page
         button = page.locator(".ff-app .ff-actions button.widget-button"
                               f"[title={json.dumps(str(action))}]")
-        group = [a for a in self.game.legal_actions() if a.kind == action.kind]
-        row = page.locator(".ff-app .ff-actions .widget-hbox").filter(
-            has=page.locator("b", has_text=re.compile("^" + re.escape(action.kind) + "$"))
-        ).filter(has=page.locator("select"))
+        row = self.app.two_step_row(action.kind)
         # the panel's new buttons are new widgets, drawn a little after the map and title
         wait_until(lambda: button.count() or row.count(), 20, f"a button or list for {action}")
         if button.count():
             button.first.click()
             return
-        assert row.count() == 1, f"no button nor drop-down offers {action}"
-        row.first.locator("select").select_option(index=group.index(action))
-        row.first.locator("button", has_text="Do it").click()
+        self.app.choose_action(self.game, action)
 
     def click_space(self, trace_name: str, sid: str) -> float:
         """A real mouse click on the point of ``trace_name`` that carries ``sid``, where the
         page draws it."""
         page = self.app.page
-        # plotly takes a press within its doubleClickDelay (300 ms) of the previous one for a
-        # double click (whatever the place): the click is then lost, or lands on a neighbour
-        # after the double click's axis reset. A student's second click comes later than
-        # that; the test waits for the same, then for plotly's hover to name the point (the
-        # map may still move: the note above it comes and goes), placing the pointer again
-        # until it does.
+        # plotly takes a press within its doubleClickDelay of the previous one for a double
+        # click (whatever the place), and the click is then lost. The app sets that delay to
+        # 1 ms (no double clicks on the map), so quick origin-then-destination clicks count;
+        # the test waits for the page's own delay (a regression shows as waits of 300 ms),
+        # then for plotly's hover to name the point (the map may still move: the note above
+        # it comes and goes), placing the pointer again until it does.
         page.wait_for_function(SINGLE_CLICK_JS, timeout=5_000, polling=25)
         deadline = time.monotonic() + 10
         while True:

@@ -24,6 +24,7 @@ from typing import Any
 
 import nbformat
 
+from freight_freedom.ui.adapter import TwoStep, ui_for
 from freight_freedom.ui.display import figure_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -99,13 +100,22 @@ def drawn_texts(page: Any, trace_name: str, index: int = 0) -> list[str]:
     }""", [trace_name, index])]
 
 
+#: The space plotly's hover names under the pointer (its ``customdata``) is ``sid``.
+HOVERED_JS = """sid => {
+    const gd = document.querySelector('.ff-app .ff-figure .js-plotly-plot');
+    const h = gd && gd._hoverdata && gd._hoverdata[0];
+    return h && ['spaces', 'targets', 'catchers'].includes(h.data.name) && h.customdata === sid;
+}"""
+
 def point_on_screen(page: Any, x: float, y: float, index: int = 0) -> tuple[float, float]:
-    """Viewport coordinates of the data point (x, y) of the ``index``-th plot."""
+    """Viewport coordinates of the data point (x, y) of the ``index``-th plot (drawn scaled
+    when the app shrinks the map to its board: ``transform: scale``)."""
     pos = page.evaluate("""([x, y, i]) => {
         const gd = document.querySelectorAll('.js-plotly-plot')[i];
         const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
         const r = gd.getBoundingClientRect();
-        return [r.left + xa._offset + xa.l2p(x), r.top + ya._offset + ya.l2p(y)];
+        const s = r.width / gd._fullLayout.width;
+        return [r.left + s * (xa._offset + xa.l2p(x)), r.top + s * (ya._offset + ya.l2p(y))];
     }""", [x, y, index])
     return float(pos[0]), float(pos[1])
 
@@ -147,6 +157,10 @@ def figure_differences(page_traces: list[dict[str, Any]],
 
 
 # ----------------------------------------------------------------------------- the app
+def _two_step(game: Any) -> dict[str, TwoStep]:
+    return dict(ui_for(game).two_step)
+
+
 class AppPage:
     """One game app in a page (Voila), driven through its visible widgets."""
 
@@ -237,31 +251,71 @@ class AppPage:
             "ss => ss.map(s => s.options[s.selectedIndex].textContent.replace(/\\u00a0/g, ' '))")]
 
     def offered(self) -> list[str]:
-        """Every choice the panel shows now: button labels and drop-down option texts."""
+        """The labels of the buttons the panel shows now (two-step groups: see :meth:`offers`)."""
         labels = self.page.locator("button.widget-button:visible").all_inner_texts()
-        options = self.page.locator(".ff-app .ff-actions select option").evaluate_all(
-            "os => os.map(o => o.value)")
-        return [s.strip() for s in [*labels, *options]]
+        return [s.strip() for s in labels]
+
+    def two_step_row(self, kind: str) -> Any:
+        """The two drop-downs of ``kind`` ("From ... to ...", "Card ... onto train ...")."""
+        return self.page.locator(".ff-app .ff-actions .widget-vbox").filter(
+            has=self.page.locator("b", has_text=re.compile("^" + re.escape(kind) + "$"))
+        ).filter(has=self.page.locator("select"))
+
+    def first_choices(self, kind: str) -> list[str]:
+        """The options of ``kind``'s first drop-down (ipywidgets' option values are exact)."""
+        row = self.two_step_row(kind)
+        if not row.count():
+            return []
+        return [str(v) for v in row.first.locator("select").first.locator("option")
+                .evaluate_all("os => os.map(o => o.value)")]
+
+    def offers(self, game: Any, action: Any) -> bool:
+        """Whether the page offers ``action``: a button with its label, or its first choice in
+        its kind's two-step drop-downs."""
+        steps = _two_step(game)
+        if action.kind in steps:
+            return steps[action.kind].split(game, action).first_label in self.first_choices(
+                action.kind)
+        return game.describe(action) in self.offered()
 
     def choose(self, label: str) -> None:
-        """Choose the action labelled ``label``: its button, or its drop-down and "Do it"."""
+        """Press the button labelled ``label``."""
         btn = self.button(label)
-        if btn.count():
-            btn.first.click()
+        assert btn.count(), f"no button offers {label!r}"
+        btn.first.click()
+
+    def choose_action(self, game: Any, action: Any) -> None:
+        """Choose ``action`` of ``game`` as a user would: its button, or its two drop-downs
+        (first and second choice by their words) and "Do it"."""
+        steps = _two_step(game)
+        if action.kind not in steps:
+            self.choose(game.describe(action))
             return
-        # ipywidgets draws an option's text with no-break spaces; its value attribute is exact
-        value = json.dumps(label)
-        select = self.page.locator(".ff-app .ff-actions select").filter(
-            has=self.page.locator(f"option[value={value}]"))
-        assert select.count(), f"no button or drop-down offers {label!r}"
-        select.first.select_option(value=label)
-        row = select.first.locator("xpath=ancestor::div[contains(@class,'widget-hbox')][1]")
-        row.locator("button", has_text="Do it").click()
+        split = steps[action.kind].split(game, action)
+        row = self.two_step_row(action.kind)
+        wait_until(lambda: row.count() > 0, 20, f"the drop-downs for {action}")
+        selects = row.first.locator("select")
+        selects.nth(0).select_option(value=split.first_label)
+        # the second list is refilled by the kernel after the first changed
+        wait_until(lambda: split.second_label in [str(v) for v in selects.nth(1).locator(
+            "option").evaluate_all("os => os.map(o => o.value)")], 20,
+            f"{split.second_label!r} among the choices after {split.first_label!r}")
+        selects.nth(1).select_option(value=split.second_label)
+        wait_until(lambda: row.first.locator("button", has_text="Do it").get_attribute(
+            "title") == str(action), 20, f"'Do it' to name {action}")
+        row.first.locator("button", has_text="Do it").click()
 
     def act(self, label: str, timeout: float = ACTION_TIMEOUT) -> int:
-        """Choose ``label`` and wait until the app counted the step(s); returns the new count."""
+        """Press the button ``label`` and wait until the app counted the step(s); returns the
+        new count."""
         before = self.steps()
         self.choose(label)
+        return self.wait_steps_change(before, timeout)
+
+    def act_on(self, game: Any, action: Any, timeout: float = ACTION_TIMEOUT) -> int:
+        """Choose ``action`` (:meth:`choose_action`) and wait until the app counted it."""
+        before = self.steps()
+        self.choose_action(game, action)
         return self.wait_steps_change(before, timeout)
 
     def wait_steps_change(self, before: int, timeout: float = ACTION_TIMEOUT) -> int:
