@@ -41,13 +41,14 @@ from ..core import registry
 from ..core.action import Action
 from ..core.errors import IllegalAction
 from ..core.rng import Rng
+from . import records
 from .bots import BotSpec, game_key, make_bot
 
 Z95 = 1.959963984540054
 """The two-sided 95% normal quantile."""
 
 
-FREEDOM_ENDINGS = ("victory", "too many lost", "time ran out")
+FREEDOM_ENDINGS = registry.GAMES["freedom"].endings
 """How a Freedom game ends: the players win [FR-WIN-1], the Slaves Lost track overflows
 [FR-LOSE-1], or round 8 ends without both victory conditions [FR-LOSE-2]."""
 
@@ -118,8 +119,8 @@ class Figures:
 
     ``win[seat]``: chance that ``seat`` wins (Freedom is cooperative: the same chance of
     victory for every seat). ``score[seat]``: expected score (Freedom: the team's optional
-    score). ``endings``: Freedom's chance of each way the game ends (:data:`FREEDOM_ENDINGS`);
-    empty for Slow Freight.
+    score). ``endings``: a cooperative game's chance of each way it ends (the registry's
+    ``endings``; Freedom's :data:`FREEDOM_ENDINGS`); empty for Slow Freight.
     """
 
     win: tuple[Estimate, ...]
@@ -186,22 +187,11 @@ class Advice:
 
 # ---------------------------------------------------------------------------- rollouts
 def _result(key: str, game: Any) -> Rollout:
-    outcome = game.outcome
-    players = _players(game)
-    if key == "freedom":
-        won = 1.0 if outcome.won else 0.0
-        if outcome.won:
-            ending = FREEDOM_ENDINGS[0]
-        elif outcome.lost >= outcome.lost_limit or outcome.round < 8:
-            ending = FREEDOM_ENDINGS[1]
-        else:
-            ending = FREEDOM_ENDINGS[2]
-        total = float(outcome.score.total)
-        return Rollout((won,) * players, (total,) * players, ending)
-    winners = tuple(outcome.winners)
-    share = 1.0 / len(winners) if winners else 0.0
-    wins = tuple(share if s in winners else 0.0 for s in range(players))
-    return Rollout(wins, tuple(float(s) for s in outcome.scores))
+    """What a finished rollout counts for (the registry names each game's function)."""
+    entry = registry.game_entry(key)
+    if not entry.rollout_result:  # a competitive game whose outcome names winners and scores
+        return Rollout(*records.winners_rollout_result(game, _players(game)))
+    return Rollout(*registry.load(entry.rollout_result)(game, _players(game)))
 
 
 def default_bot(key: str) -> str:
@@ -249,10 +239,8 @@ def figures_of(key: str, results: Sequence[Rollout], players: int) -> Figures:
     n = len(results)
     win = tuple(chance(math.fsum(r.wins[s] for r in results), n) for s in range(players))
     score = tuple(mean_of([r.scores[s] for r in results]) for s in range(players))
-    endings: dict[str, Estimate] = {}
-    if key == "freedom":
-        endings = {e: chance(sum(1 for r in results if r.ending == e), n)
-                   for e in FREEDOM_ENDINGS}
+    endings = {e: chance(sum(1 for r in results if r.ending == e), n)
+               for e in registry.game_entry(key).endings}
     return Figures(win, score, endings)
 
 

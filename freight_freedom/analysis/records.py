@@ -66,6 +66,34 @@ def figures(game_name: str, game: Any) -> dict[str, Any]:
     return result
 
 
+def freedom_rollout_result(game: Any, players: int) -> tuple[tuple[float, ...],
+                                                             tuple[float, ...], str]:
+    """A finished Freedom game for the advisor: victory (the team's, so every seat's), the
+    team's optional score, and how it ended: "victory" [FR-WIN-1], "too many lost" (the Slaves
+    Lost track overflowed, or an early loss) [FR-LOSE-1] or "time ran out" [FR-LOSE-2]."""
+    outcome = game.outcome
+    if outcome.won:
+        ending = "victory"
+    elif outcome.lost >= outcome.lost_limit or outcome.round < 8:
+        ending = "too many lost"
+    else:
+        ending = "time ran out"
+    won = 1.0 if outcome.won else 0.0
+    total = float(outcome.score.total)
+    return (won,) * players, (total,) * players, ending
+
+
+def winners_rollout_result(game: Any, players: int) -> tuple[tuple[float, ...],
+                                                              tuple[float, ...], str]:
+    """A finished competitive game for the advisor (its outcome names ``winners`` and
+    ``scores``): shared wins split evenly, the final scores."""
+    outcome = game.outcome
+    winners = tuple(outcome.winners)
+    share = 1.0 / len(winners) if winners else 0.0
+    wins = tuple(share if s in winners else 0.0 for s in range(players))
+    return wins, tuple(float(s) for s in outcome.scores), ""
+
+
 SF_TYPES = ("auto", "tank", "coal", "mixed")
 
 

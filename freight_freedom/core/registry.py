@@ -69,6 +69,12 @@ class GameEntry:
     """``"module:Class"`` watching a game as it is played (per-round columns); "" for none."""
     lesson: str = ""
     """``"module:NAME"`` of the game's lesson; "" for none."""
+    rollout_result: str = ""
+    """``"module:function"``: ``f(game, players) -> (wins, scores, ending)`` of a finished game,
+    for the advisor: each seat's share of the win, each seat's score, and how the game ended
+    (one of :attr:`endings`, or "")."""
+    endings: tuple[str, ...] = ()
+    """The ways a game can end that the advisor gives a chance of (a cooperative game's)."""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -132,6 +138,8 @@ GAMES: dict[str, GameEntry] = {
         figures="freight_freedom.analysis.records:freedom_figures",
         tracker="freight_freedom.analysis.records:FreedomTracker",
         lesson="freight_freedom.lessons.freedom_lesson:LESSON",
+        rollout_result="freight_freedom.analysis.records:freedom_rollout_result",
+        endings=("victory", "too many lost", "time ran out"),
     ),
     "slowfreight": GameEntry(
         key="slowfreight",
@@ -156,6 +164,7 @@ GAMES: dict[str, GameEntry] = {
         app_bots=("greedy", "small-fast", "big-slow"),
         figures="freight_freedom.analysis.records:slowfreight_figures",
         lesson="freight_freedom.lessons.slowfreight_lesson:LESSON",
+        rollout_result="freight_freedom.analysis.records:winners_rollout_result",
     ),
 }
 """Every game of the package by canonical name (the name of its subpackage)."""

@@ -86,3 +86,26 @@ def test_no_other_list_of_games_remains() -> None:
     assert registry.names() == lessons.LESSONS
     assert bots.game_key("slow_freight") == "slowfreight"
     assert not hasattr(bots, "GAMES") and not hasattr(bots, "_REGISTRY")
+
+
+@pytest.mark.parametrize("key", sorted(registry.GAMES))
+def test_a_finished_game_counts_for_the_advisor_in_its_own_terms(key: str) -> None:
+    """The registry says what a finished rollout means for each game: each seat's share of the
+    win (shares add up to at most 1 in a competitive game; a cooperative team shares one
+    result), each seat's score, and an ending among the game's declared ones."""
+    from freight_freedom.analysis.bots import make_bot
+
+    entry = game_entry(key)
+    for seed in range(4):
+        game = entry.game_class()(players=2, seed=seed)
+        bots = [make_bot(key, entry.rollout_bot, seat=s, seed=seed) for s in range(2)]
+        while not game.is_over:
+            game.apply(bots[game.to_move].choose(game))
+        wins, scores, ending = registry.load(entry.rollout_result)(game, 2)
+        assert len(wins) == len(scores) == 2 and all(0.0 <= w <= 1.0 for w in wins)
+        if entry.endings:  # cooperative: one result for the team, one of its declared endings
+            assert ending in entry.endings and len(set(wins)) == 1
+            assert (wins[0] == 1.0) == (ending == entry.endings[0]) == bool(game.outcome.won)
+        else:
+            assert ending == "" and sum(wins) == pytest.approx(1.0)
+            assert {s for s, w in enumerate(wins) if w} == set(game.outcome.winners)
