@@ -22,6 +22,14 @@ class Bot(Protocol):
     def choose(self, game: Game[Any]) -> Action: ...
 
 
+def choices(game: Game[Any]) -> list[Action]:
+    """The legal actions a bot chooses among; refused in words for a finished game."""
+    actions = game.legal_actions()
+    if not actions:
+        raise ValueError("the game is over: there is nothing to choose")
+    return actions
+
+
 class RandomBot:
     """Chooses uniformly among the legal actions, from its own seeded RNG."""
 
@@ -31,9 +39,7 @@ class RandomBot:
         self.rng = Rng(seed, "bot")
 
     def choose(self, game: Game[Any]) -> Action:
-        actions = game.legal_actions()
-        if not actions:
-            raise ValueError("the game is over: there is nothing to choose")
+        actions = choices(game)
         return actions[self.rng.below(len(actions))]
 
     def __repr__(self) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from ..core.action import Action
+from ..core.bot import choices
 from ..core.game import Game
 from .context import Ctx
 from .decisions import Move
@@ -37,9 +38,7 @@ class HeuristicBot:
     name = "heuristic"
 
     def choose(self, game: Game[Any]) -> Action:
-        actions = game.legal_actions()
-        if not actions:
-            raise ValueError("the game is over: there is nothing to choose")
+        actions = choices(game)
         if len(actions) == 1:
             return actions[0]
         st: FreedomState = game.state

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Action, Game, Rng
+from ..core.bot import choices
 from .components import XLOCO
 from .state import SlowFreightState, Train
 from .trains import NCARS, STEP, TYPE_OF
@@ -50,9 +51,7 @@ class GreedyBot:
         self.rng = Rng(seed, "bot")
 
     def choose(self, game: Game[Any]) -> Action:
-        actions = game.legal_actions()
-        if not actions:
-            raise ValueError("the game is over: there is nothing to choose")
+        actions = choices(game)
         if len(actions) == 1:
             return actions[0]
         state: SlowFreightState = game.state
