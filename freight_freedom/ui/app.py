@@ -313,10 +313,15 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         The answer plays back at the stepper's pace, redrawn after each bot move; at pace 0
         (or without a running event loop) it is played at once and drawn once.
         """
+        self.evalbar.cancel()  # the machine's cores to this click first
         self._present()
         self.errors.clear()
         mark = len(self.game.log)
-        self.game.apply(action)
+        try:
+            self.game.apply(action)
+        except Exception:
+            self.evalbar.update(self.game)  # nothing was played: the bar goes on as it was
+            raise
         self.selection = Selection(since=mark)
         if self.stepper.pace.value > 0:
             self.refresh()  # the student's own move first, then the bots' one by one
@@ -429,6 +434,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
     def _on_click_trace(self, trace: Any, points: Any, _state: Any) -> None:
         if not points.point_inds:  # plotly calls every trace's handler; only one was hit
             return
+        self.evalbar.cancel()  # the machine's cores to this click first
         self.errors.guard(self._clicked)(trace, int(points.point_inds[0]),
                                          (points.xs or [None])[0], (points.ys or [None])[0])
 

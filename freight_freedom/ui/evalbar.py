@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -29,6 +30,9 @@ from ..core.registry import find
 
 COLOURS = ("#1b7837", "#b2182b", "#2166ac", "#e08214")
 HINT_STYLE = "success"
+#: rollouts per batch in the app: a click cancels the evaluation of the position it leaves, and
+#: the batches already handed to the worker (a few tens of ms each) are all that still run
+APP_CHUNK = 5
 
 
 def bar_html(advice: Advice) -> str:
@@ -109,12 +113,13 @@ class EvalBar:
     hinted moves are marked; ``on_hint(actions)``: shows the best moves elsewhere (the app
     numbers them on the map). ``rollouts``: per position; ``hint_rollouts``: per candidate move;
     ``hint_actions``: candidate moves compared (the rollout policy's own choice and a sample).
+    ``settle``: seconds a new position waits before it is evaluated (the click is drawn first).
     """
 
     def __init__(self, get_game: Callable[[], Any], *, panel: Any = None,
                  on_hint: Callable[[list[Any]], None] | None = None, rollouts: int = 100,
                  hint_rollouts: int = 40, hint_actions: int = 8, n_jobs: int | None = None,
-                 background: bool = True, seed: int = 0) -> None:
+                 background: bool = True, seed: int = 0, settle: float = 0.3) -> None:
         self.get_game = get_game
         self.panel = panel
         self.on_hint = on_hint
@@ -126,6 +131,7 @@ class EvalBar:
         self.n_jobs = default_jobs() if n_jobs is None else n_jobs
         self.processes = n_jobs is None and _can_fork()
         self.background = background
+        self.settle = settle
         self.seed = seed
         self.advice: Advice | None = None
         self.hint: Advice | None = None
@@ -163,6 +169,26 @@ class EvalBar:
         self.hints.add_class("ff-evalbar-hints")
         self.hint_button.add_class("ff-hint")
         self.toggle.add_class("ff-evalbar-toggle")
+
+    def cancel(self) -> None:
+        """A click arrived: stop the evaluation under way at once (the worker finishes only the
+        batch it holds), before the click is even played; the next :meth:`update` starts
+        again."""
+        with self._lock:
+            self._generation += 1
+            self._position = None
+
+    def _settle(self, cancel: Callable[[], bool]) -> None:
+        """Wait ``settle`` seconds before evaluating a new position (in the background only):
+        the click's redraw is sent and drawn first, and a quick run of moves (bots answering)
+        starts no evaluation of a position already gone."""
+        if not self.background:
+            return
+        deadline = time.monotonic() + self.settle
+        while time.monotonic() < deadline:
+            if cancel():
+                raise Cancelled
+            time.sleep(0.02)
 
     # ------------------------------------------------------------------ state
     @property
@@ -258,7 +284,9 @@ class EvalBar:
         position = game.copy()
 
         def work(cancel: Callable[[], bool]) -> Advice:
+            self._settle(cancel)
             return advise(position, rollouts=self.rollouts, seed=self.seed, n_jobs=self.n_jobs,
+                          chunk=APP_CHUNK,
                           processes=self.processes, cancel=cancel,
                           progress=self._progress(generation, "bar"))
 
@@ -282,7 +310,7 @@ class EvalBar:
         def work(cancel: Callable[[], bool]) -> Advice:
             return advise(position, rollouts=self.hint_rollouts, seed=self.seed,
                           n_jobs=self.n_jobs, processes=self.processes,
-                          actions=self.hint_actions, cancel=cancel,
+                          actions=self.hint_actions, cancel=cancel, chunk=APP_CHUNK,
                           progress=self._progress(generation, "hint"))
 
         def done(advice: Advice) -> None:

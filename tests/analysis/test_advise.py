@@ -162,3 +162,22 @@ def test_module_exports() -> None:
     from freight_freedom import analysis
 
     assert analysis.advise is advise  # the function, not the module of the same name
+
+
+def _niceness() -> int:
+    import os
+
+    return os.nice(0)
+
+
+def test_advisor_workers_run_below_the_kernel_s_priority() -> None:
+    """The app's evaluations run in worker processes that yield the CPU to the kernel and the
+    browser (a click is never slowed by the bar)."""
+    import importlib
+    import os
+
+    advise_module = importlib.import_module("freight_freedom.analysis.advise")
+    if not hasattr(os, "nice"):
+        pytest.skip("no process priorities on this platform")
+    worker = advise_module._executor(1).submit(_niceness).result(timeout=60)
+    assert worker == min(19, os.nice(0) + advise_module.BACKGROUND_NICE)

@@ -115,3 +115,26 @@ def test_freedom_hint_numbers_the_best_moves_on_the_map() -> None:
     app.actions.press(game.legal_actions()[0])
     assert not [t for t in next(t for t in app.figure.data if t.name == view.HINTS).text or ()
                 if t]
+
+
+def test_a_click_cancels_the_evaluation_at_once_and_a_refused_one_restarts_it() -> None:
+    """The bar's work stops when a click arrives (before the click is played), and an illegal
+    click, which changes nothing, leaves the bar evaluating the same position again."""
+    import pytest
+
+    from freight_freedom.core import IllegalAction
+
+    app = _app(SlowFreight(players=2, seed=3), background=True)
+    bar = app.evalbar
+    bar.settle = 5.0  # the evaluation waits: it is still under way when the click comes
+    bar.toggle.value = True
+    generation = bar._generation
+    assert bar.thinking
+    with pytest.raises(IllegalAction):
+        app.play("0:take 9 t9")
+    assert bar._generation > generation + 1 and bar.thinking  # cancelled, then started again
+    app.actions.press(app.game.legal_actions()[0])
+    bar.settle = 0.0
+    bar.update(app.game, force=True)
+    bar.wait()
+    assert bar.advice is not None and bar.advice.step == len(app.game.history)
