@@ -56,10 +56,15 @@ APP_CSS = """<style>
 
 
 #: the decision column's narrowest width beside the map (px, with its padding)
-COLUMN_MIN = 310
-#: the smallest scale of the map beside the column (below it, the column goes above the map);
-#: 0.85 keeps the 11 px space names at about 9.5 px
-SIDE_BY_SIDE_MIN = 0.85
+COLUMN_MIN = 310  # its flex basis and least width, 300 px, and 8 px of padding
+#: the smallest scale of the map beside the column (below it, the column goes above the map):
+#: 0.8 keeps it beside the column in JupyterLab at 1366 px with the file browser open, the
+#: 11 px space names then drawn at about 9 px
+SIDE_BY_SIDE_MIN = 0.8
+#: JupyterLab in a window at most this tall (a 768 px laptop screen: ~650 px for the notebook)
+#: draws the map at most at :data:`SHORT_SCREEN_SCALE`, so it is seen whole beside the column
+SHORT_SCREEN = 820
+SHORT_SCREEN_SCALE = 0.85
 
 
 def figure_css(width: int, height: int) -> str:
@@ -71,33 +76,47 @@ def figure_css(width: int, height: int) -> str:
     The map keeps its design size when the column fits beside it; on a narrower board (a
     JupyterLab window with its file browser open) it shrinks down to :data:`SIDE_BY_SIDE_MIN`
     to keep the column beside it; narrower still, the column goes above the map, which scales
-    to the board's width (a 900 px window, a phone).
+    to the board's width (a 900 px window, a phone). In JupyterLab on a short screen (its menus
+    and tabs take ~120 px of 768) the map is at most :data:`SHORT_SCREEN_SCALE`.
     """
     rules = []
     side = round(SIDE_BY_SIDE_MIN * width) + COLUMN_MIN
-    rules.append(f"@container (max-width: {side - 1}px) {{ .ff-column {{ order: -1; "
-                 "max-height: none !important; } }")
+    # too narrow for both: the column's parts become the board's own rows (display: contents),
+    # the decision above the map, what describes the board (the last moves, the board in
+    # words, the side panel) below it, so the map stays close to the choices
+    rules.append(f"@container (max-width: {side - 1}px) {{ "
+                 ".ff-column { display: contents !important; } "
+                 ".ff-column > * { order: -1; flex: 0 0 100% !important; } "
+                 ".ff-column > .ff-recent, .ff-column > .ff-words, .ff-column > .ff-side "
+                 "{ order: 1; } }")
     steps = [round(1 - 0.05 * k, 2) for k in range(1, 11)]  # 0.95 ... 0.5
     for scale in steps:  # beside the column
         if scale < SIDE_BY_SIDE_MIN:
             break
         hi = round((scale + 0.05) * width) + COLUMN_MIN - 1
-        rules.append(_scaled(f"(min-width: {side}px) and (max-width: {hi}px)",
-                             scale, width, height, column=True))
+        rules.append("@container " + f"(min-width: {side}px) and (max-width: {hi}px) "
+                     + _scaled(scale, width, height, column=True))
     for scale in steps:  # above: the map alone takes the board's width
         hi = round((scale + 0.05) * width) - 1
-        rules.append(_scaled(f"(max-width: {min(hi, side - 1)}px)", scale, width, height,
-                             column=False))
+        rules.append("@container " + f"(max-width: {min(hi, side - 1)}px) "
+                     + _scaled(scale, width, height, column=False))
+    # a notebook (JupyterLab, Notebook 7; not Voila) on a short screen: the cap applies only
+    # where the width allows more
+    short = round(SHORT_SCREEN_SCALE * width) + COLUMN_MIN
+    rules.append(f"@media (max-height: {SHORT_SCREEN}px) {{ @container (min-width: {short}px) "
+                 + _scaled(SHORT_SCREEN_SCALE, width, height, column=True,
+                           within=".jp-NotebookPanel ") + " }")
     return "<style>\n" + "\n".join(rules) + "\n</style>"
 
 
-def _scaled(query: str, scale: float, width: int, height: int, *, column: bool) -> str:
+def _scaled(scale: float, width: int, height: int, *, column: bool, within: str = "") -> str:
+    """The rule block drawing the map at ``scale`` (``within``: an enclosing selector)."""
     w, h = round(scale * width), round(scale * height)
-    extra = f" .ff-column {{ max-height: {h}px !important; }}" if column else ""
-    return (f"@container {query} {{ .ff-figure {{ width: {w}px !important; "
+    extra = f" {within}.ff-column {{ max-height: {h}px !important; }}" if column else ""
+    return (f"{{ {within}.ff-figure {{ width: {w}px !important; "
             f"min-width: {w}px !important; height: {h}px !important; overflow: hidden; }} "
-            f".ff-figure > * {{ width: {width}px !important; min-width: {width}px !important; "
-            f"height: {height}px !important; "
+            f"{within}.ff-figure > * {{ width: {width}px !important; "
+            f"min-width: {width}px !important; height: {height}px !important; "
             f"transform: scale({scale}); }}{extra} }}")
 
 
@@ -213,7 +232,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
             [self.title, self.view_banner, self.prompt, self.stepper.banner,
              self.errors.widget, self.map_note, self.actions.widget, self.header,
              self.evalbar.widget, self.unavailable, self.recent, self.board_text, self.side],
-            layout=widgets.Layout(flex="1 1 320px", min_width="300px", max_width="640px",
+            layout=widgets.Layout(flex="1 1 300px", min_width="300px", max_width="640px",
                                   padding="0 0 0 8px"))
         for part in self.column.children:  # keep their height: the column scrolls instead
             part.layout.flex = "0 0 auto"
