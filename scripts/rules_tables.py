@@ -469,7 +469,7 @@ def render_roles(roles: Mapping[str, Role]) -> str:
         sides = []
         for number in (1, 2):
             side = role.side(number)
-            words = [effect_words(e) for e in (*side.benefit, *side.passive)]
+            words = [effect_words(e.to_dict()) for e in (*side.benefit, *side.passive)]
             sides.append("; ".join(words) or "-")
         phase = SPECIAL_PHASES.get(role.special_phase, role.special_phase)
         rows.append((role.name, *sides, phase, role.special_text))

@@ -164,7 +164,7 @@ class HeuristicBot:
             return kinds["special"][0]
         if "benefit" in kinds:
             side = role.side(st.sides[seat])
-            only_money = all(e["kind"] == "money" for e in side.benefit)
+            only_money = all(e.kind == "money" for e in side.benefit)
             gain = sum(int(e.get("amount", 0)) for e in side.benefit)
             if st.did_something or not only_money or gain >= 3:
                 return kinds["benefit"][0]

@@ -130,6 +130,13 @@ class Effect:
                 return value
         return default
 
+    def __getitem__(self, name: str) -> ParamValue:
+        """The value of parameter ``name`` (``KeyError`` when the effect has none)."""
+        for key, value in self.params:
+            if key == name:
+                return value
+        raise KeyError(name)
+
     def to_dict(self) -> dict[str, ParamValue]:
         """The effect as its JSON object: ``{"kind": ..., <params>}``."""
         return {"kind": self.kind, **dict(self.params)}

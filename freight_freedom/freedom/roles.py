@@ -16,6 +16,7 @@ from typing import Any
 
 from ..core.schema import validate
 from .board import read_packaged
+from .cards import Effect
 from .schemas import ROLE_NAMES, ROLES
 
 __all__ = ["ROLE_NAMES", "Role", "RoleSide", "load_roles", "parse_roles"]
@@ -25,11 +26,12 @@ __all__ = ["ROLE_NAMES", "Role", "RoleSide", "load_roles", "parse_roles"]
 class RoleSide:
     """One face of a Role card: active Benefit effects and passive modifiers."""
 
-    benefit: tuple[dict[str, Any], ...]
-    passive: tuple[dict[str, Any], ...]
+    benefit: tuple[Effect, ...]
+    passive: tuple[Effect, ...]
 
     def passive_amount(self, kind: str) -> int:
-        return sum(int(e.get("amount", 0)) for e in self.passive if e["kind"] == kind)
+        """The sum of the ``amount`` of this side's passive modifiers of ``kind``."""
+        return sum(int(e.get("amount", 0)) for e in self.passive if e.kind == kind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +43,7 @@ class Role:
     sides: tuple[RoleSide, RoleSide]
     special_phase: str
     special_text: str
-    special: tuple[dict[str, Any], ...]
+    special: tuple[Effect, ...]
 
     def side(self, number: int) -> RoleSide:
         return self.sides[number - 1]
@@ -68,8 +70,10 @@ def parse_roles(data: Any, source: str = "roles.json") -> dict[str, Role]:
     return {name: roles[name] for name in ROLE_NAMES}
 
 
-def _copy(effects: list[dict[str, Any]]) -> tuple[dict[str, Any], ...]:
-    return tuple(dict(e) for e in effects)
+def _copy(effects: list[dict[str, Any]]) -> tuple[Effect, ...]:
+    """The JSON effects as the cards' typed :class:`~.cards.Effect` values (kind and params)."""
+    return tuple(Effect(e["kind"], tuple((k, v) for k, v in e.items() if k != "kind"))
+                 for e in effects)
 
 
 def _role_problems(data: Mapping[str, Any]) -> list[tuple[str, str]]:

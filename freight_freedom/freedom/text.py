@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .context import Ctx
 from .state import PHASE_NAMES, QUEUE_PRICES
 
 if TYPE_CHECKING:
+    from .cards import Effect
     from .game import Freedom
 
 
@@ -72,9 +73,9 @@ def token_words(ctx: Ctx, stack: str, *, cities_only: bool = False) -> str:
             f"{region_words(fs.region, cities_only=cities_only)}")
 
 
-def effect_words(ctx: Ctx, effect: dict[str, Any]) -> str:
+def effect_words(ctx: Ctx, effect: Effect) -> str:
     """One Role effect in words: ``"gain $1"``, ``"move 2 people up to 1 space each"``."""
-    k = str(effect["kind"])
+    k = effect.kind
     n = int(effect.get("amount", effect.get("count", effect.get("people", 0))) or 0)
     if k == "money":
         return f"gain ${n}"
