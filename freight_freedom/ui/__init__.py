@@ -9,3 +9,7 @@ One file per concern: :mod:`.app` assembles the pieces (:mod:`.action_panel`, :m
 :mod:`.errors`); :mod:`.adapter` is the small per-game hook table each game fills in;
 :mod:`.display` is what ``Game`` delegates to.
 """
+
+from .lazy_imports import defer_rfc3987_syntax
+
+defer_rfc3987_syntax()  # plotly's first widget would otherwise wait ~1.2 s (see the module)
