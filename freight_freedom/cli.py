@@ -322,7 +322,7 @@ def _play(args: argparse.Namespace, configs: list[Any], keys: list[str],
     --out is opened before the first game. A failed game or Ctrl-C stops the run: the rows of
     the games finished before it stay in the file (a prefix, in game order), and one line says so.
     """
-    from .analysis.output import ResultWriter
+    from .analysis.output import ResultWriter, written
     from .analysis.simulate import SimulationError, stream_configs
     from .analysis.summary import RunningSummary
 
@@ -334,9 +334,7 @@ def _play(args: argparse.Namespace, configs: list[Any], keys: list[str],
         chunks = stream_configs(configs, args.games, seed=args.seed, n_jobs=args.jobs,
                                 progress=not args.no_progress, backend=backend)
         try:
-            for chunk in chunks:
-                if writer is not None:
-                    writer.write(chunk)
+            for chunk in written(chunks, writer):
                 summary.add(chunk)
         finally:
             chunks.close()

@@ -39,6 +39,7 @@ from typing import Any
 
 from ..core import registry
 from ..core.action import Action
+from ..core.argcheck import positive_int
 from ..core.errors import IllegalAction
 from ..core.rng import Rng
 from . import records
@@ -357,12 +358,10 @@ def advise(game: Any, *, rollouts: int = 200, bot: BotSpec | None = None, seed: 
     if game.is_over:
         raise IllegalAction("the game is over: there is no position left to advise on",
                             rule=game.RULE_GAME_OVER)
-    for name, value in (("rollouts", rollouts), ("action_rollouts", action_rollouts),
-                        ("chunk", chunk)):
-        if value is None and name == "action_rollouts":
-            continue
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ValueError(f"{name} must be a positive integer, not {value!r}")
+    positive_int("rollouts", rollouts)
+    positive_int("chunk", chunk)
+    if action_rollouts is not None:
+        positive_int("action_rollouts", action_rollouts)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
         raise ValueError(f"seed must be an int in [0, 2**63), not {seed!r}")
     if actions is not None and (isinstance(actions, bool) or not isinstance(actions, int)

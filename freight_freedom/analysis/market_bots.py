@@ -16,30 +16,31 @@ decision is the heuristic bot's, so a difference in win rate is the Market choic
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import Any
 
-from ..core import Action, Rng
+from ..core import Action
+from ..core.bot import SeededBot
 
 
-class _MarketBot:
+class _MarketBot(SeededBot):
     name = "market"
 
     def __init__(self, seed: int = 0) -> None:
         from ..freedom.bots import HeuristicBot
 
         self.base = HeuristicBot()
-        self.rng = Rng(seed, "bot")
+        super().__init__(seed)
 
-    def choose(self, game: Any) -> Action:
-        actions = game.legal_actions()
+    def decide(self, game: Any, actions: list[Action]) -> Action:
         deliveries = [a for a in actions if a.kind == "deliver"]
-        if len(deliveries) > 1 and len(deliveries) == len(actions):
+        if len(deliveries) == len(actions):
             return self.market(game, deliveries)
-        action: Action = self.base.choose(game)
-        return action
+        return self.base.decide(game, actions)
 
+    @abstractmethod
     def market(self, game: Any, actions: list[Action]) -> Action:
-        raise NotImplementedError
+        """Where the Slave Market's next person goes: one of the ``deliver`` actions."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"

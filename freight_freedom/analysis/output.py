@@ -22,7 +22,7 @@ import contextlib
 import os
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from types import TracebackType
 from typing import IO, TYPE_CHECKING, Any
@@ -115,3 +115,12 @@ class ResultWriter:
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.close()
+
+
+def written(chunks: Iterable[pd.DataFrame], writer: ResultWriter | None
+            ) -> Iterator[pd.DataFrame]:
+    """Each chunk of a run, once it is written to ``writer`` (``None``: nothing written)."""
+    for chunk in chunks:
+        if writer is not None:
+            writer.write(chunk)
+        yield chunk

@@ -20,6 +20,8 @@ import warnings
 from collections.abc import Callable, Generator, Iterable
 from typing import Any
 
+from ..core.argcheck import positive_int
+
 Row = dict[str, Any]
 Task = tuple[Callable[..., list[Row]], tuple[Any, ...]]
 """A function returning rows, with its (picklable) arguments."""
@@ -55,9 +57,7 @@ def workers_for(n_jobs: int, backend: str) -> int:
 def batch_size(n_games: int, workers: int, requested: int | None = None) -> int:
     """Games per task: ``requested``, else about 8 tasks per worker, capped at ``MAX_BATCH``."""
     if requested is not None:
-        if isinstance(requested, bool) or not isinstance(requested, int) or requested < 1:
-            raise ValueError(f"batch_size must be a positive integer, not {requested!r}")
-        return requested
+        return positive_int("batch_size", requested)
     if workers <= 1:
         return max(1, min(MAX_BATCH, math.ceil(n_games / 50)))
     return max(1, min(MAX_BATCH, math.ceil(n_games / (8 * workers))))

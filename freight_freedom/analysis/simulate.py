@@ -21,6 +21,7 @@ from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from ..core.argcheck import positive_int
 from ..core.registry import find, game_entry
 from . import parallel, records
 from .bots import BotSpec, check_spec, game_key, label, make_bot, seat_specs
@@ -182,8 +183,7 @@ def play_batch(config: Config, master: int, start: int, stop: int) -> list[dict[
 
 
 def _check_run(n_games: int, seed: int, n_jobs: int, backend: str) -> None:
-    if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
-        raise ValueError(f"n_games must be a positive integer, not {n_games!r}")
+    positive_int("n_games", n_games)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be an integer, not {seed!r}")
     parallel.check_backend(backend, n_jobs)
@@ -267,15 +267,11 @@ def collect(
     """
     import pandas as pd
 
-    from .output import ResultWriter
+    from .output import ResultWriter, written
 
     writer = ResultWriter(out) if out is not None else None
-    parts: list[pd.DataFrame] = []
     try:
-        for chunk in chunks:
-            if writer is not None:
-                writer.write(chunk)
-            parts.append(chunk)
+        parts = list(written(chunks, writer))
     finally:
         if writer is not None:
             writer.close()

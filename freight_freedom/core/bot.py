@@ -6,6 +6,7 @@ cannot break a rule. Games expose what a seat may see; bots should read only tha
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any, Protocol, runtime_checkable
 
 from .action import Action
@@ -30,16 +31,40 @@ def choices(game: Game[Any]) -> list[Action]:
     return actions
 
 
-class RandomBot:
-    """Chooses uniformly among the legal actions, from its own seeded RNG."""
+class DecidingBot(ABC):
+    """A bot that deliberates only when there is a choice: a forced move is played at once,
+    otherwise :meth:`decide` picks among two or more legal actions."""
 
-    name = "random"
+    name = "bot"
+
+    def choose(self, game: Game[Any]) -> Action:
+        actions = choices(game)
+        return actions[0] if len(actions) == 1 else self.decide(game, actions)
+
+    @abstractmethod
+    def decide(self, game: Game[Any], actions: list[Action]) -> Action:
+        """One of ``actions`` (the legal actions, at least two) for the seat to move."""
+
+
+class SeededBot(DecidingBot, ABC):
+    """A bot with its own random stream, ``Rng(seed, "bot")``: the same seed, the same choices
+    (ties broken, samples drawn), whatever else runs."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed, "bot")
 
+
+class RandomBot(SeededBot):
+    """Chooses uniformly among the legal actions, from its own seeded RNG."""
+
+    name = "random"
+
     def choose(self, game: Game[Any]) -> Action:
-        actions = choices(game)
+        # a forced move draws from the stream too, as it always has: seeded games and
+        # simulations stay the same
+        return self.decide(game, choices(game))
+
+    def decide(self, game: Game[Any], actions: list[Action]) -> Action:
         return actions[self.rng.below(len(actions))]
 
     def __repr__(self) -> str:

@@ -25,12 +25,12 @@ from abc import ABC, abstractmethod
 from typing import Any
 
 from .action import Action
-from .bot import Bot
+from .argcheck import positive_int
+from .bot import Bot, SeededBot
 from .game import Game
-from .rng import Rng
 
 
-class FlatMonteCarloBot(ABC):
+class FlatMonteCarloBot(SeededBot, ABC):
     """Flat Monte Carlo search over determinized copies; ``strength`` = rollouts per action.
 
     ``horizon``: decisions played ahead in a rollout (``None``: to the end of the game).
@@ -41,16 +41,11 @@ class FlatMonteCarloBot(ABC):
 
     def __init__(self, *, strength: int, seed: int = 0, max_actions: int, prior: float,
                  horizon: int | None = None) -> None:
-        if isinstance(strength, bool) or not isinstance(strength, int) or strength < 1:
-            raise ValueError(f"strength must be a positive integer, not {strength!r}")
-        if horizon is not None and (isinstance(horizon, bool) or not isinstance(horizon, int)
-                                    or horizon < 1):
-            raise ValueError(f"horizon must be a positive integer or None, not {horizon!r}")
-        self.strength = strength
+        self.strength = positive_int("strength", strength)
         self.max_actions = max_actions
         self.prior = prior
-        self.horizon = horizon
-        self.rng = Rng(seed, "bot")
+        self.horizon = None if horizon is None else positive_int("horizon", horizon)
+        super().__init__(seed)
         self.name = f"montecarlo:{strength}"
 
     # ------------------------------------------------------------------ hooks
@@ -75,10 +70,7 @@ class FlatMonteCarloBot(ABC):
             steps += 1
         return self.value(world, seat)
 
-    def choose(self, game: Game[Any]) -> Action:
-        actions = game.legal_actions()
-        if len(actions) == 1:
-            return actions[0]
+    def decide(self, game: Game[Any], actions: list[Action]) -> Action:
         seat = actions[0].seat
         hint = self.policy(self.rng.next64() >> 1).choose(game) if self.prior else None
         if len(actions) > self.max_actions:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from ..core.action import Action
-from ..core.bot import choices
+from ..core.bot import DecidingBot
 from ..core.game import Game
 from .context import Ctx
 from .decisions import Move
@@ -32,15 +32,12 @@ GOOD_CARD_KINDS = frozenset({
 })
 
 
-class HeuristicBot:
+class HeuristicBot(DecidingBot):
     """Rule-of-thumb play for every seat (see the module docstring)."""
 
     name = "heuristic"
 
-    def choose(self, game: Game[Any]) -> Action:
-        actions = choices(game)
-        if len(actions) == 1:
-            return actions[0]
+    def decide(self, game: Game[Any], actions: list[Action]) -> Action:
         st: FreedomState = game.state
         ctx: Ctx = cast("Freedom", game).ctx
         if st.pending and isinstance(st.pending[-1], Move):

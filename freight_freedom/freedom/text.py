@@ -73,38 +73,38 @@ def token_words(ctx: Ctx, stack: str, *, cities_only: bool = False) -> str:
             f"{region_words(fs.region, cities_only=cities_only)}")
 
 
+#: Role effects in words, by kind (``{n}``: the effect's amount or count, ``{people}`` and
+#: ``{cards}``: that many, in words); :func:`effect_words` words the two kinds with places
+ROLE_EFFECT_WORDS = {
+    "money": "gain ${n}",
+    "money_each": "every player gains ${n}",
+    "catcher_cut": "the next Slave Catcher that would capture someone in this Action phase "
+                   "stays put",
+    "market_remove_each": "take {people} off each Slave Market card",
+    "safe_turn": "moves trigger no Slave Catchers for the rest of the turn",
+    "queue_remove": "remove {cards} from the Abolitionist Queue without effect",
+    "card_discount": "Abolitionist cards cost you ${n} less",
+    "conductor_discount": "Conductor tokens cost you ${n} less",
+    "fundraising_bonus": "your Fundraising tokens raise ${n} more",
+}
+
+
 def effect_words(ctx: Ctx, effect: Effect) -> str:
     """One Role effect in words: ``"gain $1"``, ``"move 2 people up to 1 space each"``."""
     k = effect.kind
     n = int(effect.get("amount", effect.get("count", effect.get("people", 0))) or 0)
-    if k == "money":
-        return f"gain ${n}"
-    if k == "money_each":
-        return f"every player gains ${n}"
+    people = plural(n, "person", "people")
     if k == "move":
         spaces = int(effect.get("spaces", 0))
         safe = " (no Slave Catchers triggered)" if effect.get("safe") else ""
-        return (f"move up to {plural(n, 'person', 'people')} up to "
-                f"{plural(spaces, 'space', 'spaces')} each{safe}")
+        return f"move up to {people} up to {plural(spaces, 'space', 'spaces')} each{safe}"
     if k == "move_to":
-        return (f"move up to {plural(n, 'person', 'people')} from the plantations straight to "
+        return (f"move up to {people} from the plantations straight to "
                 f"{ctx.name(str(effect.get('destination')))}")
-    if k == "catcher_cut":
-        return ("the next Slave Catcher that would capture someone in this Action phase "
-                "stays put")
-    if k == "market_remove_each":
-        return f"take {plural(n, 'person', 'people')} off each Slave Market card"
-    if k == "safe_turn":
-        return "moves trigger no Slave Catchers for the rest of the turn"
-    if k == "queue_remove":
-        return f"remove {plural(n, 'card', 'cards')} from the Abolitionist Queue without effect"
-    if k == "card_discount":
-        return f"Abolitionist cards cost you ${n} less"
-    if k == "conductor_discount":
-        return f"Conductor tokens cost you ${n} less"
-    if k == "fundraising_bonus":
-        return f"your Fundraising tokens raise ${n} more"
-    return k.replace("_", " ")
+    words = ROLE_EFFECT_WORDS.get(k)
+    if words is None:
+        return k.replace("_", " ")
+    return words.format(n=n, people=people, cards=plural(n, "card", "cards"))
 
 
 def benefit_words(ctx: Ctx, role: str, side: int) -> str:

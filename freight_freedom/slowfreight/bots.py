@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Action, Game, Rng
-from ..core.bot import choices
+from ..core import Action, Game
+from ..core.bot import SeededBot
 from .components import XLOCO
 from .state import SlowFreightState, Train
 from .trains import NCARS, STEP, TYPE_OF
@@ -42,18 +42,12 @@ def take_value(state: SlowFreightState, action: Action) -> float:
     return NCARS[new] + (0.5 if single else 0.0)
 
 
-class GreedyBot:
+class GreedyBot(SeededBot):
     """Finish what rolls, grow what waits; seeded tie-breaks, so games are reproducible."""
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed, "bot")
-
-    def choose(self, game: Game[Any]) -> Action:
-        actions = choices(game)
-        if len(actions) == 1:
-            return actions[0]
+    def decide(self, game: Game[Any], actions: list[Action]) -> Action:
         state: SlowFreightState = game.state
         seat = actions[0].seat
         takes = [a for a in actions if a.kind == "take"]

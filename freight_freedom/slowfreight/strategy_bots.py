@@ -24,8 +24,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Action, Rng
-from ..core.bot import RandomBot
+from ..core import Action
+from ..core.argcheck import positive_int
+from ..core.bot import RandomBot, SeededBot
 from ..core.montecarlo import FlatMonteCarloBot
 from .bots import GreedyBot
 from .components import XLOCO
@@ -46,7 +47,7 @@ def clocks_left(state: SlowFreightState) -> int:
     return state.clocks_in_game - len(state.clocks_drawn)
 
 
-class TrainSizeBot:
+class TrainSizeBot(SeededBot):
     """A rule-of-thumb bot that builds trains to ``target`` cars, then moves them.
 
     Each turn, in order: keep a moving train moving (the one with most Track first); move a train
@@ -61,13 +62,11 @@ class TrainSizeBot:
 
     def __init__(self, target: int = 3, *, building: int = 1, use_xloco: bool = False,
                  wait_for_target: bool = False, seed: int = 0) -> None:
-        if not 1 <= target <= 5:
-            raise ValueError(f"target must be 1-5 cars, not {target!r}")
-        self.target = target
+        self.target = positive_int("target", target, hi=5)  # cars: a train holds 1-5
         self.building = building
         self.use_xloco = use_xloco
         self.wait_for_target = wait_for_target
-        self.rng = Rng(seed, "bot")
+        super().__init__(seed)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(target={self.target})"
@@ -92,10 +91,7 @@ class TrainSizeBot:
             return None
         return float(train.ncars)  # finish the fullest train first
 
-    def choose(self, game: Game) -> Action:
-        actions: list[Action] = game.legal_actions()
-        if len(actions) == 1:
-            return actions[0]
+    def decide(self, game: Game, actions: list[Action]) -> Action:
         state: SlowFreightState = game.state
         seat = actions[0].seat
         trains = {t.name: t for t in state.players[seat].trains}

@@ -49,7 +49,7 @@ def test_train_size_bot_checks_its_target() -> None:
     try:
         TrainSizeBot(target=6)
     except ValueError as exc:
-        assert "1-5" in str(exc)
+        assert "from 1 to 5" in str(exc)
     else:  # pragma: no cover
         raise AssertionError("target 6 accepted")
 

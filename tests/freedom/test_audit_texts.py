@@ -99,3 +99,22 @@ def test_fr_eff_role_move_to_says_people() -> None:
     to_action(g)
     events = do(g, "0:special")
     assert any("up to 2 people from the plantations to New York" in e.text for e in events)
+
+
+def test_fr_role_2_every_role_effect_is_said_in_words() -> None:
+    """Every Benefit, passive and Special Ability effect of the six Role cards has its own
+    words (none falls back to its kind's name), with the amount and its unit."""
+    from freight_freedom.freedom.context import context
+    from freight_freedom.freedom.text import effect_words
+
+    ctx = context()
+    for role in ctx.roles.values():
+        effects = [*role.special]
+        for side in role.sides:
+            effects += [*side.benefit, *side.passive]
+        for effect in effects:
+            words = effect_words(ctx, effect)
+            assert words != effect.kind.replace("_", " "), (role.name, effect)
+            amount = effect.get("amount")
+            if amount is not None:
+                assert f"${amount}" in words, (role.name, effect, words)
