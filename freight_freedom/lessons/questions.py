@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
 NUMBER_WORDS = {
@@ -43,7 +44,7 @@ class Graded:
 
 
 @dataclass(frozen=True)
-class Question:
+class Question(ABC):
     """Base: ``prompt`` (shown), ``why`` (shown when right), ``hint`` (after a wrong answer,
     pointing at the rule and the board), ``rules`` (cited)."""
 
@@ -53,8 +54,9 @@ class Question:
     rules: tuple[str, ...] = ()
 
     @property
+    @abstractmethod
     def kind(self) -> str:
-        raise NotImplementedError
+        """What the widget shows for it: ``"choice"``, ``"text"`` or ``"map"``."""
 
     def grade(self, answer: object) -> Graded:
         if answer is None or (isinstance(answer, str) and not answer.strip()):
@@ -63,12 +65,13 @@ class Question:
             return Graded(True, "Right. " + self.why)
         return Graded(False, "Not quite. " + self.hint)
 
+    @abstractmethod
     def matches(self, answer: object) -> bool:
-        raise NotImplementedError
+        """Whether ``answer`` is right."""
 
+    @abstractmethod
     def key_text(self) -> str:
         """The key in words (for the teacher's reveal only)."""
-        raise NotImplementedError
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ action is not legal. The values are frozen: resolving one replaces it on the sta
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -30,7 +31,7 @@ def plural(n: int, one: str, many: str) -> str:
 
 
 @dataclass(frozen=True)
-class Decision:
+class Decision(ABC):
     """A decision the engine waits for: who decides (``seat``) and what asked for it."""
 
     kind: ClassVar[str]
@@ -49,13 +50,13 @@ class Decision:
         DECISIONS[kind] = cls
 
     # ------------------------------------------------------------------ rules
+    @abstractmethod
     def choices(self, ctx: Ctx, st: FreedomState) -> list[Action]:
         """The legal actions other than the finishing one, in a deterministic order."""
-        raise NotImplementedError
 
+    @abstractmethod
     def choose(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         """Resolve a legal choice; ``self`` is the top of ``st.pending``."""
-        raise NotImplementedError
 
     def legal(self, ctx: Ctx, st: FreedomState) -> list[Action]:
         """The legal actions: the choices, then the finishing action if the kind has one."""
@@ -84,9 +85,9 @@ class Decision:
                         {"seat": self.seat}))
 
     # ------------------------------------------------------------------ words
+    @abstractmethod
     def prompt(self, ctx: Ctx) -> str:
         """The decision in words (the rule is :attr:`rule`)."""
-        raise NotImplementedError
 
     def describe(self, ctx: Ctx, st: FreedomState, action: Action, who: str) -> str | None:
         """Words for ``action`` that depend on this decision (``None``: the generic words)."""
