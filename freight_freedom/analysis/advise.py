@@ -42,7 +42,6 @@ from ..core.action import Action
 from ..core.argcheck import positive_int
 from ..core.errors import IllegalAction
 from ..core.rng import Rng
-from . import records
 from .bots import BotSpec, game_key, make_bot
 
 Z95 = 1.959963984540054
@@ -190,8 +189,6 @@ class Advice:
 def _result(key: str, game: Any) -> Rollout:
     """What a finished rollout counts for (the registry names each game's function)."""
     entry = registry.game_entry(key)
-    if not entry.rollout_result:  # a competitive game whose outcome names winners and scores
-        return Rollout(*records.winners_rollout_result(game, _players(game)))
     return Rollout(*registry.load(entry.rollout_result)(game, _players(game)))
 
 

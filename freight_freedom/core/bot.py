@@ -46,7 +46,7 @@ class DecidingBot(ABC):
         """One of ``actions`` (the legal actions, at least two) for the seat to move."""
 
 
-class SeededBot(DecidingBot, ABC):
+class SeededBot(DecidingBot):
     """A bot with its own random stream, ``Rng(seed, "bot")``: the same seed, the same choices
     (ties broken, samples drawn), whatever else runs."""
 

@@ -21,7 +21,7 @@ futures are played) and :meth:`~FlatMonteCarloBot.value` (how good a position is
 from __future__ import annotations
 
 import math
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from typing import Any
 
 from .action import Action
@@ -30,7 +30,7 @@ from .bot import Bot, SeededBot
 from .game import Game
 
 
-class FlatMonteCarloBot(SeededBot, ABC):
+class FlatMonteCarloBot(SeededBot):
     """Flat Monte Carlo search over determinized copies; ``strength`` = rollouts per action.
 
     ``horizon``: decisions played ahead in a rollout (``None``: to the end of the game).

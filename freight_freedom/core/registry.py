@@ -69,10 +69,11 @@ class GameEntry:
     """``"module:Class"`` watching a game as it is played (per-round columns); "" for none."""
     lesson: str = ""
     """``"module:NAME"`` of the game's lesson; "" for none."""
-    rollout_result: str = ""
+    rollout_result: str = "freight_freedom.analysis.records:winners_rollout_result"
     """``"module:function"``: ``f(game, players) -> (wins, scores, ending)`` of a finished game,
     for the advisor: each seat's share of the win, each seat's score, and how the game ended
-    (one of :attr:`endings`, or "")."""
+    (one of :attr:`endings`, or ""). The default suits a competitive game whose outcome names
+    ``winners`` and ``scores``."""
     endings: tuple[str, ...] = ()
     """The ways a game can end that the advisor gives a chance of (a cooperative game's)."""
 
@@ -164,7 +165,6 @@ GAMES: dict[str, GameEntry] = {
         app_bots=("greedy", "small-fast", "big-slow"),
         figures="freight_freedom.analysis.records:slowfreight_figures",
         lesson="freight_freedom.lessons.slowfreight_lesson:LESSON",
-        rollout_result="freight_freedom.analysis.records:winners_rollout_result",
     ),
 }
 """Every game of the package by canonical name (the name of its subpackage)."""

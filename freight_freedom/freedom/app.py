@@ -62,9 +62,8 @@ def click(game: Any, trace: str, space: str, selection: Selection) -> ClickResul
     :func:`view.ends`, shared with the rings and the two-step drop-downs.
     """
     board = game.ctx.board
-    keep = selection
     if trace not in (view.SPACES, view.TARGETS, view.CATCHERS) or space not in board.spaces:
-        return ClickResult(selection=keep, message="Click a space of the map.")
+        return ClickResult(selection=selection, message="Click a space of the map.")
     name = board.spaces[space].name
     spans = [(a, *view.ends(game, a)) for a in game.legal_actions()]
     if selection.origin is not None:
@@ -72,7 +71,7 @@ def click(game: Any, trace: str, space: str, selection: Selection) -> ClickResul
         if len(from_origin) == 1:
             return ClickResult(action=from_origin[0])
         if len(from_origin) > 1:
-            return ClickResult(selection=keep, message=(
+            return ClickResult(selection=selection, message=(
                 f"Several choices lead there from {board.spaces[selection.origin].name}: "
                 "use the drop-downs beside the map."))
         if space == selection.origin:
@@ -90,13 +89,13 @@ def click(game: Any, trace: str, space: str, selection: Selection) -> ClickResul
     if len(ending) > 1:
         origins = sorted({board.spaces[o].name for a, o, d in spans if d == space and o})
         if all(a.kind == "move" for a in ending):
-            return ClickResult(selection=keep, message=(
+            return ClickResult(selection=selection, message=(
                 f"Several people can reach {name} (from {', '.join(origins)}): "
                 "click the space they leave from first"))
-        return ClickResult(selection=keep, message=(
+        return ClickResult(selection=selection, message=(
             f"Several Slave Catchers can reach {name} (from {', '.join(origins)}): "
             "click the catcher first"))
-    return ClickResult(selection=keep, message=(
+    return ClickResult(selection=selection, message=(
         f"{name} is not a legal choice now: nothing was played. "
         "Ringed spaces and the buttons show what you can do."))
 

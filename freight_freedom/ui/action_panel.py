@@ -35,10 +35,15 @@ class TwoStepRow:
     #: first key -> [(second label, action, full label)] in the game's order
     options: dict[str, list[tuple[str, Action, str]]]
 
-    def action(self) -> Action | None:
+    def picked(self) -> tuple[str, Action, str] | None:
+        """The (second label, action, full label) the two drop-downs show now."""
         rows = self.options.get(str(self.first.value), [])
         index = self.second.value
-        return rows[index][1] if isinstance(index, int) and 0 <= index < len(rows) else None
+        return rows[index] if isinstance(index, int) and 0 <= index < len(rows) else None
+
+    def action(self) -> Action | None:
+        picked = self.picked()
+        return picked[1] if picked is not None else None
 
 
 class ActionPanel:
@@ -57,14 +62,13 @@ class ActionPanel:
         self.buttons: dict[Action, widgets.Button] = {}
         self.two_step: dict[str, TwoStepRow] = {}
         self._shown: tuple[object, ...] | None = None
+        self._actions: tuple[Action, ...] = ()
         self._quiet = False
 
     @property
     def actions(self) -> list[Action]:
         """The actions offered now, in the game's order."""
         return list(self._actions)
-
-    _actions: tuple[Action, ...] = ()
 
     def show(self, actions: Sequence[Action], labels: Sequence[str], note: str = "",
              splits: Mapping[Action, Split] | None = None,
@@ -133,10 +137,9 @@ class ActionPanel:
                 self.on_first(kind, str(first.value))
 
         def describe(_change: object = None) -> None:
-            action = row.action()
-            full = next((lab for _, a, lab in options.get(str(first.value), []) if a == action),
-                        "")
-            go.tooltip = str(action) if action is not None else ""
+            picked = row.picked()
+            full = picked[2] if picked is not None else ""
+            go.tooltip = str(picked[1]) if picked is not None else ""
             hint = f"; {step.hint}" if step.hint else ""
             chosen.value = (f"<span style='font-size:12px;color:#333'>{html.escape(full)} "
                             f"<span style='color:#666'>({count} choices in all{html.escape(hint)})"

@@ -174,9 +174,8 @@ class EvalBar:
         """A click arrived: stop the evaluation under way at once (the worker finishes only the
         batch it holds), before the click is even played; the next :meth:`update` starts
         again."""
-        with self._lock:
-            self._generation += 1
-            self._position = None
+        self._new_generation()
+        self._position = None
 
     def _settle(self, cancel: Callable[[], bool]) -> None:
         """Wait ``settle`` seconds before evaluating a new position (in the background only):
