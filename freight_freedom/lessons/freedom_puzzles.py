@@ -3,7 +3,10 @@
 Every position is a solo game (the Conductor, seed 5) in round 1's Action phase, with the
 Slave Catcher roll fixed, $30, and two Conductor tokens bought: "1 person, up to 2 spaces" and
 "3 people, 1 space each". The scenario API places the people and the catchers. The search tries
-every legal line to the end of the token's (or the Benefit's) moves.
+every legal line to the end of the token's (or the Benefit's) moves. A question that names the
+people who move declares their moves as its ``allowed`` first decisions (:func:`moves_of`), and
+its score counts people first: a person freed or captured outweighs any number of spaces or
+dollars.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .puzzles import Puzzle
+from .puzzles import PERSON, Puzzle
 
 Game = Any
 Setup = tuple[tuple[str, dict[str, Any]], ...]
@@ -51,16 +54,40 @@ def freed_minus_captured(start: Game, end: Game) -> float:
     return float((end.state.freed - start.state.freed) - (captured(end) - captured(start)))
 
 
-def progress(start: Game, end: Game) -> float:
-    """Spaces gained toward Canada by the people moved, 10 off for each person captured."""
-    d = end.ctx.canada_distance
-    gained = sum((start.state.people.get(s, 0) - n) * d.get(s, 0)
-                 for s, n in end.state.people.items())
-    return float(gained - 10 * (captured(end) - captured(start)))
+def progress(*named: str) -> Callable[[Game, Game], float]:
+    """A score of people first, then spaces: :data:`~.puzzles.PERSON` for each person freed and
+    off for each captured, plus the spaces gained toward Canada by the people the question names
+    (those who start on the ``named`` spaces; everyone when none are named).
+
+    People are followed move by move through the log, so a captured person's vanished distance
+    is not ground gained, and a person the question does not name (one on a plantation, say)
+    gains nothing: a line never needs their moves.
+    """
+
+    def score(start: Game, end: Game) -> float:
+        d = end.ctx.canada_distance
+        # per space, the people on it: (counted?, spaces gained so far)
+        here: dict[str, list[tuple[bool, int]]] = {
+            s: [(not named or s in named, 0)] * n for s, n in start.state.people.items() if n}
+        for event in end.log[len(start.log):]:
+            data = event.data
+            if "colour" not in data and isinstance(data.get("from"), str) and "to" in data:
+                src, dst = data["from"], data["to"]
+                counted, gained = here[src].pop(0)
+                if dst not in end.ctx.canada_set:
+                    here.setdefault(dst, []).append((counted, gained + d[src] - d[dst]))
+            elif "captured" in data:
+                del here[data["space"]][:int(data["captured"])]
+        spaces = sum(g for people in here.values() for counted, g in people if counted)
+        return PERSON * freed_minus_captured(start, end) + spaces
+
+    return score
 
 
 def money(start: Game, end: Game) -> float:
-    return float(end.state.money[0] - start.state.money[0])
+    """Dollars raised, after people: a person freed or captured outweighs any sum."""
+    return PERSON * freed_minus_captured(start, end) + float(
+        end.state.money[0] - start.state.money[0])
 
 
 def moves_done(start: Game, end: Game) -> bool:
@@ -71,94 +98,125 @@ def moves_done(start: Game, end: Game) -> bool:
 
 TOKEN = "0:play c1_1x2"
 
+
+def moves_of(build: Callable[[], Game], *spaces: str) -> tuple[str, ...]:
+    """Every legal first move of the people on ``spaces``: what a question naming them permits."""
+    return tuple(str(a) for a in build().legal_actions()
+                 if a.kind == "move" and a.args[0] in spaces)
+
+
+PEOPLE_FIRST = "(A person freed or captured counts more than any number of spaces.)"
+
+TWO_SPACES = position((people("columbus"), people("wheeling"), people("erie")), TOKEN)
+CROWD = position((people("oberlin"), people("fort_wayne")), TOKEN)
+RICHMOND = position((people("richmond"),), TOKEN)
+GOLD = position((people("williamsport"),), TOKEN)
+BENEFIT = position((catcher("black", "albany"), people("syracuse"), people("williamsport")),
+                   "0:benefit")
+CHICAGO = position((people("indianapolis"), people("chicago", 2)), TOKEN)
+NEW_YORK = position((catcher("purple", "wilmington"), people("new_york"), people("albany")),
+                    TOKEN)
+THREE = position((people("sandusky"), people("columbus"), people("newport")), "0:play c1_3x1")
+
 PUZZLES = (
     Puzzle("fr-two-spaces", "freedom", "Two spaces to Canada",
            "The token moves one person up to 2 spaces. People wait at Columbus, Wheeling and "
            "Erie. Which move frees someone?",
-           position((people("columbus"), people("wheeling"), people("erie")), TOKEN),
-           freed_minus_captured, moves_done,
+           TWO_SPACES, freed_minus_captured, moves_done,
            options=("0:move columbus canada_amherstburg", "0:move erie buffalo",
                     "0:move wheeling pittsburgh"),
            answer="0:move columbus canada_amherstburg",
            why="Columbus is 2 spaces from Canada (by Sandusky); Wheeling and Erie are 3.",
            rules=("FR-MOVE-1", "FR-WIN-1")),
     Puzzle("fr-crowd", "freedom", "Do not lead the catcher into a crowd",
-           "People wait at Oberlin and Columbus; the orange Slave Catcher is at Cleveland, next "
-           "to Oberlin. The token moves one person up to 2 spaces. Which move is best?",
-           position((people("oberlin"), people("columbus")), TOKEN),
-           freed_minus_captured, moves_done,
-           options=("0:move columbus sandusky", "0:move oberlin canada_amherstburg",
-                    "0:move columbus wheeling"),
+           "People wait at Oberlin and Fort Wayne; the orange Slave Catcher is at Cleveland, "
+           "next to Oberlin. The token moves one person up to 2 spaces. Which move is best?",
+           CROWD, freed_minus_captured, moves_done,
+           options=("0:move fort_wayne detroit", "0:move oberlin canada_amherstburg",
+                    "0:move oberlin sandusky"),
            answer="0:move oberlin canada_amherstburg",
-           why="The Oberlin person reaches Canada in 2 spaces. A person entering Sandusky from "
-               "Columbus would draw the orange catcher one step toward it, into Oberlin, and "
-               "the person waiting there would be captured.",
+           why="The Oberlin person reaches Canada in 2 spaces, by Sandusky. Detroit is on the "
+               "orange catcher's path: a person entering it from Fort Wayne would draw the "
+               "catcher one step along its path toward them, into Oberlin, and the person "
+               "waiting there would be captured.",
            rules=("FR-MOVE-5", "FR-RULING-REACT-STEP")),
     Puzzle("fr-richmond", "freedom", "Safe progress from Richmond",
            "The purple Slave Catcher is at Baltimore. The token moves the person at Richmond up "
            "to 2 spaces. Which destination gets them closest to Canada without a capture? "
-           "(Scored in spaces gained toward Canada, 10 off per capture.)",
-           position((people("richmond"),), TOKEN), progress, moves_done,
+           f"{PEOPLE_FIRST}",
+           RICHMOND, progress("richmond"), moves_done,
            options=("0:move richmond washington_dc", "0:move richmond harpers_ferry",
                     "0:move richmond wheeling", "0:move richmond raleigh"),
            answer="0:move richmond wheeling",
-           why="Wheeling is 2 spaces nearer Canada. The purple catcher steps toward the person "
-               "at Harpers Ferry but stops in Washington, where nobody is; Washington itself "
-               "would put the person next to the catcher, which steps in and captures.",
-           unit="spaces", rules=("FR-MOVE-5",), good_within=1),
+           why="Wheeling is 2 spaces nearer Canada. Harpers Ferry is only 1, and it draws the "
+               "purple catcher one step toward the person, into Washington, where nobody is. "
+               "Washington itself would put the person next to the catcher, which steps in and "
+               "captures.",
+           unit="spaces", rules=("FR-MOVE-5",), good_within=1,
+           allowed=moves_of(RICHMOND, "richmond")),
     Puzzle("fr-gold", "freedom", "Gold circles",
            "A space with a gold circle pays its value when a person enters it. The token moves "
            "the person at Williamsport up to 2 spaces. Which move raises the most money?",
-           position((people("williamsport"),), TOKEN), money, moves_done,
+           GOLD, money, moves_done,
            options=("0:move williamsport rochester", "0:move williamsport philadelphia",
                     "0:move williamsport elmira"),
            answer="0:move williamsport philadelphia",
-           why="Philadelphia's circle pays $3; Rochester's $2; Elmira has none.",
-           unit="dollars", rules=("FR-MOVE-4",), good_within=1),
-    Puzzle("fr-benefit-order", "freedom", "The Benefit's first move",
+           why="Philadelphia's circle pays $3; Rochester's and Syracuse's $2; Elmira has none.",
+           unit="dollars", rules=("FR-MOVE-4",), good_within=1,
+           allowed=moves_of(GOLD, "williamsport")),
+    Puzzle("fr-benefit-order", "freedom", "Who moves first?",
            "The Conductor's Benefit moves 2 people 1 space each. People wait at Syracuse and "
-           "Albany; the black Slave Catcher is at Boston, next to Albany. Which first move is "
-           "best?",
-           position((people("syracuse"), people("albany")), "0:benefit"),
-           freed_minus_captured, moves_done,
-           options=("0:move syracuse canada_kingston", "0:move syracuse elmira",
+           "Williamsport; the black Slave Catcher is at Albany, next to Syracuse on its path. "
+           "Which of the two should move first, and where? " + PEOPLE_FIRST,
+           BENEFIT, progress("syracuse", "williamsport"), moves_done,
+           options=("0:move williamsport elmira", "0:move syracuse canada_kingston",
                     "0:move syracuse rochester"),
            answer="0:move syracuse canada_kingston",
-           why="Syracuse touches Canada. Elmira is on the black path: a person entering it draws "
-               "the black catcher one step toward it, from Boston into Albany, where a person "
-               "waits.",
-           rules=("FR-ACT-2", "FR-MOVE-5")),
+           why="Both of Williamsport's moves (Elmira, Harrisburg) are on the black path: either "
+               "draws the catcher one step toward the person, from Albany into Syracuse, where "
+               "the other person still waits. Move the Syracuse person to Canada first; then "
+               "the Williamsport person can go on to Elmira, and the catcher steps into an "
+               "empty Syracuse.",
+           unit="spaces", rules=("FR-ACT-2", "FR-MOVE-5", "FR-RULING-REACT-STEP"),
+           allowed=moves_of(BENEFIT, "syracuse", "williamsport")),
     Puzzle("fr-chicago", "freedom", "Chicago to Canada",
            "Two people wait at Chicago (it holds 4) and one at Indianapolis. The token moves one "
-           "person up to 2 spaces. Which move gains the most ground? (Scored in spaces gained "
-           "toward Canada.)",
-           position((people("indianapolis"), people("chicago", 2)), TOKEN), progress,
-           moves_done,
-           options=("0:move chicago canada_owen_sound", "0:move chicago milwaukee",
+           f"of them up to 2 spaces. Which move is best? {PEOPLE_FIRST}",
+           CHICAGO, progress("chicago", "indianapolis"), moves_done,
+           options=("0:move chicago canada_owen_sound", "0:move indianapolis milwaukee",
                     "0:move indianapolis chicago"),
            answer="0:move chicago canada_owen_sound",
-           why="Chicago is 2 spaces from Canada, by Milwaukee: the person is free.",
-           unit="spaces", rules=("FR-MOVE-1", "FR-MOVE-3"), good_within=1),
-    Puzzle("fr-new-york", "freedom", "Fund the cause on the way",
-           "People wait at New York and at Hartford. The token moves one person up to 2 spaces. "
-           "Which move raises the most money?",
-           position((people("new_york"), people("hartford")), TOKEN), money, moves_done,
-           options=("0:move new_york philadelphia", "0:move new_york wilmington",
-                    "0:move hartford new_bedford"),
-           answer="0:move new_york philadelphia",
-           why="Philadelphia's gold circle pays $3; Wilmington and New Bedford pay $2.",
-           unit="dollars", rules=("FR-MOVE-4",), good_within=1),
-    Puzzle("fr-three-moves", "freedom", "Three short moves near Baltimore",
-           "The token moves 3 people 1 space each. People wait at Philadelphia and Wilmington; "
-           "the purple Slave Catcher is at Baltimore, next to Wilmington. Which first move is "
-           "best? (Scored in spaces gained toward Canada, 10 off per capture.)",
-           position((people("philadelphia"), people("wilmington")), "0:play c1_3x1"),
-           progress, moves_done,
-           options=("0:move philadelphia new_york", "0:move philadelphia harrisburg",
-                    "0:move wilmington cambridge"),
-           answer="0:move philadelphia harrisburg",
-           why="New York is on the purple path: the catcher would step from Baltimore into "
-               "Wilmington and capture the person there. Harrisburg is as far from Canada as "
-               "Philadelphia and draws no catcher that can reach anyone.",
-           unit="spaces", rules=("FR-MOVE-5",), good_within=1),
+           why="Chicago is 2 spaces from Canada, by Milwaukee: the person is free. Indianapolis "
+               "to Milwaukee gains 2 spaces, but frees nobody.",
+           unit="spaces", rules=("FR-MOVE-1", "FR-MOVE-3"), good_within=1,
+           allowed=moves_of(CHICAGO, "chicago", "indianapolis")),
+    Puzzle("fr-new-york", "freedom", "Money, but not at any price",
+           "The token moves the person at New York up to 2 spaces. The purple Slave Catcher is "
+           "at Wilmington, next to Philadelphia; the black one is at Boston, next to Albany, "
+           "where another person waits. Which move raises the most money? A person captured "
+           "costs more than any sum.",
+           NEW_YORK, money, moves_done,
+           options=("0:move new_york philadelphia", "0:move new_york new_bedford",
+                    "0:move new_york syracuse"),
+           answer="0:move new_york new_bedford",
+           why="New Bedford's gold circle pays $2 and is on no catcher's path. Philadelphia pays "
+               "$3, but the purple catcher steps from Wilmington into Philadelphia and captures "
+               "the person; Syracuse pays $2, but it draws the black catcher from Boston into "
+               "Albany, onto the person waiting there.",
+           unit="dollars", rules=("FR-MOVE-4", "FR-MOVE-5"), good_within=1,
+           allowed=moves_of(NEW_YORK, "new_york")),
+    Puzzle("fr-three-moves", "freedom", "Three short moves: clear the way",
+           "The token moves 3 people 1 space each. People wait at Sandusky, Columbus and "
+           "Newport, each one space behind the next on the way to Amherstburg in Canada; each "
+           "city holds 1 person. Which of them should move first, and where? " + PEOPLE_FIRST,
+           THREE, progress("sandusky", "columbus", "newport"), moves_done,
+           options=("0:move newport fort_wayne", "0:move columbus oberlin",
+                    "0:move sandusky canada_amherstburg"),
+           answer="0:move sandusky canada_amherstburg",
+           why="The front person goes first: Sandusky to Canada frees them and empties "
+               "Sandusky, so the Columbus person can step up into Sandusky and the Newport "
+               "person into Columbus: one person free and 2 spaces gained. Oberlin is next to "
+               "the orange catcher at Cleveland, which would step in and capture.",
+           unit="spaces", rules=("FR-MOVE-1", "FR-MOVE-3", "FR-MOVE-5"), good_within=1,
+           allowed=moves_of(THREE, "sandusky", "columbus", "newport")),
 )

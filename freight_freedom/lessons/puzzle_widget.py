@@ -1,16 +1,19 @@
 """PuzzleWidget: one puzzle at a time, the board beside its question; the engine grades.
 
-The choices are the puzzle's legal first decisions in words. An answer is graded by the proof
-(:func:`~.puzzles.solve`, run once per puzzle when first answered): "best", "good" or "costs
-you N", with the reason and the best line. The teacher's switch shows the proof: the value of
-every choice and how many positions the search visited.
+The choices are the puzzle's legal first decisions in words, and on a Freedom map only their
+destinations are ringed. An answer is graded by the proof (:func:`~.puzzles.solve`, run once per
+puzzle when first answered): "best", "good" or "costs you N", measured against the best of every
+decision the question permits, with the reason and the best line. The teacher's switch shows the
+proof: the value of every choice, in words, and how many positions the search visited.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import ipywidgets as widgets
 
-from .puzzles import Puzzle, Solution, grade, solve
+from .puzzles import Puzzle, Solution, amount, grade, say, solve
 from .text import inline, to_html
 
 COLOURS = {"best": "#e3f4e1", "good": "#fff4d6", "costs": "#fdecea"}
@@ -58,12 +61,13 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         game = p.build()
         self.question.value = (f"<h3 style='margin:0 0 6px 0'>{inline(p.title)}</h3>"
                                + to_html(p.question))
-        self.choices.options = [(game.describe(a), str(a)) for a in game.legal_actions()
+        self.choices.options = [(say(game, a), str(a)) for a in game.legal_actions()
                                 if str(a) in p.options]
         self.choices.value = None
         self.feedback.value = ""
         self._proof()
         fig = game.figure()
+        ring_choices(fig, game, p.options)
         if fig.layout.width is None:
             fig.layout.width = 780
         widget = go.FigureWidget(fig)
@@ -95,10 +99,38 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
             return
         sol = self.solution()
         p = self.puzzle
-        rows = "".join(f"<tr><td>{inline(a)}</td><td>{v:g}</td></tr>"
-                       for a, v in sol.ranking(p.options))
+        game = p.build()
+        best = sol.values[p.answer]
+        rows = "".join(
+            f"<tr><td>{inline(say(game, a))}</td><td>"
+            f"{'best' if a == p.answer else inline(amount(best - v, p.unit)) + ' less'}</td></tr>"
+            for a, v in sol.ranking(p.options))
         how = (" and averaged over every Movement card that can come up next"
                if p.chance is not None else "")
+        scope = ("every legal first decision" if p.allowed is None
+                 else f"all {len(p.permitted(game))} first decisions the question permits")
         self.proof.value = (f"<div style='background:#fff4d6;padding:4px 8px'><b>Proof</b>: "
-                            f"every legal line searched{how} ({sol.nodes} positions). "
-                            f"Value of each choice ({inline(p.unit)}):<table>{rows}</table></div>")
+                            f"every legal line searched{how} ({sol.nodes} positions); the "
+                            f"answer is the only best of {scope}. Each choice against the "
+                            f"best:<table>{rows}</table></div>")
+
+
+def ring_choices(fig: Any, game: Any, options: tuple[str, ...]) -> None:
+    """On a Freedom map, ring only the destinations of the puzzle's choices (the figure rings
+    every legal destination of the position, about 30 of them at the start of a turn)."""
+    if getattr(game, "name", "") != "freedom":
+        return
+    from ..freedom import view
+
+    keep = {view.ends(game, a)[1] for a in game.legal_actions() if str(a) in options}
+    board = game.ctx.board
+    for trace in fig.data:
+        if trace.name == view.TARGETS:
+            points = [(x, y, d) for x, y, d in zip(trace.x, trace.y, trace.customdata,
+                                                   strict=True)
+                      if d in keep]
+            trace.x = [x for x, _y, _d in points]
+            trace.y = [y for _x, y, _d in points]
+            trace.customdata = [d for _x, _y, d in points]
+            trace.hovertext = [f"one of the choices: {board.spaces[d].name}"
+                               for _x, _y, d in points]

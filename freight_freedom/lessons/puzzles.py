@@ -4,24 +4,32 @@ A :class:`Puzzle` builds its position (a game made with the scenario API and pla
 names the seat that decides, how a line is scored (``score(start, end)``: people freed minus
 people captured, money raised, points scored...) and where a line ends (``done``: the end of the
 token's moves, of the turn, or of the game). :func:`solve` searches **every** legal line from the
-position to that end (depth-first, with the positions already seen remembered), so the value of
-each first decision is the best the player can still reach after it. The choices offered
-(``options``) are legal first decisions, and the stated answer must be the only one of them with
-the greatest value; the tests run the search, so a rule change that breaks a puzzle fails CI.
-Where a decision draws a hidden card, a puzzle's ``chance`` lists every card that can come up
-with its probability, and the decision's value is the exact average over them (expectimax; no
-sampling, so the proof is the same on every run).
+position to that end, so the value of each first decision is the best the player can still reach
+after it. A question may limit the first decision ("move the person at Richmond"): ``allowed``
+lists the legal first decisions it permits (``None``: all of them), and the stated answer must
+be the only one of those with the greatest value, not only the best of the few choices offered
+(``options``, all among ``allowed``). The tests re-run the search, so a rule change that breaks a
+puzzle fails CI. Where a decision draws a hidden card, a puzzle's ``chance`` lists every card
+that can come up with its probability, and the decision's value is the exact average over them
+(expectimax; no sampling, so the proof is the same on every run).
 :func:`grade` tells a student "best", "good" or "costs you N people", with the reason.
 """
 
 from __future__ import annotations
 
-import json
+import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 Game = Any
+
+EPS = 1e-9
+"""Values closer than this are equal (the chance averages are sums of fractions)."""
+
+PERSON = 100.0
+"""What a person freed (or lost to capture) weighs in a score that also counts spaces: more than
+any number of spaces a token can gain, so freeing someone always comes first."""
 
 
 @dataclass(frozen=True)
@@ -43,11 +51,29 @@ class Puzzle:
     chance: Callable[[Game, Any], list[tuple[float, Game]] | None] | None = None
     """``chance(game, action)``: the positions after ``action`` with their probabilities when
     it draws a hidden card, else ``None`` (then ``action`` is applied as it is)."""
+    allowed: tuple[str, ...] | None = None
+    """The legal first decisions the question permits, as its wording says ("move one of the
+    people in Ohio"); ``None``: every legal first decision. The answer is the only best of these."""
+
+    def __post_init__(self) -> None:
+        if self.answer not in self.options:
+            raise ValueError(f"puzzle {self.key}: the answer {self.answer!r} is not one of its "
+                             f"options {self.options}")
+        outside = [o for o in self.options if self.allowed is not None and o not in self.allowed]
+        if outside:
+            raise ValueError(f"puzzle {self.key}: options {outside} are not in its allowed "
+                             f"decisions (the question does not permit them)")
+
+    def permitted(self, game: Game) -> list[str]:
+        """The legal first decisions in ``game`` (the puzzle's position) the question permits."""
+        legal = [str(a) for a in game.legal_actions()]
+        return legal if self.allowed is None else [a for a in legal if a in self.allowed]
 
 
 @dataclass(frozen=True)
 class Solution:
     values: dict[str, float]
+    """The value of every legal first decision."""
     lines: dict[str, list[str]]
     nodes: int
 
@@ -55,11 +81,11 @@ class Solution:
     def best_value(self) -> float:
         return max(self.values.values())
 
-    @property
-    def best(self) -> list[str]:
-        return [a for a, v in self.values.items() if v == self.best_value]
+    def best_of(self, decisions: list[str] | tuple[str, ...]) -> float:
+        """The greatest value among ``decisions``."""
+        return max(self.values[a] for a in decisions)
 
-    def ranking(self, options: tuple[str, ...]) -> list[tuple[str, float]]:
+    def ranking(self, options: list[str] | tuple[str, ...]) -> list[tuple[str, float]]:
         return sorted(((a, self.values[a]) for a in options), key=lambda av: -av[1])
 
 
@@ -67,26 +93,26 @@ class Solution:
 class _Search:
     puzzle: Puzzle
     start: Game
-    memo: dict[str, tuple[float, list[str]]] = field(default_factory=dict)
     nodes: int = 0
 
-    def key(self, game: Game) -> str:
-        return json.dumps(game.state_dict(), sort_keys=True, default=str)
-
     def value(self, game: Game) -> tuple[float, list[str]]:
+        """The best value reachable from ``game`` and the shortest line that reaches it.
+
+        Among equal values the line with fewer moves wins, so a line never shows a move that
+        gains nothing (the token stops instead). No positions are merged: a score may depend on
+        how a position was reached (who moved before a capture), so every line is played out.
+        """
         self.nodes += 1
         if self.puzzle.done(self.start, game):
             return self.puzzle.score(self.start, game), []
-        k = self.key(game)
-        if k in self.memo:
-            return self.memo[k]
         best: tuple[float, list[str]] | None = None
         for action in game.legal_actions():
             v, line = self.after(game, action)
-            if best is None or v > best[0]:
-                best = (v, [str(action), *line])
+            line = [str(action), *line]
+            if (best is None or v > best[0] + EPS
+                    or (v > best[0] - EPS and _moves(line) < _moves(best[1]))):
+                best = (v, line)
         assert best is not None, "a position before the end has legal actions"
-        self.memo[k] = best
         return best
 
     def after(self, game: Game, action: Any) -> tuple[float, list[str]]:
@@ -98,6 +124,11 @@ class _Search:
             return self.value(child)
         assert abs(sum(p for p, _g in outcomes) - 1) < 1e-9, "the probabilities add up to 1"
         return sum(p * self.value(g)[0] for p, g in outcomes), []
+
+
+def _moves(line: list[str]) -> int:
+    """The decisions of ``line`` that are not "stop"."""
+    return sum(1 for a in line if not a.endswith(":stop"))
 
 
 def solve(puzzle: Puzzle, position: Game | None = None) -> Solution:
@@ -113,43 +144,74 @@ def solve(puzzle: Puzzle, position: Game | None = None) -> Solution:
     return Solution(values, lines, search.nodes)
 
 
-def _amount(n: float, unit: str) -> str:
+def _plural(n: float, one: str, many: str) -> str:
     n = round(n, 2)
     shown = int(n) if n == int(n) else n
-    if unit == "dollars":
-        return f"${shown}"
+    return f"{shown} {one if shown == 1 else many}"
+
+
+def amount(n: float, unit: str) -> str:
+    """``n`` in the puzzle's unit, in words: "$3", "2 people", "1 person and 2 spaces"."""
     if unit == "people":
-        return f"{shown} {'person' if shown == 1 else 'people'}"
-    return f"{shown} {unit[:-1] if shown == 1 and unit.endswith('s') else unit}"
+        return _plural(n, "person", "people")
+    if unit in ("spaces", "dollars"):
+        # a score that counts people first: whole people, then what is left in the unit
+        persons = round(n / PERSON)
+        rest = round(n - persons * PERSON, 2)
+        rest_text = (f"${int(rest) if rest == int(rest) else rest}" if unit == "dollars"
+                     else _plural(rest, "space", "spaces"))
+        if persons == 0:
+            return rest_text
+        people = _plural(persons, "person", "people")
+        return f"{people} and {rest_text}" if rest > 0 else people
+    return _plural(n, unit[:-1] if unit.endswith("s") else unit, unit)
 
 
 def grade(puzzle: Puzzle, answer: str, solution: Solution | None = None) -> tuple[str, str]:
     """``("best" | "good" | "costs", text)`` for the first decision ``answer`` (one of the
-    puzzle's options), with the reason and the best line in words."""
+    puzzle's options), measured against the best of every decision the question permits, with
+    the reason and the best line in words."""
     sol = solution or solve(puzzle)
     game = puzzle.build()
     if answer not in sol.values:
-        return "costs", f"{answer!r} is not a legal decision here."
+        return "costs", "That is not a legal decision here."
     if answer not in puzzle.options:
-        return "costs", f"{answer!r} is not one of this puzzle's choices."
-    best = max(sol.values[o] for o in puzzle.options)
+        return "costs", "That is not one of this puzzle's choices."
+    best = sol.best_of(puzzle.permitted(game))
     loss = best - sol.values[answer]
-    line = ", then ".join(_describe(game, sol.lines[puzzle.answer]))
-    if loss == 0:
+    if loss <= EPS:
         return "best", f"Best: {puzzle.why}"
-    verdict = "good" if loss <= puzzle.good_within else "costs"
-    head = "Good, but not the best" if verdict == "good" else "That costs you"
-    return verdict, (f"{head}: {_amount(loss, puzzle.unit)} less than the best line "
+    line = ", then ".join(describe_line(game, sol.lines[puzzle.answer]))
+    if loss <= puzzle.good_within + EPS:
+        return "good", (f"Good, but not the best: {amount(loss, puzzle.unit)} less than the "
+                        f"best line ({line}). {puzzle.why}")
+    return "costs", (f"That costs you {amount(loss, puzzle.unit)} against the best line "
                      f"({line}). {puzzle.why}")
 
 
-def _describe(game: Game, line: list[str]) -> list[str]:
+_TRAIN_ID = re.compile(r"\btrain t\d+ \(")
+_NEW_TRAIN = re.compile(r"\(new train t\d+\)")
+
+
+def say(game: Game, action: Any) -> str:
+    """``action`` in words for the puzzle page, without internal ids (a train is "the train
+    (2 Coal cars)", not ``t1``)."""
+    if isinstance(action, str):
+        action = next(a for a in game.legal_actions() if str(a) == action)
+    text = str(game.describe(action))
+    return _TRAIN_ID.sub("the train (", _NEW_TRAIN.sub("(a new train)", text))
+
+
+def describe_line(game: Game, line: list[str], limit: int = 4) -> list[str]:
+    """The moves of ``line`` in words, from ``game``: at most ``limit`` of them, and no "stop"
+    (ending the token's moves is not a move)."""
     out = []
     g = game.copy()
     for a in line:
-        out.append(g.describe(g.legal_actions()[[str(x) for x in g.legal_actions()].index(a)]))
+        if not a.endswith(":stop"):
+            out.append(say(g, a))
         g.apply(a)
-        if len(out) >= 4:
+        if len(out) >= limit:
             break
     return out
 
