@@ -251,6 +251,11 @@ def test_a_move_is_averaged_over_every_card_left_in_the_movement_deck() -> None:
     # a 3-car train needs 3 more: 11 of the 15 train cards show 3 or more, and the Clock 4
     assert arrived == pytest.approx(12 / 16)
     assert solve(p).values["0:move t3"] == pytest.approx(12 / 16 * (6 + 5))
+    # the answer's reason: "the Tank train arrives on 12 of the 16 cards, the Auto Carrier on 11"
+    small = movement_draws(game, "0:move t1")
+    assert small is not None
+    assert sum(pr for pr, g in small if g.state.players[0].delivered) == pytest.approx(11 / 16)
+    assert "12 of the 16" in p.why and "on 11" in p.why
     assert movement_draws(game, "0:loco") is None
     assert game.history == p.build().history, "the position itself is not changed"
 
