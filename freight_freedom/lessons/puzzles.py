@@ -191,6 +191,7 @@ def grade(puzzle: Puzzle, answer: str, solution: Solution | None = None) -> tupl
 
 _TRAIN_ID = re.compile(r"\btrain t\d+ \(")
 _NEW_TRAIN = re.compile(r"\(new train t\d+\)")
+_PLAYER = re.compile(r"^Player \d+ ")
 
 
 def say(game: Game, action: Any) -> str:
@@ -204,12 +205,13 @@ def say(game: Game, action: Any) -> str:
 
 def describe_line(game: Game, line: list[str], limit: int = 4) -> list[str]:
     """The moves of ``line`` in words, from ``game``: at most ``limit`` of them, and no "stop"
-    (ending the token's moves is not a move)."""
-    out = []
+    (ending the token's moves is not a move). The player is named once, on the first move."""
+    out: list[str] = []
     g = game.copy()
     for a in line:
         if not a.endswith(":stop"):
-            out.append(say(g, a))
+            text = say(g, a)
+            out.append(_PLAYER.sub("", text) if out else text)
         g.apply(a)
         if len(out) >= limit:
             break
