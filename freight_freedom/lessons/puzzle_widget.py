@@ -13,7 +13,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from .puzzles import Puzzle, Solution, amount, grade, say, solve
+from .puzzles import EPS, Puzzle, Solution, amount, grade, say, solve
 from .text import inline, to_html
 
 COLOURS = {"best": "#e3f4e1", "good": "#fff4d6", "costs": "#fdecea"}
@@ -107,12 +107,16 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
             for a, v in sol.ranking(p.options))
         how = (" and averaged over every Movement card that can come up next"
                if p.chance is not None else "")
+        permitted = p.permitted(game)
         scope = ("every legal first decision" if p.allowed is None
-                 else f"all {len(p.permitted(game))} first decisions the question permits")
+                 else f"all {len(permitted)} first decisions the question permits")
+        only = all(sol.values[a] < best - EPS for a in permitted if a != p.answer)
+        verdict = (f"the answer is the only best of {scope}" if only
+                   else f"<b>the answer is not the only best</b> of {scope}")
         self.proof.value = (f"<div style='background:#fff4d6;padding:4px 8px'><b>Proof</b>: "
-                            f"every legal line searched{how} ({sol.nodes} positions); the "
-                            f"answer is the only best of {scope}. Each choice against the "
-                            f"best:<table>{rows}</table></div>")
+                            f"every legal line searched{how} ({sol.nodes} positions); "
+                            f"{verdict}. Each choice against the best:<table>{rows}</table>"
+                            f"</div>")
 
 
 def ring_choices(fig: Any, game: Any, options: tuple[str, ...]) -> None:

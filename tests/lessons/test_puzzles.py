@@ -198,6 +198,12 @@ def test_puzzle_widget_grades_and_shows_the_proof_in_words() -> None:
     assert "only best of every legal first decision" in w.proof.value
     for text in (*labels, w.feedback.value, w.proof.value):
         assert not re.search(r"\d:[a-z]|\bt\d+\b|(FR|SF)-[A-Z]", text), text
+    # the teacher view says so when an answer is not the only best (here: a wrong key)
+    w.puzzles = [dataclasses.replace(w.puzzle, answer="0:move oberlin sandusky")]
+    w.show(0)
+    w.teacher.value = False
+    w.teacher.value = True
+    assert "the answer is not the only best" in w.proof.value
 
 
 def test_the_map_rings_only_the_puzzles_choices() -> None:
