@@ -77,10 +77,6 @@ class Solution:
     lines: dict[str, list[str]]
     nodes: int
 
-    @property
-    def best_value(self) -> float:
-        return max(self.values.values())
-
     def best_of(self, decisions: list[str] | tuple[str, ...]) -> float:
         """The greatest value among ``decisions``."""
         return max(self.values[a] for a in decisions)
