@@ -100,8 +100,7 @@ it loses, is the last part of the lesson.""",
     Step(0, "The teacher prepares the table", """
 To meet every rule in one round, the teacher sets the table (each change is logged, nothing is
 hidden): five chosen cards in the Abolitionist Queue, $20 for each player, and three freedom
-seekers already on their way, at **Cincinnati** and **Ripley**, Ohio, and at **Richmond**,
-Virginia.""",
+seekers already on their way, at Cincinnati and Ripley, Ohio, and at Richmond, Virginia.""",
          setup=(scenario("stack_queue", cards=QUEUE), scenario("set_money", seat=0, amount=20),
                 scenario("set_money", seat=1, amount=20),
                 scenario("place_people", space="cincinnati", count=1),

@@ -84,7 +84,7 @@ A player may bring a Locomotive into play, take face-up Freight cards, move a tr
              rules=("SF-TURN-3",),
              options=("Yes, any train", "Yes, but only the train that took the cards",
                       "No, a turn is exactly one action"), key=2),
-         reveal="does **exactly one** of four things"),
+         checks=(0,), reveal="does **exactly one** of four things"),
     Step(0, "One action per turn", """
 On a turn a player does **exactly one** of four things: bring a Locomotive into play, take
 face-up Freight cards, move a train, or pass. Taking cards is one action, so a player who takes
@@ -92,8 +92,8 @@ cards moves no train that turn. Player 1, the youngest, starts.""",
          rules=("SF-TURN-1", "SF-TURN-3")),
     # ---------------------------------------------------------------- one kind
     Step(1, "A train of one kind", """
-A train is a Locomotive with 1 to 5 Freight cars. A train of one kind of car is an **Auto
-Carrier**, **Tank** or **Coal** train. The teacher sets the face-up row to two Auto Carriers and a
+A train is a Locomotive with 1 to 5 Freight cars. A train of one kind of car is an Auto
+Carrier, Tank or Coal train: its **type** is its kind of car. The teacher sets the face-up row to two Auto Carriers and a
 Tank; Player 1 takes both Auto Carriers onto train t1, and the turn ends by itself.""",
          setup=(scenario("face_up", cards=["auto", "auto", "tank"]),
                 *play("0:take 0 t1", "0:take 1 t1")),
@@ -107,7 +107,7 @@ Tank; Player 1 takes both Auto Carriers onto train t1, and the turn ends by itse
                   "board: what kind of train is it now?",
              rules=("SF-RULING-7", "SF-FORM-3"),
              options=("An Auto Carrier", "A Tank", "A Coal car", "Any car"), key=0),
-         checks=(0,), reveal="two cars of the *same* kind can only take a third of that kind"),
+         checks=(1,), reveal="two cars of the *same* kind can only take a third of that kind"),
     Step(1, "Why did the turn end by itself?", """
 Player 1's turn ended and the row was refilled. The printed rules do not say what a growing
 train may take next. **Our ruling** (SF-RULING-7, a choice we made, not a printed rule) is that
@@ -128,7 +128,7 @@ turn.""",
              hint="Take a card with 'take', one at a time, onto t2; a Mixed train of three "
                   "needs one of each kind (SF-FORM-5), and 'stop' ends the taking too early.",
              rules=("SF-FORM-5", "SF-TAKE-1")),
-         checks=(0,)),
+         checks=(1,)),
     Step(2, "Player 2's Mixed Freight train", """
 In our game Player 2 took all three cards onto t2, one at a time. After each card the game lists
 only the cards that keep t2 valid.""",
@@ -140,7 +140,7 @@ only the cards that keep t2 valid.""",
              hint="A Mixed train of three cars needs at least one of each kind (SF-FORM-5).",
              rules=("SF-FORM-5",),
              options=("An Auto Carrier", "A Tank", "A Coal car", "Any car"), key=2),
-         checks=(0,)),
+         checks=(1,)),
     # ---------------------------------------------------------------- locos
     Step(3, "A new Locomotive", """
 Each player brings a second Locomotive into play: each one starts a new train. Trains are named
@@ -182,7 +182,7 @@ cars).""",
                   "(SF-XLOCO-5). Find the 2-car number of train14 and the 5-car number of "
                   "train5.",
              rules=("SF-XLOCO-5",), accept=("8", "eight", "5 + 3", "5+3")),
-         checks=(1, 2), reveal="8 of 9 Track pieces"),
+         checks=(2, 3), reveal="8 of 9 Track pieces"),
     Step(4, "The Extra Locomotive's difference", """
 t3 moves 5 for its own card and 3 for the second card: 8 of 9 Track pieces. Without the Extra
 Locomotive it would stand at 5. From now on t3 takes no more cars.
@@ -217,7 +217,7 @@ and Player 2 is about to move the 3-car Tank train t4.""",
              rules=("SF-CLOCK-2",),
              options=("None: a Clock stops the train", "4, whatever the train's size",
                       "As many as a Train card shows for 5 cars"), key=1),
-         checks=(2,), reveal="moves 4 Track pieces whatever its size"),
+         checks=(3,), reveal="moves the train 4 Track pieces whatever its size"),
     Step(5, "The Clock moves t4", """
 Player 2 moves t4 and draws the Clock: a Clock moves the train 4 Track pieces whatever its size.
 t4, a 3-car train, goes from 4 to 8, and the Clock is laid out: 1 of 6.""",
@@ -270,7 +270,7 @@ Score the end yourselves from the board before the table shows it.""",
                   "and is any a tie (SF-SCORE-4, -5)?",
              rules=("SF-SCORE-1", "SF-SCORE-2", "SF-SCORE-4", "SF-SCORE-5"),
              accept=("25", "twenty five", "twenty-five")),
-         checks=(3,), reveal="Player 1 wins 25 to 21"),
+         checks=(4,), reveal="Player 1 wins 25 to 21"),
     Step(6, "The final scoring", """
 Player 1 passes and draws the sixth Clock: the game is over. Player 1 pays 5 for t5 (its
 Locomotive and its car), Player 2 pays 9 for the Mixed train t2 (its Locomotive and three cars).
@@ -293,7 +293,7 @@ paper first; then the class answers here.""",
              hint="A Train card has one number per train size, in order from 1 car to 5 cars "
                   "(SF-MOVE-3).",
              rules=("SF-MOVE-3",), accept=("3", "three")),
-         checks=(2,)),
+         checks=(3,)),
     Step(8, "Exit ticket: 2 of 3", "Question 2 of 3.",
          question=Choice(
              "What does a train give up when it takes an Extra Locomotive?",
@@ -305,7 +305,7 @@ paper first; then the class answers here.""",
              options=("Nothing: it only moves faster",
                       "It takes no more cars, and must move every turn until it arrives",
                       "It can no longer earn a Bonus chip"), key=1),
-         checks=(1,)),
+         checks=(2,)),
     Step(8, "Exit ticket: 3 of 3", "Question 3 of 3.",
          question=FreeText(
              "In a 3-player game all three players delivered a 4-car Tank train, and nobody a "
@@ -314,13 +314,14 @@ paper first; then the class answers here.""",
              hint="One player alone scores 8, two tied score 4 each (SF-SCORE-4, SF-SCORE-5); "
                   "what does SF-SCORE-6 say about three?",
              rules=("SF-SCORE-6",), accept=("2", "two", "2 each")),
-         checks=(3,)),
+         checks=(4,)),
 )
 
 LESSON = Lesson(
     key="slowfreight",
     title="Slow Freight, one game on the table",
     goals=(
+        "say what a player may do on a turn: exactly one of four actions",
         "say which cards a train may take next (the four train types and how they grow)",
         "explain what an Extra Locomotive does to a train, for better and for worse",
         "read a Movement card for a train of any size, and say what a Clock does",

@@ -1,6 +1,7 @@
 """LessonWidget: one lesson on one screen, the board on the left and the narrative beside it.
 
-Back / Next walk the steps; the part list jumps to a part and shows its minutes. A step with a
+Back / Next walk the steps; the part list jumps to a part and shows its minutes, the header
+its objective. A step with a
 question shows it as a widget (choices, a text box, or a click on the map); its key stays in
 Python, the page only ever receives the verdict. A "try it yourself" step hands the board to the
 class: they play the legal actions on a copy, press Check, and get a verdict with a hint that
@@ -191,7 +192,10 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
             f"{html.escape(lesson.title)}</b> <span style='color:#555'>&middot; Part "
             f"{step.part + 1} of {len(lesson.parts)}: {html.escape(part.title)} "
             f"(about {part.minutes} min) &middot; step {in_part.index(self.index) + 1} of "
-            f"{len(in_part)} in this part, {self.index + 1} of {n} in all</span></div>")
+            f"{len(in_part)} in this part, {self.index + 1} of {n} in all</span>"
+            + (f"<div class='ff-lesson-objective' style='font-size:13px;color:#333'><b>Goal of "
+               f"this part:</b> {inline(part.objective)}</div>" if part.objective else "")
+            + "</div>")
         self.parts.unobserve(self._part_chosen, names="value")
         self.parts.value = step.part
         self.parts.observe(self._part_chosen, names="value")
@@ -409,15 +413,16 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
 
 
 def outline_html(lesson: Lesson) -> str:
-    """The lesson's parts, minutes and step titles as static HTML (no kernel needed)."""
+    """The lesson's parts, minutes, objectives and step titles as static HTML (no kernel)."""
     rows = []
     for i, part in enumerate(lesson.parts):
         titles = "; ".join(inline(lesson.steps[j].title) for j in lesson.steps_of(i))
         rows.append(f"<tr><td>{i + 1}. {inline(part.title)}</td><td>{part.minutes} min</td>"
+                    f"<td style='text-align:left'>{inline(part.objective)}</td>"
                     f"<td style='text-align:left'>{titles}</td></tr>")
     return (f"<div class='ff-lesson-outline'><b>{inline(lesson.title)}</b> "
             f"({lesson.minutes} minutes; run the notebook to step through it)"
-            "<table><tr><th>Part</th><th>Time</th><th>Steps</th></tr>"
+            "<table><tr><th>Part</th><th>Time</th><th>Objective</th><th>Steps</th></tr>"
             + "".join(rows) + "</table></div>")
 
 
