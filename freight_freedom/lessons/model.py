@@ -5,7 +5,9 @@ describes (logged scenario changes and played actions, :class:`Scenario` and :cl
 map ids to highlight, the rule IDs it cites, and optionally a question or a "try it yourself"
 task, with the lesson goals it checks. A question that asks the class to predict names the words
 of the next step that show the answer (``reveal``), so the answer is never on screen before the
-class has answered. Each part states its objective; the last part is the exit ticket. The board of step ``i`` is the lesson's new game with the set-ups of steps ``0..i`` applied
+class has answered. Each part states its objective; the last part is the exit ticket.
+
+The board of step ``i`` is the lesson's new game with the set-ups of steps ``0..i`` applied
 in order (:meth:`Lesson.game_at`), so Back and Next always show the same thing, whatever the class
 tried on the board in between: a try-it task plays on a copy.
 
@@ -169,6 +171,29 @@ def exit_ticket_text(lesson: Lesson) -> str:
         lines.extend(f"   {chr(97 + i)}) {o}" for i, o in enumerate(options))
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
+
+
+def teacher_script(lesson: Lesson) -> str:
+    """The whole lesson as plain text, keys included: the teacher's printed fallback when no
+    screen works (parts with minutes and objectives, each step's text, question and key)."""
+    lines = [lesson.title, "=" * len(lesson.title), ""]
+    for p, part in enumerate(lesson.parts):
+        lines += [f"Part {p + 1}: {part.title} ({part.minutes} min)", f"Goal: {part.objective}",
+                  ""]
+        for i in lesson.steps_of(p):
+            step = lesson.steps[i]
+            lines += [f"  Step {i + 1}. {step.title}", ""]
+            lines += ["    " + " ".join(block.split()) + "\n" for block in
+                      step.text.strip().split("\n\n")]
+            if step.try_it is not None:
+                lines += ["    Try it: " + step.try_it.task.replace("**", ""), ""]
+            if step.question is not None:
+                q = step.question
+                lines.append("    Question: " + q.prompt.replace("**", ""))
+                lines.extend(f"      {chr(97 + k)}) {o}" for k, o in
+                             enumerate(getattr(q, "options", ())))
+                lines += [f"    Key: {q.key_text()}. {q.why}", ""]
+    return "\n".join(line.replace("*", "") for line in lines).rstrip() + "\n"
 
 
 def goal_checks(lesson: Lesson) -> dict[int, list[int]]:

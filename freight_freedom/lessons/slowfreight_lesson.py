@@ -93,8 +93,9 @@ cards moves no train that turn. Player 1, the youngest, starts.""",
     # ---------------------------------------------------------------- one kind
     Step(1, "A train of one kind", """
 A train is a Locomotive with 1 to 5 Freight cars. A train of one kind of car is an Auto
-Carrier, Tank or Coal train: its **type** is its kind of car. The teacher sets the face-up row to two Auto Carriers and a
-Tank; Player 1 takes both Auto Carriers onto train t1, and the turn ends by itself.""",
+Carrier, Tank or Coal train: its **type** is its kind of car. The teacher sets the face-up row
+to two Auto Carriers and a Tank; Player 1 takes both Auto Carriers onto train t1, and the turn
+ends by itself.""",
          setup=(scenario("face_up", cards=["auto", "auto", "tank"]),
                 *play("0:take 0 t1", "0:take 1 t1")),
          rules=("SF-FORM-1", "SF-FORM-2", "SF-FORM-3", "SF-TAKE-1"),
@@ -169,8 +170,8 @@ It is Player 1's turn and the Extra Locomotive rule bites: moving t3 is the only
 To move, the player turns up the top Movement card. A Train card shows one number for each
 train size, 1 to 5 cars, and the train takes that many Track pieces. These numbers are **our own
 table** (SF-RULING-15): the published cards' numbers are not known, so this version's Movement
-table is our reconstruction, not the published cards. The teacher stacks two cards: **train14** shows 6, 5, 4, 3, 3 and **train5** shows 4, 4, 3, 3, 3 (for 1, 2, 3, 4, 5
-cars).""",
+table is our reconstruction, not the published cards. The teacher stacks two cards:
+**train14** shows 6, 5, 4, 3, 3 and **train5** shows 4, 4, 3, 3, 3 (for 1, 2, 3, 4, 5 cars).""",
          setup=(scenario("stack_movement", cards=["train14", "train5"]),),
          rules=("SF-XLOCO-4", "SF-MOVE-1", "SF-MOVE-3", "SF-RULING-15"),
          question=FreeText(

@@ -276,9 +276,11 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
             return
         where = (" <i>(click the space on the map, or type its name)</i>"
                  if isinstance(q, MapClick) else "")
+        # a prediction's rule text would give its answer away: its chips come with the verdict
+        cites = "" if self.step.reveal else citations(q.rules)
         self.q_prompt.value = ("<div style='background:#eef3fd;padding:6px 8px;"
                                "border-left:4px solid #0b57d0;margin-top:6px'><b>Question.</b> "
-                               + inline(q.prompt) + where + citations(q.rules) + "</div>")
+                               + inline(q.prompt) + where + cites + "</div>")
         if isinstance(q, Choice):
             self.q_choices.options = list(q.options)
             self.q_choices.value = None
@@ -291,7 +293,13 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
             self.q_text.value = ""
         prior = self.results.get(self.index)
         if prior is not None:
-            self.q_feedback.value = _verdict_html(q.grade(self.answers[self.index][-1]))
+            self.q_feedback.value = self._verdict(q.grade(self.answers[self.index][-1]))
+
+    def _verdict(self, graded: Graded) -> str:
+        """The verdict, with a prediction's rule chips (held back until the class answered)."""
+        q = self.step.question
+        cites = citations(q.rules) if q is not None and self.step.reveal else ""
+        return _verdict_html(graded) + cites
 
     def submit(self, answer: object = None) -> Graded:
         """Grade ``answer`` (default: what is selected or typed) for this step's question."""
@@ -305,9 +313,12 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
             shown = answer
             if isinstance(q, MapClick) and isinstance(answer, str):
                 shown = space_name(self.game, answer)
+            elif (isinstance(q, Choice) and isinstance(answer, int)
+                  and not isinstance(answer, bool) and 0 <= answer < len(q.options)):
+                shown = q.options[answer]  # the teacher's tally reads the option, not its index
             self.answers.setdefault(self.index, []).append(str(shown).strip())
             self.results[self.index] = graded.ok
-        self.q_feedback.value = _verdict_html(graded)
+        self.q_feedback.value = self._verdict(graded)
         self._show_teacher()
         return graded
 

@@ -370,3 +370,20 @@ def test_slow_freight_rulings_are_called_ours() -> None:
     for step in les.steps:
         if "SF-RULING-7" in step.rules or "SF-RULING-15" in step.rules:
             assert re.search(r"\*\*our (ruling|own table)\*\*", _flat(step.text), re.I), step.title
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_teacher_script_is_the_whole_lesson_on_paper(name: str) -> None:
+    """The printed fallback holds every part with its minutes and goal, every step, and every
+    question with its key."""
+    from freight_freedom.lessons.model import teacher_script
+
+    les = lesson(name)
+    script = teacher_script(les)
+    assert "*" not in script and "$" in script or name == "slowfreight"
+    for part in les.parts:
+        assert f"{part.title} ({part.minutes} min)" in script and part.objective in script
+    for i, step in enumerate(les.steps):
+        assert f"Step {i + 1}. {step.title}" in script
+        if step.question is not None:
+            assert f"Key: {step.question.key_text()}" in script
