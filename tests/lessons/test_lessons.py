@@ -387,3 +387,19 @@ def test_teacher_script_is_the_whole_lesson_on_paper(name: str) -> None:
         assert f"Step {i + 1}. {step.title}" in script
         if step.question is not None:
             assert f"Key: {step.question.key_text()}" in script
+
+
+def test_play_apps_say_once_what_is_our_reconstruction() -> None:
+    """Each play page says once, above the app, which components are ours (FR-MAP, the cards
+    and roles; SF-RULING-15, the Movement table)."""
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    for name, words in (("play_freedom", ("map", "cards", "roles")),
+                        ("play_slow_freight", ("Movement table",))):
+        cells = json.loads((root / f"{name}.ipynb").read_text("utf-8"))["cells"]
+        text = [_flat("".join(c["source"])) for c in cells if c["cell_type"] == "markdown"]
+        said = [t for t in text if "reconstruction" in t]
+        assert len(said) == 1 and said[0].count("reconstruction") == 1, name
+        assert all(w in said[0] for w in words), name
