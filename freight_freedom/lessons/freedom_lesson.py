@@ -1,4 +1,4 @@
-"""The Freedom lesson: one class period (45 minutes), every phase of a round on the board.
+"""The Freedom lesson: one class period (45 minutes: 3 to start, 42 of lesson), one round.
 
 A two-player game (Conductor and Preacher, seed 2) with a teacher's set-up, so each rule
 appears when it is explained and never by luck: the Queue is stacked, the money set, three

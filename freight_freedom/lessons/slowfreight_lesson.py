@@ -1,4 +1,4 @@
-"""The Slow Freight lesson: one class period (45 minutes), every action of a turn on the table.
+"""The Slow Freight lesson: one class period (45 minutes: 3 to start, 42 of lesson), every action.
 
 A two-player game (seed 7). The teacher sets the face-up row and stacks the Movement deck
 before each rule is shown (logged scenario steps, rule SF-RULING-24), so the class sees every
