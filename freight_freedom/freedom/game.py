@@ -163,7 +163,7 @@ class Freedom(Game[FreedomState]):
             return Prompt(seat, "take an action (benefit, special, play a token, buy a card, "
                           "reserve), pass for income, or end the turn", "FR-ACT-1")
         if ph == "market":
-            return Prompt(seat, "choose the plantation that receives the next delivered person",
+            return Prompt(seat, "choose the plantation the Slave Market sends the next person to",
                           "FR-MKT-PHASE-1")
         return Prompt(seat, "continue", "FR-ROUND-1")
 
@@ -220,7 +220,9 @@ class Freedom(Game[FreedomState]):
         if k == "capture" and a:
             return f"{who} chooses a person at {ctx.name(str(a[0]))} to be captured"
         if k == "deliver" and a:
-            return f"{who} delivers a person to {ctx.name(str(a[0]))}"
+            # the market sends the person; the player only chooses where (FR-MKT-PHASE-1)
+            return (f"{who} chooses {ctx.name(str(a[0]))}: the Slave Market sends the next "
+                    "person there")
         if k == "call" and a and isinstance(a[0], int) and 0 <= a[0] < st.players:
             return (f"{who} asks Player {int(a[0]) + 1} (Station Master) to use the Special "
                     "Ability: no Slave Catchers for the rest of this turn")

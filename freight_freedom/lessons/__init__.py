@@ -2,7 +2,7 @@
 
 >>> from freight_freedom.lessons import lesson
 >>> lesson("freedom").minutes
-45
+42
 
 ``show("freedom")`` returns the lesson widget (ipywidgets are imported only then).
 """

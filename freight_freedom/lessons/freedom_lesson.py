@@ -1,19 +1,21 @@
-"""The Freedom lesson: one class period (45 minutes), every phase of a round on the board.
+"""The Freedom lesson: one class period (45 minutes: 3 to start, 42 of lesson), one round.
 
 A two-player game (Conductor and Preacher, seed 2) with a teacher's set-up, so each rule
-appears when it is explained and never by luck: the Queue is stacked, the money set, two
+appears when it is explained and never by luck: the Queue is stacked, the money set, three
 freedom seekers placed on the routes, the Slave Catcher roll fixed and the plantations filled
-before the Slave Market. Every set-up is a logged scenario step.
+before the Slave Market. Every set-up is a logged scenario step. The class predicts before the
+board shows (the roll, the Planning limit, the Reserve card, the market, the win), and the
+lesson ends with a three-question exit ticket.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .model import Lesson, Part, Step, TryIt, Verdict, play, scenario
+from .model import EXIT_TICKET, Lesson, Part, Step, TryIt, Verdict, play, scenario
 from .questions import Choice, FreeText, MapClick
 
-QUEUE = ["john_greenleaf_whittier", "levi_coffin", "ripley_ohio", "the_liberator",
+QUEUE = ["ripley_ohio", "levi_coffin", "john_greenleaf_whittier", "the_liberator",
          "elijah_p_lovejoy"]
 
 
@@ -48,13 +50,23 @@ def safe_escape(before: Any, after: Any) -> Verdict:
 
 
 PARTS = (
-    Part("The game and the people it is about", 5),
-    Part("Phase 1: the Slave Catcher roll", 6),
-    Part("Phase 2: Planning", 6),
-    Part("Phase 3: Action", 12),
-    Part("Phase 4: the Slave Market", 6),
-    Part("Phase 5: the Lantern", 4),
-    Part("Winning, losing, and what the game cannot show", 6),
+    Part("The game and the people it is about", 3,
+         "Say what the game is about and who the cubes on the board stand for."),
+    Part("Phase 1: the Slave Catcher roll", 5,
+         "Predict where a rolled Slave Catcher captures, and where it does not."),
+    Part("Phase 2: Planning", 5,
+         "Say how many tokens a player may take, and why Support is the game's clock."),
+    Part("Phase 3: Action", 9,
+         "Move a person without a capture, and tell General and Reserve cards apart."),
+    Part("Phase 4: the Slave Market", 5,
+         "Predict how many people the Slave Market sends to the Slaves Lost track."),
+    Part("Phase 5: the Lantern", 4,
+         "Say what the Lantern does, Opposition cards included, and predict a victory check."),
+    Part("Winning and losing", 3, "State the win and the loss conditions."),
+    Part("Closing discussion: what a game can and cannot show", 5,
+         "Say what the game shows well and whom it leaves out, using the history behind its "
+         "places and cards."),
+    Part(EXIT_TICKET, 3, "Answer three short questions, each student on their own."),
 )
 
 STEPS = (
@@ -67,71 +79,83 @@ plantations of the South, and freedom seekers on the routes north. The rulebook 
 pieces with the words of the time (*Slave Market* cards, *Slave Catchers*, the *Slaves Lost*
 track); we keep those names so the class can follow the physical game.
 
+**This is our reconstruction.** The map, the cards and the roles shown here are our own, built
+from the published rules and from history; they are not the published components.
+
 Today: one round, phase by phase, on the board.""",
          highlight=("black_belt_plantations", "louisiana_plantations",
                     "low_country_plantations"),
          history="black_belt_plantations"),
     Step(0, "The board", """
 Enslaved people start on the three plantation regions in the South (ringed). The five Slave
-Catchers each patrol their own coloured path across the North. People who reach **Canada** are
-free.
+Catchers each patrol their own coloured path: across the free North, and through the slave
+states of Missouri, Kentucky, Virginia, Maryland and Delaware too. People who reach **Canada**
+are free.
 
-The team needs two things by the end of round 8: enough people freed (13 in this game) **and**
-every Support token bought. Support stands for the public opinion the movement had to win.""",
-         rules=("FR-SETUP-8", "FR-WIN-1")),
+Support tokens stand for the public opinion the movement had to win. How the team wins, and how
+it loses, is the last part of the lesson.""",
+         highlight=("black_belt_plantations", "louisiana_plantations",
+                    "low_country_plantations"),
+         rules=("FR-SETUP-8",)),
     Step(0, "The teacher prepares the table", """
 To meet every rule in one round, the teacher sets the table (each change is logged, nothing is
-hidden): five chosen cards in the Abolitionist Queue, $20 for each player, and two freedom
-seekers already on their way, at **Ripley, Ohio** and at **Richmond, Virginia**.""",
+hidden): five chosen cards in the Abolitionist Queue, $20 for each player, and three freedom
+seekers already on their way, at Cincinnati and Ripley, Ohio, and at Richmond, Virginia.""",
          setup=(scenario("stack_queue", cards=QUEUE), scenario("set_money", seat=0, amount=20),
                 scenario("set_money", seat=1, amount=20),
+                scenario("place_people", space="cincinnati", count=1),
                 scenario("place_people", space="ripley", count=1),
                 scenario("place_people", space="richmond", count=1)),
-         highlight=("ripley", "richmond")),
+         highlight=("cincinnati", "ripley", "richmond")),
     # ---------------------------------------------------------------- phase 1
     Step(1, "A round has five phases", """
 Slave Catcher, Planning, Action, Slave Market, Lantern. First, the Lead Player rolls two dice:
 one names a Slave Catcher, the other gives a direction (white arrows west, black arrows east)
 and 1 to 3 spaces.
 
-The catcher moves along its own path and captures people **only where it stops**. The teacher
-fixes the roll: the red catcher (at Louisville) moves 3 spaces east.""",
+The teacher fixes the roll: the red catcher, at Louisville, moves 3 spaces east along its path,
+through Lexington and Cincinnati to Ripley. One person stands at Cincinnati and one at Ripley.""",
          setup=(scenario("fix_roll", catcher="red", direction="east", spaces=3),),
-         highlight=("louisville", "ripley"), rules=("FR-ROUND-1", "FR-CATCH-1", "FR-CATCH-3")),
-    Step(1, "The roll: a capture at Ripley", """
-The red catcher stops at Ripley and captures the person there. Captured people are put on the
-Slave Market cards, the first on the bottom card (the cubes beside the market cards).
-
-Ripley was a real refuge: from his house on the hill above the Ohio River, the Rev. John Rankin
-and his family sheltered hundreds of freedom seekers.""",
-         setup=play("0:roll"), highlight=("ripley",), rules=("FR-CATCH-3", "FR-CATCH-4"),
-         history="ripley"),
-    Step(1, "Check: where does a catcher capture?", """
-Think of another roll: the red catcher moves 2 spaces east from Louisville, through Lexington to
-Cincinnati. One person stands at Lexington and one at Cincinnati.""",
-         highlight=("louisville", "lexington", "cincinnati"),
+         highlight=("louisville", "lexington", "cincinnati", "ripley"),
+         rules=("FR-ROUND-1", "FR-CATCH-1"),
          question=MapClick(
-             "Which space loses its person to the catcher?",
-             why="A rolled catcher captures only where it stops, Cincinnati; the person at "
-                 "Lexington, which it passed, is safe.",
-             hint="Read the rule chip FR-CATCH-3, then follow the red path from Louisville two "
-                  "spaces east on the map: does the catcher capture where it only passes?",
-             rules=("FR-CATCH-3",), spaces=("cincinnati",),
-             accept=("Cincinnati", "Cincinnati, Ohio", "Cincinnati OH"))),
+             "Predict before you press Next: which space loses its person to the red catcher?",
+             why="A rolled catcher captures only where it stops, Ripley; the person at "
+                 "Cincinnati, which it passed, is safe.",
+             hint="Follow the red path from Louisville three spaces east on the map. Does the "
+                  "catcher capture everywhere it passes, or only where it stops? The rule chip "
+                  "FR-CATCH-3 says.",
+             rules=("FR-CATCH-3",), spaces=("ripley",), accept=("Ripley", "Ripley, Ohio")),
+         checks=(1,), reveal="captures people **only where it stops**"),
+    Step(1, "The roll: a capture at Ripley", """
+The red catcher passed Lexington and Cincinnati and stopped at Ripley. A rolled catcher
+captures people **only where it stops**: the person at Cincinnati is safe, and the person at
+Ripley is captured. Captured people are put on the Slave Market cards, the first on the bottom
+card (the cubes beside the market cards).
+
+Ripley was a real refuge: from their house on the hill above the Ohio River, the Rev. John
+Rankin and his family sheltered freedom seekers, and with their neighbors, among them John
+Parker, they helped about 2,000 people escape.""",
+         setup=play("0:roll"), highlight=("cincinnati", "ripley"),
+         rules=("FR-CATCH-3", "FR-CATCH-4"), history="ripley"),
     # ---------------------------------------------------------------- phase 2
-    Step(2, "Planning: Player 1 takes two tokens", """
-From the Lead Player, each player takes up to **2 tokens**: a **Support** token ($10, one step
-toward victory), a **Conductor** token (its printed price; it moves people) or a free
-**Fundraising** token (it raises money). Player 1 buys a Support token and a Conductor token that
-moves 2 people 1 space each.""",
-         setup=play("0:support", "0:buy c1_2x1"),
-         rules=("FR-PLAN-1", "FR-PLAN-3", "FR-PLAN-4", "FR-PLAN-5"),
+    Step(2, "Planning: the Token Board", """
+In the Planning phase, from the Lead Player, each player takes tokens from the Token Board: a
+**Support** token ($10, one step toward victory), a **Conductor** token (its printed price; it
+moves people) or a free **Fundraising** token (it raises money).""",
+         rules=("FR-PLAN-3", "FR-PLAN-4", "FR-PLAN-5"),
          question=Choice(
-             "How many tokens may each player take in one Planning phase?",
+             "Predict before you press Next: how many tokens may each player take in one "
+             "Planning phase?",
              why="Up to 2 tokens in total, of any kinds.",
-             hint="Look at the rule chip FR-PLAN-1, and at what Player 1 just took.",
+             hint="Look at the rule chip FR-PLAN-1.",
              rules=("FR-PLAN-1",),
-             options=("1", "2", "3", "As many as they can pay for"), key=1)),
+             options=("1", "2", "3", "As many as they can pay for"), key=1),
+         checks=(0,), reveal="up to **2 tokens** in total"),
+    Step(2, "Planning: Player 1 takes two tokens", """
+Each player takes up to **2 tokens** in total, of any kinds. Player 1 buys a Support token and a
+Conductor token that moves 2 people 1 space each.""",
+         setup=play("0:support", "0:buy c1_2x1"), rules=("FR-PLAN-1",)),
     Step(2, "Player 2 buys the last Period 1 Support token", """
 Watch the period change: when the last Support token of a period is bought, the next period
 begins at once, with its own tokens and its own deck of Abolitionist cards. Support is the
@@ -165,7 +189,8 @@ Baltimore and on to Boston.""",
              hint="The catcher steps one space toward the person who enters its path and "
                   "captures where it steps (FR-MOVE-5). Count the spaces between Baltimore and "
                   "each space next to Richmond on the purple path.",
-             rules=("FR-MOVE-5",))),
+             rules=("FR-MOVE-5",)),
+         checks=(1,)),
     Step(3, "What the Conductor did: Washington, D.C.", """
 In our game Player 1 moved the person from Richmond into Washington, D.C., right next to the
 purple catcher at Baltimore. The catcher stepped into Washington and captured the person.
@@ -175,11 +200,25 @@ Harpers Ferry, two spaces from the catcher, would have been safe this time.""",
          history="washington_dc"),
     Step(3, "A General card", """
 With the token's second move a person leaves the Low Country for Charleston (a gold circle:
-$1). Then Player 1 buys the card in Queue position 1. **General** cards take effect as soon as
-they are bought: John Greenleaf Whittier gives $2.""",
-         setup=play("0:move low_country_plantations charleston", "0:card 1"),
-         highlight=("charleston",), rules=("FR-MOVE-4", "FR-ACT-5", "FR-CARD-5"),
-         history="john_greenleaf_whittier"),
+$1). Then Player 1 buys the card in Queue position 1, *Ripley, Ohio*, for $3. **General** cards
+take effect as soon as they are bought: this one lets Player 1 move up to 3 people 1 space each
+at once, and the person at Charleston goes on to Norfolk, Virginia. The card is named for the
+town where the red catcher struck in Phase 1; its history is below.""",
+         setup=play("0:move low_country_plantations charleston", "0:card 1",
+                    "0:move charleston norfolk", "0:stop"),
+         highlight=("charleston", "norfolk"), rules=("FR-MOVE-4", "FR-ACT-5", "FR-CARD-5"),
+         history="ripley_ohio",
+         question=Choice(
+             "Next the Preacher buys *Levi Coffin*, a **Reserve** card. Predict before you "
+             "press Next: when does a Reserve card take effect?",
+             why="A Reserve card waits on its buyer's mat until its holder chooses to play it.",
+             hint="Read the rule chip FR-CARD-6: where does a Reserve card go when it is "
+                  "bought?",
+             rules=("FR-CARD-6",),
+             options=("As soon as it is bought, like a General card",
+                      "When its holder chooses to play it",
+                      "When it leaves the Queue at the Lantern"), key=1),
+         checks=(2,), reveal="waits on the player's mat until its holder plays it"),
     Step(3, "A Reserve card", """
 Player 1 ends the turn; the Preacher plays. The Preacher's Benefit gives $1 and makes cards
 $1 cheaper. A **Reserve** card waits on the player's mat until its holder plays it: Levi
@@ -191,8 +230,12 @@ entering Louisville, on the red path, is safe.""",
          history="levi_coffin"),
     Step(3, "A Fundraising token", """
 A Fundraising token pays $1 for every person in its region. In Periods 1 and 2 that is the
-green southern spaces, plantations included: the money that moves freedom seekers comes from
-counting the people still enslaved, a hard fact the game makes the players face.""",
+green southern spaces, plantations included.
+
+**For discussion.** In history, abolitionist money came from donors, churches, anti-slavery
+fairs and Black mutual-aid societies, not from the number of people held in slavery. Why might
+the designers have tied the players' money to the people still enslaved? What does that choice
+make you notice, and what does it get wrong?""",
          setup=play("1:play f1_south"), rules=("FR-ACT-6",)),
     # ---------------------------------------------------------------- phase 4
     Step(4, "The Slave Market", """
@@ -211,50 +254,89 @@ To show the overflow the teacher fills the plantations until one open slot is le
          question=FreeText(
              "The bottom Slave Market card holds 4 people, and the plantations have 1 open "
              "slot in all. How many people will go to the Slaves Lost track?",
-             why="One is delivered to the open slot; the other three are lost.",
-             hint="People are delivered one at a time while a slot is open (FR-MKT-PHASE-1, "
+             why="One is sent to the open slot; the other three are lost.",
+             hint="People are sent one at a time while a slot is open (FR-MKT-PHASE-1, "
                   "-2). Count the cubes on the bottom market card, then the open slots.",
-             rules=("FR-MKT-PHASE-2",), accept=("3", "three people", "three"))),
-    Step(4, "The market delivers", """
+             rules=("FR-MKT-PHASE-2",), accept=("3", "three people", "three")),
+         checks=(3,), reveal="three went to the Slaves Lost track"),
+    Step(4, "The market sends people back", """
 Player 2 ends the turn. The Slave Market and the Lantern need no decisions here, so the game
-runs through both (their events are listed). Four people were on the bottom card: one went to
-the last open slot, in the Black Belt, and three went to the Slaves Lost track.""",
+runs through both (their events are listed). Four people were on the bottom card: the market
+sent one back into slavery at the last open slot, in the Black Belt, and three went to the
+Slaves Lost track. Where the rules leave a choice of plantation, the Lead Player only chooses
+which one; the market, not the player, does the sending.""",
          setup=play("1:end"), rules=("FR-MKT-PHASE-1", "FR-MKT-PHASE-2")),
     # ---------------------------------------------------------------- phase 5
     Step(5, "The Lantern", """
 In the events of the last step, after the market:
 
 - the rightmost Queue card is discarded (with 1 or 2 players, two cards);
-- an **Opposition** card with a discard trigger strikes as it goes: Elijah P. Lovejoy costs
-  every player up to $2;
+- an **Opposition** card with a discard trigger strikes as it goes. *Elijah P. Lovejoy* is such
+  a card: it stands for his murder. Lovejoy was an abolitionist editor, killed by a proslavery
+  mob at Alton, Illinois, in 1837 while he defended his printing press. The violence against
+  him, not Lovejoy himself, is what works against the players: every player loses up to $2;
 - the Queue slides right and refills from the current period's deck;
 - victory is checked, and the Lantern passes to the next player.""",
          rules=("FR-LANT-1", "FR-SOLO-2", "FR-LANT-2", "FR-LANT-3", "FR-LANT-4"),
-         history="elijah_p_lovejoy"),
+         history="elijah_p_lovejoy",
+         question=Choice(
+             "Predict before you press Next: at the end of round 6 the team has freed 15 people "
+             "(13 needed) and bought 7 of the 8 Support tokens. Have they won?",
+             why="Both conditions are needed, and one Support token is still missing.",
+             hint="Read the rule chip FR-WIN-1: how many conditions does it name?",
+             rules=("FR-WIN-1",),
+             options=("Yes: they freed more than 13 people",
+                      "No: every Support token must be bought as well",
+                      "No: only the end of round 8 is checked"), key=1),
+         checks=(4,), reveal="**and** every Support token of all three periods has been bought"),
     # ---------------------------------------------------------------- end
     Step(6, "Winning and losing", """
 - **Win**: at a Lantern check, enough people are free in Canada **and** every Support token of
   all three periods has been bought.
 - **Loss**: the Slaves Lost track is full and one more person must go on it.
 - **Loss**: round 8 ends without both victory conditions.""",
-         rules=("FR-WIN-1", "FR-LOSE-1", "FR-LOSE-2"),
-         question=Choice(
-             "At the end of round 6 the team has freed 15 people (13 needed) and bought 7 of the "
-             "8 Support tokens. Have they won?",
-             why="Both conditions are needed, and one Support token is still missing.",
-             hint="Read the rule chip FR-WIN-1: how many conditions does it name? Count the "
-                  "Support tokens on the board.",
-             rules=("FR-WIN-1",),
-             options=("Yes: they freed more than 13 people",
-                      "No: every Support token must be bought as well",
-                      "No: only the end of round 8 is checked"), key=1)),
-    Step(6, "What a game can and cannot show", """
+         rules=("FR-WIN-1", "FR-LOSE-1", "FR-LOSE-2")),
+    Step(7, "What a game can and cannot show", """
 Levi and Catharine Coffin, John Rankin and John Parker, William Still, Harriet Tubman and many
 whose names were never written down risked prison and their lives. Most freedom seekers freed
 themselves, with help from free Black communities, churches and vigilance committees.
 
 **For discussion.** The game counts people as cubes and Support as tokens. What does it show
 well? What can it not show? Whose choices does it leave out?"""),
+    # ---------------------------------------------------------------- exit ticket
+    Step(8, "Exit ticket: 1 of 3", """
+Three short questions on today's lesson. Each student writes their own answers on a slip of
+paper first; then the class answers here.""",
+         rules=("FR-ROUND-1",),
+         question=Choice(
+             "In which phase of a round are captured people sent back to the plantations, or "
+             "onto the Slaves Lost track?",
+             why="The Slave Market, the fourth of the five phases.",
+             hint="Name the five phases in order (the rule chip FR-ROUND-1): which one moves the "
+                  "people on the bottom market card?",
+             rules=("FR-ROUND-1", "FR-MKT-PHASE-1"),
+             options=("Slave Catcher", "Planning", "Action", "Slave Market", "Lantern"), key=3),
+         checks=(0, 3)),
+    Step(8, "Exit ticket: 2 of 3", "Question 2 of 3.",
+         question=Choice(
+             "Which kind of Abolitionist card works against the players, as the card for the "
+             "murder of Elijah P. Lovejoy did when it left the Queue?",
+             why="Opposition cards stand for what worked against the movement: they strike in "
+                 "the Queue, when bought, or as they are discarded.",
+             hint="General cards act when bought, Reserve cards wait on the mat; the third kind "
+                  "is the one in the Lantern step (FR-CARD-7).",
+             rules=("FR-CARD-7",), options=("General", "Reserve", "Opposition"), key=2),
+         checks=(2,)),
+    Step(8, "Exit ticket: 3 of 3", "Question 3 of 3.",
+         question=MapClick(
+             "In which town above the Ohio River did John Rankin's family and their neighbors "
+             "help about 2,000 freedom seekers escape?",
+             why="Ripley, Ohio: the Rankin house on the hill above the river, with its lantern "
+                 "in the window.",
+             hint="It is the town where the red catcher stopped in Phase 1, and a General card "
+                  "has its name.",
+             spaces=("ripley",), accept=("Ripley", "Ripley, Ohio")),
+         checks=(5,)),
 )
 
 LESSON = Lesson(
@@ -265,7 +347,7 @@ LESSON = Lesson(
         "predict when a Slave Catcher captures: where a rolled catcher stops, and where a "
         "catcher steps toward a person",
         "tell General, Reserve and Opposition cards apart",
-        "explain the Slave Market delivery and the Slaves Lost track",
+        "explain the Slave Market and the Slaves Lost track",
         "state the win and the loss conditions",
         "connect places and cards to the history behind them",
     ),

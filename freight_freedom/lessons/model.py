@@ -3,7 +3,11 @@
 A :class:`Step` holds the narrative, the set-up that brings the board to what the narrative
 describes (logged scenario changes and played actions, :class:`Scenario` and :class:`Play`), the
 map ids to highlight, the rule IDs it cites, and optionally a question or a "try it yourself"
-task. The board of step ``i`` is the lesson's new game with the set-ups of steps ``0..i`` applied
+task, with the lesson goals it checks. A question that asks the class to predict names the words
+of the next step that show the answer (``reveal``), so the answer is never on screen before the
+class has answered. Each part states its objective; the last part is the exit ticket.
+
+The board of step ``i`` is the lesson's new game with the set-ups of steps ``0..i`` applied
 in order (:meth:`Lesson.game_at`), so Back and Next always show the same thing, whatever the class
 tried on the board in between: a try-it task plays on a copy.
 
@@ -94,12 +98,21 @@ class Step:
     question: Question | None = None
     try_it: TryIt | None = None
     history: str | None = None  # a map space or card id whose historical note is shown
+    checks: tuple[int, ...] = ()  # the lesson goals (indices) its question or try-it checks
+    reveal: str = ""  # predict-then-reveal: the words of the NEXT step that show the answer
 
 
 @dataclass(frozen=True)
 class Part:
+    """A timed part of the lesson; ``objective`` says what the class can do after it."""
+
     title: str
     minutes: int
+    objective: str = ""
+
+
+EXIT_TICKET = "Exit ticket"
+"""The title of every lesson's last part: a few short questions, one per step, on its goals."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -141,6 +154,55 @@ class Lesson:
 
 def questions_of(lesson: Lesson) -> list[Question]:
     return [s.question for s in lesson.steps if s.question is not None]
+
+
+def exit_ticket(lesson: Lesson) -> list[Question]:
+    """The questions of the lesson's last part, the exit ticket, in order."""
+    last = len(lesson.parts) - 1
+    return [s.question for s in lesson.steps if s.part == last and s.question is not None]
+
+
+def exit_ticket_text(lesson: Lesson) -> str:
+    """The exit ticket as plain text to print or copy for students' own answers on paper."""
+    lines = [f"{lesson.title}: exit ticket", ""]
+    for n, q in enumerate(exit_ticket(lesson), 1):
+        lines.append(f"{n}. {q.prompt.replace('**', '')}")
+        options = getattr(q, "options", ())
+        lines.extend(f"   {chr(97 + i)}) {o}" for i, o in enumerate(options))
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def teacher_script(lesson: Lesson) -> str:
+    """The whole lesson as plain text, keys included: the teacher's printed fallback when no
+    screen works (parts with minutes and objectives, each step's text, question and key)."""
+    lines = [lesson.title, "=" * len(lesson.title), ""]
+    for p, part in enumerate(lesson.parts):
+        lines += [f"Part {p + 1}: {part.title} ({part.minutes} min)", f"Goal: {part.objective}",
+                  ""]
+        for i in lesson.steps_of(p):
+            step = lesson.steps[i]
+            lines += [f"  Step {i + 1}. {step.title}", ""]
+            lines += ["    " + " ".join(block.split()) + "\n" for block in
+                      step.text.strip().split("\n\n")]
+            if step.try_it is not None:
+                lines += ["    Try it: " + step.try_it.task.replace("**", ""), ""]
+            if step.question is not None:
+                q = step.question
+                lines.append("    Question: " + q.prompt.replace("**", ""))
+                lines.extend(f"      {chr(97 + k)}) {o}" for k, o in
+                             enumerate(getattr(q, "options", ())))
+                lines += [f"    Key: {q.key_text()}. {q.why}", ""]
+    return "\n".join(line.replace("*", "") for line in lines).rstrip() + "\n"
+
+
+def goal_checks(lesson: Lesson) -> dict[int, list[int]]:
+    """Goal index -> the steps whose question or try-it checks it (every goal has one)."""
+    found: dict[int, list[int]] = {g: [] for g in range(len(lesson.goals))}
+    for i, s in enumerate(lesson.steps):
+        for g in s.checks:
+            found.setdefault(g, []).append(i)
+    return found
 
 
 def all_rules(lesson: Lesson) -> Sequence[str]:

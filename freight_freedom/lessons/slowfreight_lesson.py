@@ -1,16 +1,18 @@
-"""The Slow Freight lesson: one class period (45 minutes), every action of a turn on the table.
+"""The Slow Freight lesson: one class period (45 minutes: 3 to start, 42 of lesson), every action.
 
 A two-player game (seed 7). The teacher sets the face-up row and stacks the Movement deck
 before each rule is shown (logged scenario steps, rule SF-RULING-24), so the class sees every
 train type, an Extra Locomotive that makes a visible difference, a Clock, arrivals with Bonus
-chips, the end of the game and a tie in the final scoring.
+chips, the end of the game and a tie in the final scoring. The class predicts before the table
+shows (one action a turn, how a train grows, the Extra Locomotive's move, the Clock, the final
+score), and the lesson ends with a three-question exit ticket.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .model import Lesson, Op, Part, Play, Step, TryIt, Verdict, play, scenario
+from .model import EXIT_TICKET, Lesson, Op, Part, Play, Step, TryIt, Verdict, play, scenario
 from .questions import Choice, FreeText
 
 
@@ -41,15 +43,25 @@ def mixed_of_three(before: Any, after: Any) -> Verdict:
 PASSES = ("0:pass", "1:pass", "0:pass", "1:pass", "0:pass")
 CLOCK = scenario("stack_movement", cards=["clock"])
 END_OPS: tuple[Op, ...] = tuple(op for p in PASSES for op in (CLOCK, Play(p)))
+LAST_CLOCK, LAST_PASS = END_OPS[:-1], END_OPS[-1:]  # the class scores the end before the pass
 
 PARTS = (
-    Part("The table and the four actions", 5),
-    Part("Forming trains of one kind", 6),
-    Part("Mixed Freight: try it yourself", 7),
-    Part("Locomotives and the Extra Locomotive", 6),
-    Part("Moving trains and arriving", 9),
-    Part("Clocks: the game's timer", 6),
-    Part("The end of the game and the final scoring", 6),
+    Part("The table and the four actions", 4,
+         "Say what is on the table and what a player may do on a turn."),
+    Part("Forming trains of one kind", 5,
+         "Say which car a train of one kind may take next."),
+    Part("Mixed Freight: try it yourself", 6,
+         "Build a Mixed Freight train of three cars, and say which car a Mixed train needs."),
+    Part("Locomotives and the Extra Locomotive", 5,
+         "Say what an Extra Locomotive gives a train and what it costs."),
+    Part("Moving trains and arriving", 7,
+         "Read a Movement card for a train of any size, and score an arrival."),
+    Part("Clocks: the game's timer", 4, "Say what a Clock does to a train and to the game."),
+    Part("The end of the game and the final scoring", 5,
+         "Score the end of a game: penalties, biggest-train awards and their ties."),
+    Part("Closing discussion: fast or big?", 3,
+         "Say when a small fast train beats a big slow one, and why."),
+    Part(EXIT_TICKET, 3, "Answer three short questions, each student on their own."),
 )
 
 STEPS = (
@@ -60,39 +72,49 @@ trains arrive quickly; big trains score more but crawl. The game ends when the l
 drawn, and every train still on its way costs points.
 
 On the board: each row is a train, with its cars and how far along its 9 Track pieces it is;
-the three face-up Freight cards; the Clocks drawn so far.""",
-         rules=("SF-SETUP-4",)),
-    Step(0, "One action per turn", """
-On a turn a player does **exactly one** of four things: bring a Locomotive into play, take
-face-up Freight cards, move a train, or pass. Player 1, the youngest, starts.""",
-         rules=("SF-TURN-1", "SF-TURN-3"),
+the three face-up Freight cards; the Clocks drawn so far.
+
+A player may bring a Locomotive into play, take face-up Freight cards, move a train, or pass.""",
+         rules=("SF-SETUP-4",),
          question=Choice(
-             "A player takes two face-up cards. May they also move a train on the same turn?",
+             "Predict before you press Next: a player takes two face-up cards. May they also "
+             "move a train on the same turn?",
              why="A turn is exactly one of the four actions; taking cards is that action.",
              hint="Read the rule chip SF-TURN-3: how many of the four things does a turn hold?",
              rules=("SF-TURN-3",),
              options=("Yes, any train", "Yes, but only the train that took the cards",
-                      "No, a turn is exactly one action"), key=2)),
+                      "No, a turn is exactly one action"), key=2),
+         checks=(0,), reveal="does **exactly one** of four things"),
+    Step(0, "One action per turn", """
+On a turn a player does **exactly one** of four things: bring a Locomotive into play, take
+face-up Freight cards, move a train, or pass. Taking cards is one action, so a player who takes
+cards moves no train that turn. Player 1, the youngest, starts.""",
+         rules=("SF-TURN-1", "SF-TURN-3")),
     # ---------------------------------------------------------------- one kind
     Step(1, "A train of one kind", """
-A train is a Locomotive with 1 to 5 Freight cars. A train of one kind of car is an **Auto
-Carrier**, **Tank** or **Coal** train. The teacher sets the face-up row to two Auto Carriers and a
-Tank; Player 1 takes both Auto Carriers onto train t1.""",
+A train is a Locomotive with 1 to 5 Freight cars. A train of one kind of car is an Auto
+Carrier, Tank or Coal train: its **type** is its kind of car. The teacher sets the face-up row
+to two Auto Carriers and a Tank; Player 1 takes both Auto Carriers onto train t1, and the turn
+ends by itself.""",
          setup=(scenario("face_up", cards=["auto", "auto", "tank"]),
                 *play("0:take 0 t1", "0:take 1 t1")),
-         rules=("SF-FORM-1", "SF-FORM-2", "SF-FORM-3", "SF-TAKE-1")),
-    Step(1, "Why did the turn end by itself?", """
-Player 1's turn ended and the row was refilled. A train must stay valid while it grows: two cars
-of the *same* kind can only take a third of that kind, so the Tank fitted nowhere, and with no
-card left to take the turn ended.""",
-         rules=("SF-RULING-7", "SF-RULING-16", "SF-TAKE-2"),
+         rules=("SF-FORM-1", "SF-FORM-2", "SF-FORM-3", "SF-TAKE-1"),
          question=Choice(
-             "t1 holds two Auto Carriers. Which car may it take next?",
-             why="Two cars of one kind make an Auto Carrier train; it can only grow as one.",
-             hint="A train stays valid as it grows (SF-RULING-7). Look at t1 on the board: what "
-                  "kind of train is it now?",
+             "Predict before you press Next: t1 holds two Auto Carriers. Which car may it take "
+             "next?",
+             why="Two cars of one kind make an Auto Carrier train; in our ruling it can only "
+                 "grow as one.",
+             hint="A train stays valid as it grows (our ruling SF-RULING-7). Look at t1 on the "
+                  "board: what kind of train is it now?",
              rules=("SF-RULING-7", "SF-FORM-3"),
-             options=("An Auto Carrier", "A Tank", "A Coal car", "Any car"), key=0)),
+             options=("An Auto Carrier", "A Tank", "A Coal car", "Any car"), key=0),
+         checks=(1,), reveal="two cars of the *same* kind can only take a third of that kind"),
+    Step(1, "Why did the turn end by itself?", """
+Player 1's turn ended and the row was refilled. The printed rules do not say what a growing
+train may take next. **Our ruling** (SF-RULING-7, a choice we made, not a printed rule) is that
+a train must stay valid after every card: two cars of the *same* kind can only take a third of
+that kind. So the Tank fitted nowhere, and with no card left to take the turn ended.""",
+         rules=("SF-RULING-7", "SF-RULING-16", "SF-TAKE-2")),
     # ---------------------------------------------------------------- mixed
     Step(2, "Build a Mixed Freight train", """
 A **Mixed Freight** train has two *different* cars, or three to five cars with at least one of
@@ -106,7 +128,8 @@ turn.""",
              check=mixed_of_three,
              hint="Take a card with 'take', one at a time, onto t2; a Mixed train of three "
                   "needs one of each kind (SF-FORM-5), and 'stop' ends the taking too early.",
-             rules=("SF-FORM-5", "SF-TAKE-1"))),
+             rules=("SF-FORM-5", "SF-TAKE-1")),
+         checks=(1,)),
     Step(2, "Player 2's Mixed Freight train", """
 In our game Player 2 took all three cards onto t2, one at a time. After each card the game lists
 only the cards that keep t2 valid.""",
@@ -117,7 +140,8 @@ only the cards that keep t2 valid.""",
              why="Auto + Tank is Mixed Freight; with a third car it needs all three kinds.",
              hint="A Mixed train of three cars needs at least one of each kind (SF-FORM-5).",
              rules=("SF-FORM-5",),
-             options=("An Auto Carrier", "A Tank", "A Coal car", "Any car"), key=2)),
+             options=("An Auto Carrier", "A Tank", "A Coal car", "Any car"), key=2),
+         checks=(1,)),
     # ---------------------------------------------------------------- locos
     Step(3, "A new Locomotive", """
 Each player brings a second Locomotive into play: each one starts a new train. Trains are named
@@ -144,9 +168,10 @@ Coal and a Tank train are on the table.""",
 It is Player 1's turn and the Extra Locomotive rule bites: moving t3 is the only legal action.
 
 To move, the player turns up the top Movement card. A Train card shows one number for each
-train size, 1 to 5 cars, and the train takes that many Track pieces. The teacher stacks two
-cards: **train14** shows 6, 5, 4, 3, 3 and **train5** shows 4, 4, 3, 3, 3 (for 1, 2, 3, 4, 5
-cars).""",
+train size, 1 to 5 cars, and the train takes that many Track pieces. These numbers are **our own
+table** (SF-RULING-15): the published cards' numbers are not known, so this version's Movement
+table is our reconstruction, not the published cards. The teacher stacks two cards:
+**train14** shows 6, 5, 4, 3, 3 and **train5** shows 4, 4, 3, 3, 3 (for 1, 2, 3, 4, 5 cars).""",
          setup=(scenario("stack_movement", cards=["train14", "train5"]),),
          rules=("SF-XLOCO-4", "SF-MOVE-1", "SF-MOVE-3", "SF-RULING-15"),
          question=FreeText(
@@ -157,7 +182,8 @@ cars).""",
              hint="The first card is read for the train's size, the second for 5 cars "
                   "(SF-XLOCO-5). Find the 2-car number of train14 and the 5-car number of "
                   "train5.",
-             rules=("SF-XLOCO-5",), accept=("8", "eight", "5 + 3", "5+3"))),
+             rules=("SF-XLOCO-5",), accept=("8", "eight", "5 + 3", "5+3")),
+         checks=(2, 3), reveal="8 of 9 Track pieces"),
     Step(4, "The Extra Locomotive's difference", """
 t3 moves 5 for its own card and 3 for the second card: 8 of 9 Track pieces. Without the Extra
 Locomotive it would stand at 5. From now on t3 takes no more cars.
@@ -176,18 +202,27 @@ then 3, then 1**. t3 is the first Coal train home: the 5-point chip.""",
          rules=("SF-ARRIVE-1", "SF-ARRIVE-2", "SF-ARRIVE-3", "SF-ARRIVE-4", "SF-RULING-17")),
     # ---------------------------------------------------------------- clocks
     Step(5, "A Clock", """
-Only one **Clock** is in the Movement deck at a time. When it is drawn the train moves 4 Track
-pieces whatever its size; the Clock is laid out to count the Clocks drawn; then the next Clock
-is shuffled with *all* Movement cards, discards included, into a new deck. With two players the
-sixth Clock ends the game.""",
-         setup=(CLOCK, *play("1:move t4")),
-         rules=("SF-CLOCK-1", "SF-CLOCK-2", "SF-CLOCK-3", "SF-CLOCK-4", "SF-CLOCK-5"),
-         question=FreeText(
-             "How many Track pieces does a Clock move a 5-car train?",
+Only one **Clock** is in the Movement deck at a time. When it is drawn it is laid out to count
+the Clocks drawn; then the next Clock is shuffled with *all* Movement cards, discards included,
+into a new deck. With two players the sixth Clock ends the game.
+
+A Clock shows no number per train size. The teacher puts a Clock on top of the Movement deck,
+and Player 2 is about to move the 3-car Tank train t4.""",
+         setup=(CLOCK,),
+         rules=("SF-CLOCK-1", "SF-CLOCK-3", "SF-CLOCK-4", "SF-CLOCK-5"),
+         question=Choice(
+             "Predict before you press Next: how many Track pieces does a Clock move a 5-car "
+             "train?",
              why="A Clock moves every train 4, whatever its size.",
-             hint="Read the rule chip SF-CLOCK-2, and look at how far t4 moved on the board: "
-                  "does a Clock have one number per train size?",
-             rules=("SF-CLOCK-2",), accept=("4", "four"))),
+             hint="Read the rule chip SF-CLOCK-2: does a Clock have one number per train size?",
+             rules=("SF-CLOCK-2",),
+             options=("None: a Clock stops the train", "4, whatever the train's size",
+                      "As many as a Train card shows for 5 cars"), key=1),
+         checks=(3,), reveal="moves the train 4 Track pieces whatever its size"),
+    Step(5, "The Clock moves t4", """
+Player 2 moves t4 and draws the Clock: a Clock moves the train 4 Track pieces whatever its size.
+t4, a 3-car train, goes from 4 to 8, and the Clock is laid out: 1 of 6.""",
+         setup=play("1:move t4"), rules=("SF-CLOCK-2", "SF-CLOCK-3")),
     Step(5, "The Tank train arrives", """
 Player 1 starts the Auto Carrier train t1; Player 2's Tank train t4 arrives: the first Tank train
 home takes the 5-point Tank chip.""",
@@ -198,8 +233,12 @@ home takes the 5-point Tank chip.""",
     Step(6, "A second Coal train", """
 Both players bring a new Locomotive. Player 1 puts one Auto Carrier on t5 and stops (a player
 may stop taking cards at any time after the first); Player 2 forms a 2-car Coal train on t6, the
-same size as Player 1's delivered Coal train, and both run home: the second Coal train earns the
-3-point chip.""",
+same size as Player 1's delivered Coal train. Then both run a train home:
+
+- Player 1's Auto Carrier train t1 arrives: 4 points for its 2 cars and the first Auto Carrier
+  Bonus chip, 5 points: **+9** on the board;
+- Player 2's Coal train t6 arrives: 4 points for its 2 cars and, as the second Coal train home,
+  the 3-point chip: **+7**.""",
          setup=(*play("0:loco", "1:loco"),
                 scenario("face_up", cards=["auto", "coal", "coal"]),
                 *play("0:take 0 t5", "0:stop", "1:take 1 t6", "1:take 2 t6", "1:stop"),
@@ -207,33 +246,83 @@ same size as Player 1's delivered Coal train, and both run home: the second Coal
                 scenario("stack_movement", cards=["train14"]), *play("1:move t6"),
                 scenario("stack_movement", cards=["train4"]), *play("0:move t1"),
                 scenario("stack_movement", cards=["train9"]), *play("1:move t6")),
-         rules=("SF-RULING-16", "SF-ARRIVE-3")),
-    Step(6, "The last Clock and the final scoring", """
+         rules=("SF-RULING-16", "SF-ARRIVE-3", "SF-ARRIVE-4")),
+    Step(6, "The last Clock is coming", """
 Both players pass and the teacher puts a Clock on top each time: a pass still draws a Movement
-card, and a Clock drawn on a pass counts. The sixth Clock ends the game at once:
+card, and a Clock drawn on a pass counts. Five Clocks are out; the sixth, on top of the deck now,
+ends the game at once when Player 1 passes. Then:
 
 - every Locomotive (and Extra Locomotive) in a train not arrived: **-3**;
 - every Freight car in a train not arrived: **-2**;
 - for each train type the biggest delivered train scores **8**; a tie of two scores **4
   each**; three or more tied score **2 each**.
 
-Both players delivered a 2-car Coal train: a tie, 4 each. Player 1 wins 25 to 21.""",
-         setup=END_OPS,
+Score the end yourselves from the board before the table shows it.""",
+         setup=LAST_CLOCK,
          rules=("SF-TURN-4", "SF-RULING-8", "SF-END-1", "SF-SCORE-1", "SF-SCORE-2",
                 "SF-SCORE-4", "SF-SCORE-5", "SF-SCORE-6"),
+         question=FreeText(
+             "Player 1 has 18 points. What is Player 1's final score when the sixth Clock ends "
+             "the game?",
+             why="18, then -3 for t5's Locomotive and -2 for its car, +8 for the biggest Auto "
+                 "Carrier train and +4 for the tie for the biggest Coal train: 25.",
+             hint="t5 has not arrived: count its Locomotive and its car (SF-SCORE-1, -2). Then "
+                  "find the biggest delivered Auto Carrier, Tank and Coal trains: who has them, "
+                  "and is any a tie (SF-SCORE-4, -5)?",
+             rules=("SF-SCORE-1", "SF-SCORE-2", "SF-SCORE-4", "SF-SCORE-5"),
+             accept=("25", "twenty five", "twenty-five")),
+         checks=(4,), reveal="Player 1 wins 25 to 21"),
+    Step(6, "The final scoring", """
+Player 1 passes and draws the sixth Clock: the game is over. Player 1 pays 5 for t5 (its
+Locomotive and its car), Player 2 pays 9 for the Mixed train t2 (its Locomotive and three cars).
+Player 1 delivered the biggest Auto Carrier train and Player 2 the biggest Tank train: 8 each.
+Both delivered a 2-car Coal train: a tie, 4 each. Player 1 wins 25 to 21.""",
+         setup=LAST_PASS, rules=("SF-END-1", "SF-SCORE-4", "SF-SCORE-5")),
+    # ---------------------------------------------------------------- discussion
+    Step(7, "Fast or big?", """
+**For discussion.** When is a small fast train better than a big slow one? When should a player
+take an Extra Locomotive, and when is its price too high? How does the Clock change what a
+player should do late in the game?"""),
+    # ---------------------------------------------------------------- exit ticket
+    Step(8, "Exit ticket: 1 of 3", """
+Three short questions on today's lesson. Each student writes their own answers on a slip of
+paper first; then the class answers here.""",
+         question=FreeText(
+             "A Train card shows 6, 5, 4, 3, 3 (for 1, 2, 3, 4, 5 cars). How many Track pieces "
+             "does a 4-car train move with it?",
+             why="The fourth number is for 4 cars: 3.",
+             hint="A Train card has one number per train size, in order from 1 car to 5 cars "
+                  "(SF-MOVE-3).",
+             rules=("SF-MOVE-3",), accept=("3", "three")),
+         checks=(3,)),
+    Step(8, "Exit ticket: 2 of 3", "Question 2 of 3.",
+         question=Choice(
+             "What does a train give up when it takes an Extra Locomotive?",
+             why="It takes no more cars, and from the next turn its player must move it every "
+                 "turn until it arrives.",
+             hint="Think of t3 in the lesson: could it take more cars, and could Player 1 leave "
+                  "it standing (SF-XLOCO-2, SF-XLOCO-4)?",
+             rules=("SF-XLOCO-2", "SF-XLOCO-4"),
+             options=("Nothing: it only moves faster",
+                      "It takes no more cars, and must move every turn until it arrives",
+                      "It can no longer earn a Bonus chip"), key=1),
+         checks=(2,)),
+    Step(8, "Exit ticket: 3 of 3", "Question 3 of 3.",
          question=FreeText(
              "In a 3-player game all three players delivered a 4-car Tank train, and nobody a "
              "bigger one. How many points does each get for the biggest Tank train?",
              why="Three or more tied players score 2 each.",
              hint="One player alone scores 8, two tied score 4 each (SF-SCORE-4, SF-SCORE-5); "
                   "what does SF-SCORE-6 say about three?",
-             rules=("SF-SCORE-6",), accept=("2", "two", "2 each"))),
+             rules=("SF-SCORE-6",), accept=("2", "two", "2 each")),
+         checks=(4,)),
 )
 
 LESSON = Lesson(
     key="slowfreight",
     title="Slow Freight, one game on the table",
     goals=(
+        "say what a player may do on a turn: exactly one of four actions",
         "say which cards a train may take next (the four train types and how they grow)",
         "explain what an Extra Locomotive does to a train, for better and for worse",
         "read a Movement card for a train of any size, and say what a Clock does",

@@ -1,6 +1,7 @@
 """LessonWidget: one lesson on one screen, the board on the left and the narrative beside it.
 
-Back / Next walk the steps; the part list jumps to a part and shows its minutes. A step with a
+Back / Next walk the steps; the part list jumps to a part and shows its minutes, the header
+its objective. A step with a
 question shows it as a widget (choices, a text box, or a click on the map); its key stays in
 Python, the page only ever receives the verdict. A "try it yourself" step hands the board to the
 class: they play the legal actions on a copy, press Check, and get a verdict with a hint that
@@ -191,7 +192,10 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
             f"{html.escape(lesson.title)}</b> <span style='color:#555'>&middot; Part "
             f"{step.part + 1} of {len(lesson.parts)}: {html.escape(part.title)} "
             f"(about {part.minutes} min) &middot; step {in_part.index(self.index) + 1} of "
-            f"{len(in_part)} in this part, {self.index + 1} of {n} in all</span></div>")
+            f"{len(in_part)} in this part, {self.index + 1} of {n} in all</span>"
+            + (f"<div class='ff-lesson-objective' style='font-size:13px;color:#333'><b>Goal of "
+               f"this part:</b> {inline(part.objective)}</div>" if part.objective else "")
+            + "</div>")
         self.parts.unobserve(self._part_chosen, names="value")
         self.parts.value = step.part
         self.parts.observe(self._part_chosen, names="value")
@@ -272,9 +276,11 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
             return
         where = (" <i>(click the space on the map, or type its name)</i>"
                  if isinstance(q, MapClick) else "")
+        # a prediction's rule text would give its answer away: its chips come with the verdict
+        cites = "" if self.step.reveal else citations(q.rules)
         self.q_prompt.value = ("<div style='background:#eef3fd;padding:6px 8px;"
                                "border-left:4px solid #0b57d0;margin-top:6px'><b>Question.</b> "
-                               + inline(q.prompt) + where + citations(q.rules) + "</div>")
+                               + inline(q.prompt) + where + cites + "</div>")
         if isinstance(q, Choice):
             self.q_choices.options = list(q.options)
             self.q_choices.value = None
@@ -287,7 +293,13 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
             self.q_text.value = ""
         prior = self.results.get(self.index)
         if prior is not None:
-            self.q_feedback.value = _verdict_html(q.grade(self.answers[self.index][-1]))
+            self.q_feedback.value = self._verdict(q.grade(self.answers[self.index][-1]))
+
+    def _verdict(self, graded: Graded) -> str:
+        """The verdict, with a prediction's rule chips (held back until the class answered)."""
+        q = self.step.question
+        cites = citations(q.rules) if q is not None and self.step.reveal else ""
+        return _verdict_html(graded) + cites
 
     def submit(self, answer: object = None) -> Graded:
         """Grade ``answer`` (default: what is selected or typed) for this step's question."""
@@ -301,9 +313,12 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
             shown = answer
             if isinstance(q, MapClick) and isinstance(answer, str):
                 shown = space_name(self.game, answer)
+            elif (isinstance(q, Choice) and isinstance(answer, int)
+                  and not isinstance(answer, bool) and 0 <= answer < len(q.options)):
+                shown = q.options[answer]  # the teacher's tally reads the option, not its index
             self.answers.setdefault(self.index, []).append(str(shown).strip())
             self.results[self.index] = graded.ok
-        self.q_feedback.value = _verdict_html(graded)
+        self.q_feedback.value = self._verdict(graded)
         self._show_teacher()
         return graded
 
@@ -409,15 +424,16 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
 
 
 def outline_html(lesson: Lesson) -> str:
-    """The lesson's parts, minutes and step titles as static HTML (no kernel needed)."""
+    """The lesson's parts, minutes, objectives and step titles as static HTML (no kernel)."""
     rows = []
     for i, part in enumerate(lesson.parts):
         titles = "; ".join(inline(lesson.steps[j].title) for j in lesson.steps_of(i))
         rows.append(f"<tr><td>{i + 1}. {inline(part.title)}</td><td>{part.minutes} min</td>"
+                    f"<td style='text-align:left'>{inline(part.objective)}</td>"
                     f"<td style='text-align:left'>{titles}</td></tr>")
     return (f"<div class='ff-lesson-outline'><b>{inline(lesson.title)}</b> "
             f"({lesson.minutes} minutes; run the notebook to step through it)"
-            "<table><tr><th>Part</th><th>Time</th><th>Steps</th></tr>"
+            "<table><tr><th>Part</th><th>Time</th><th>Objective</th><th>Steps</th></tr>"
             + "".join(rows) + "</table></div>")
 
 

@@ -43,7 +43,8 @@ def test_back_next_and_parts(freedom: LessonWidget) -> None:
     assert w.step.part == 4 and w.index == lesson("freedom").steps_of(4)[0]
     w.go(len(w.lesson.steps) - 1)
     assert w.next_button.disabled
-    assert "about 6 min" in w.header.value
+    assert "about 3 min" in w.header.value
+    assert w.lesson.parts[-1].objective in w.header.value, "the header states the part's goal"
     w.back()
     assert w.index == len(w.lesson.steps) - 2
 
@@ -56,34 +57,34 @@ def test_highlight_rings_the_spaces(freedom: LessonWidget) -> None:
 
 def test_question_key_stays_hidden_until_answered_or_revealed(freedom: LessonWidget) -> None:
     w = freedom
-    i = next(i for i, s in enumerate(w.lesson.steps) if s.title.startswith("Check: where"))
+    i = next(i for i, s in enumerate(w.lesson.steps) if s.title.startswith("A round has five"))
     w.go(i)
     why = w.step.question.why  # type: ignore[union-attr]
     assert why not in texts(w)
-    wrong = w.submit("Lexington")
+    wrong = w.submit("Cincinnati")
     assert not wrong.ok and "FR-CATCH-3" in wrong.text and why not in texts(w)
     w.teacher.value = True
-    assert why in texts(w) and "Lexington &times;1" in w.teacher_box.value
+    assert why in texts(w) and "Cincinnati &times;1" in w.teacher_box.value
     w.teacher.value = False
     assert why not in texts(w)
-    w.q_text.value = "  cincinnati "
+    w.q_text.value = "  ripley "
     w.q_submit.click()
     assert "Right." in w.q_feedback.value
 
 
 def test_map_click_answers_the_question(freedom: LessonWidget) -> None:
     w = freedom
-    i = next(i for i, s in enumerate(w.lesson.steps) if s.title.startswith("Check: where"))
+    i = next(i for i, s in enumerate(w.lesson.steps) if s.title.startswith("A round has five"))
     w.go(i)
     spaces = next(t for t in w.figure.data if t.name == "spaces")
-    index = list(spaces.customdata).index("cincinnati")
+    index = list(spaces.customdata).index("ripley")
 
     class Points:
         point_inds = [index]
 
     w._on_click(spaces, Points(), None)
     assert "Right." in w.q_feedback.value
-    assert w.answers[i][-1] == "Cincinnati"
+    assert w.answers[i][-1] == "Ripley"
 
 
 def test_try_it_plays_on_a_copy_and_checks(freedom: LessonWidget) -> None:
@@ -117,3 +118,32 @@ def test_slow_freight_lesson_walks_through(freedom: LessonWidget) -> None:
     assert seen == set(range(len(w.lesson.parts)))
     assert w.game.is_over
     assert isinstance(w, widgets.VBox)
+
+
+def test_predictions_keep_their_answer_off_the_page_until_next(freedom: LessonWidget) -> None:
+    """A predict-then-reveal question: its step's page never holds the words that answer it;
+    the next step's page does."""
+    w = freedom
+    for i, step in enumerate(w.lesson.steps):
+        if not step.reveal:
+            continue
+        w.go(i)
+        flat = " ".join(texts(w).replace("<b>", "**").replace("</b>", "**").split())
+        assert step.reveal not in flat, step.title
+        w.next()
+        flat = " ".join(texts(w).replace("<b>", "**").replace("</b>", "**").split())
+        assert step.reveal.replace("*", "") in flat.replace("*", "").replace("<i>", "").replace(
+            "</i>", ""), step.title
+
+
+def test_exit_ticket_answers_are_kept_for_the_teacher(freedom: LessonWidget) -> None:
+    w = freedom
+    last = w.lesson.steps_of(len(w.lesson.parts) - 1)
+    w.go(last[0])
+    assert "Exit ticket" in w.header.value
+    w.submit(0)
+    w.submit(3)
+    w.teacher.value = True
+    assert "Slave Market &times;1" in w.teacher_box.value
+    assert "Slave Catcher &times;1" in w.teacher_box.value
+    w.teacher.value = False
