@@ -34,7 +34,8 @@ WORDS = {
     "rounds": "rounds played", "turns": "turns played", "decisions": "decisions made",
     "freed": "people freed", "lost": "people lost", "score": "points", "roles": "role",
     "roles_played": "roles", "lost_by": "how the game was lost", "clocks": "Clocks drawn",
-    "opposition_fired": "Opposition cards that took effect", "mean_size_0":
+    "opposition_fired": "Opposition cards that took effect",
+    "opposition_dealt": "Opposition cards in the starting Queue", "mean_size_0":
     "Player 1's cars per delivered train", "trains_0": "trains Player 1 delivered",
     "score_0": "Player 1's points", "measure": "", "round": "round",
 }
