@@ -185,6 +185,25 @@ def games_needed_for_means(gap: float, spread: float, *, confidence: float = 0.9
     return max(2, math.ceil(2 * (z * spread / gap) ** 2))
 
 
+def detectable_gap(spread: float, games: int, *, confidence: float = 0.95, power: float = 0.8,
+                   comparisons: int = 1) -> float:
+    """The smallest true gap between two means that ``games`` games per group would show in
+    ``power`` of runs (values with standard deviation ``spread``): the inverse of
+    :func:`games_needed_for_means`.
+
+    >>> round(detectable_gap(2.0, 63), 2)
+    1.0
+    """
+    if spread < 0 or math.isnan(spread):
+        raise ValueError(f"spread must be a standard deviation (0 or more), not {spread!r}")
+    if games < 2:
+        raise ValueError(f"games must be 2 or more per group, not {games!r}")
+    if not 0 < power < 1:
+        raise ValueError(f"power must lie strictly between 0 and 1, not {power!r}")
+    z = z_value(confidence, comparisons) + NormalDist().inv_cdf(power)
+    return z * spread * math.sqrt(2 / games)
+
+
 def p_text(p: float) -> str:
     """``'p = 0.03'``, ``'p < 0.001'``."""
     return "p < 0.001" if p < 0.001 else f"p = {p:.3f}" if p < 0.01 else f"p = {p:.2f}"

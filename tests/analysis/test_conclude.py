@@ -10,6 +10,7 @@ import pytest
 
 from freight_freedom.analysis.conclude import (
     compare_sentence,
+    detectable_gap,
     games_needed,
     games_needed_for_means,
     mean_compare_sentence,
@@ -81,6 +82,8 @@ def test_games_needed_matches_the_textbook_figure() -> None:
     (lambda: games_needed(0.6, 0.4, power=1.0), "power"),
     (lambda: games_needed_for_means(1.0, -2.0), "spread"),
     (lambda: mean_gap(pd.Series([1.0]), pd.Series([2.0, 3.0])), "two or more values"),
+    (lambda: detectable_gap(2.0, 1), "games"),
+    (lambda: detectable_gap(float("nan"), 10), "spread"),
 ])
 def test_bad_input_names_the_argument(call: object, field: str) -> None:
     with pytest.raises(ValueError, match=field):
@@ -97,6 +100,10 @@ def test_mean_gap_and_games_needed_for_means() -> None:
     # 2 * ((1.96 + 0.84) * sd / gap)^2: sd 2, gap 1 -> 63 per group
     assert games_needed_for_means(1.0, 2.0) == 63
     assert games_needed_for_means(0.0, 2.0) is None
+    # the inverse: 63 games per group show a gap of about 1 (sd 2), more games a smaller one
+    assert detectable_gap(2.0, 63) == pytest.approx(1.0, abs=0.01)
+    assert detectable_gap(2.0, 252) == pytest.approx(0.5, abs=0.01)
+    assert detectable_gap(2.0, 63, comparisons=3) > detectable_gap(2.0, 63)
 
 
 def test_compare_sentence_clear_gap() -> None:
