@@ -27,6 +27,7 @@ from typing import Any
 
 from ..core import Action
 from ..core.bot import SeededBot
+from .bots import make_bot
 from .seeds import bot_seed
 
 
@@ -77,24 +78,28 @@ class FullestMarketBot(_MarketBot):
 
 @dataclass(frozen=True, slots=True)
 class MarketChoices:
-    """What the Slave Market offered in one game played by the heuristic bot.
+    """What the Slave Market offered in one replayed game.
 
     ``choices``: people delivered with two or more plantations open (a real choice);
     ``differed``: per variant bot name, how many of those it would have sent elsewhere;
     ``decisions``: the game's decisions (the same figure a simulation's row has, a check that the
-    replay is the simulated game).
+    replay is the simulated game); ``fewest``: the fewest people on any plantation at any moment
+    of the game (0: a plantation ran empty, so nobody could be moved north from it).
     """
 
     choices: int
     differed: dict[str, int] = field(default_factory=dict)
     decisions: int = 0
+    fewest: int = 0
 
 
-def market_choices(seed: int, *, variants: Sequence[str] = ("market-random", "market-fullest"),
+def market_choices(seed: int, *, bot: str = "heuristic",
+                   variants: Sequence[str] = ("market-random", "market-fullest"),
                    **options: Any) -> MarketChoices:
-    """Replay the heuristic game seeded ``seed`` (as a simulation plays it: seat ``k``'s bot
-    seeded ``bot_seed(seed, k)``) and, at each real Market choice, ask each variant where it would
-    send the person (each variant sees the same position; its pick is not played).
+    """Replay the game seeded ``seed`` with ``bot`` in every seat (as a simulation plays it: seat
+    ``k``'s bot seeded ``bot_seed(seed, k)``) and, at each real Market choice, ask each variant
+    where it would send the person (each variant sees the same position; its pick is not
+    played).
 
     >>> from freight_freedom.analysis import game_seed
     >>> m = market_choices(game_seed(4, 0), players=2)
@@ -103,23 +108,24 @@ def market_choices(seed: int, *, variants: Sequence[str] = ("market-random", "ma
     """
     from ..core.bot import play_out
     from ..freedom.game import Freedom
-    from .bots import make_bot
 
     players = int(options.get("players", 2))
     counts = {name: 0 for name in variants}
     others = {name: [make_bot("freedom", name, seat=k, seed=bot_seed(seed, k))
                      for k in range(players)] for name in variants}
-    seats = [make_bot("freedom", "heuristic", seat=k, seed=bot_seed(seed, k))
-             for k in range(players)]
+    seats = [make_bot("freedom", bot, seat=k, seed=bot_seed(seed, k)) for k in range(players)]
     choices = 0
+    game = Freedom(seed=seed, **options)
+    plantations = game.ctx.board.plantations
+    fewest = min(game.state.people[p] for p in plantations)
 
     class _Watch:
-        """The heuristic seat, noting each real Market choice before it is played."""
+        """The seat's bot, noting each real Market choice before it is played."""
 
-        name = "heuristic"
+        name = bot
 
         def choose(self, game: Any) -> Action:
-            nonlocal choices
+            nonlocal choices, fewest
             seat = game.to_move
             pick: Action = seats[seat].choose(game)
             actions = game.legal_actions()
@@ -127,8 +133,9 @@ def market_choices(seed: int, *, variants: Sequence[str] = ("market-random", "ma
                 choices += 1
                 for name, bots in others.items():
                     counts[name] += bots[seat].choose(game) != pick
+            fewest = min(fewest, *(game.state.people[p] for p in plantations))
             return pick
 
-    game = Freedom(seed=seed, **options)
     decisions = play_out(game, _Watch())
-    return MarketChoices(choices, counts, decisions)
+    fewest = min(fewest, *(game.state.people[p] for p in plantations))
+    return MarketChoices(choices, counts, decisions, fewest)

@@ -22,11 +22,15 @@ def test_market_choices_replays_the_simulated_game_and_counts_real_choices() -> 
     assert found.decisions == row["decisions"]  # the very game the simulation played
     # counted independently: every position where the Market offers two or more plantations
     game, bot, real = Freedom(seed=seed, players=2), HeuristicBot(), 0
+    plantations = game.ctx.board.plantations
+    fewest = min(game.state.people[p] for p in plantations)
     while not game.is_over:
         actions = game.legal_actions()
         real += len(actions) > 1 and all(a.kind == "deliver" for a in actions)
         game.apply(bot.choose(game))
+        fewest = min(fewest, *(game.state.people[p] for p in plantations))
     assert found.choices == real > 0
+    assert found.fewest == fewest
     assert found.differed["heuristic"] == 0  # the heuristic bot never disagrees with itself
     assert 0 < found.differed["market-fullest"] <= found.choices
 
@@ -35,6 +39,16 @@ def test_market_choices_with_one_player() -> None:
     found = market_choices(game_seed(1, 0), variants=("market-random",), players=1)
     assert set(found.differed) == {"market-random"}
     assert found.differed["market-random"] <= found.choices
+
+
+def test_market_choices_replays_another_bot() -> None:
+    """The fullest-plantation bot's own game: it agrees with itself at every choice."""
+    seed = game_seed(4, 1)
+    row = simulate("freedom", 2, bot="market-fullest", seed=4, players=2,
+                   progress=False).iloc[1]
+    found = market_choices(seed, bot="market-fullest", variants=("market-fullest",), players=2)
+    assert found.decisions == row["decisions"]
+    assert found.choices > 0 and found.differed == {"market-fullest": 0}
 
 
 def test_opposition_dealt_is_the_starting_queue() -> None:
