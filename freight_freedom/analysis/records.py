@@ -212,8 +212,9 @@ def loss_condition(game: Any) -> str:
 
 def opposition_fired(game: Any) -> int:
     """How many Opposition cards took effect as the Lantern discarded them from the Queue
-    (FR-LANT-2): a measure of the Queue's luck. Which cards come up, and when, is chance; the
-    players can only buy an Opposition card away before it reaches the end of the Queue."""
+    (FR-LANT-2). Not a measure of luck alone: which cards come up is chance, but how many fire
+    also depends on play (a longer game passes more cards through the Queue, and a card the
+    players buy away never reaches its end). :func:`opposition_dealt` is fixed before play."""
     return sum(1 for e in game.log if e.rule == "FR-LANT-2")
 
 
