@@ -93,9 +93,15 @@ class Gap:
     comparisons: int = 1
 
     @property
-    def clear(self) -> bool:
-        """True when the interval leaves out 0: the games tell the two groups apart."""
+    def leaves_out_zero(self) -> bool:
+        """The interval leaves out 0 (no gap at all lies outside it)."""
         return self.low > 0 or self.high < 0
+
+    @property
+    def clear(self) -> bool:
+        """The games tell the two groups apart: the interval leaves out 0 and the test agrees
+        (for rates the two are computed differently and can disagree at the edge)."""
+        return self.leaves_out_zero and self.p_value < 1 - self.confidence
 
 
 def _check_games(wins: int, games: int, name: str) -> None:
@@ -236,13 +242,26 @@ def compare_sentence(df: pd.DataFrame, by: str, *, what: Callable[[Any], str] | 
     head = (f"Best: {name(best[by])} ({pct(best['rate'])}); worst: {name(worst[by])} "
             f"({pct(worst['rate'])}); a gap of {100 * gap.gap:.0f} percentage points, 95% "
             f"interval {100 * gap.low:.0f} to {100 * gap.high:.0f}{_allowing(pairs)}")
-    if gap.clear:
-        return head + f": more than chance alone would give ({p_text(gap.p_value)})."
     games = min(int(r["games"]) for r in rows)
-    need = games_needed(best["rate"], worst["rate"], comparisons=pairs)
-    return (head + f", which includes no gap at all ({p_text(gap.p_value)}): {games} games per "
-            f"group cannot tell them apart. A true gap this size would show in 8 runs of 10 "
-            f"with about {need:,} games per group.")
+    return _verdict(head, gap, games,
+                    games_needed(best["rate"], worst["rate"], comparisons=pairs))
+
+
+def _verdict(head: str, gap: Gap, games: int, need: int | None) -> str:
+    """``head`` (the gap and its interval) completed with what the games can say."""
+    p = p_text(gap.p_value)
+    if gap.clear:
+        return head + f": more than chance alone would give ({p})."
+    if gap.leaves_out_zero != (gap.p_value < 1 - gap.confidence):
+        # the interval and the test disagree (they are computed differently): claim nothing
+        body = (f"; the interval and the test ({p}) disagree, so {games} games per group are at "
+                f"the edge of telling them apart.")
+    else:
+        body = (f", which includes no gap at all ({p}): {games} games per group cannot tell "
+                f"them apart.")
+    tail = ("" if need is None else f" A true gap this size would show in 8 runs of 10 with "
+            f"about {need:,} games per group.")
+    return head + body + tail
 
 
 def mean_compare_sentence(df: pd.DataFrame, by: str, column: str, unit: str, *,
@@ -260,15 +279,10 @@ def mean_compare_sentence(df: pd.DataFrame, by: str, column: str, unit: str, *,
     head = (f"Highest: {name(top)} ({f.format(means[top])} {unit}); lowest: {name(bottom)} "
             f"({f.format(means[bottom])}); a gap of {f.format(gap.gap)} {unit}, 95% interval "
             f"{f.format(gap.low)} to {f.format(gap.high)}{_allowing(pairs)}")
-    if gap.clear:
-        return head + f": more than chance alone would give ({p_text(gap.p_value)})."
     games = int(df.groupby(by)[column].count().min())
     spread = float(df[column].std(ddof=1))
-    need = games_needed_for_means(gap.gap, spread, comparisons=pairs)
-    tail = ("" if need is None else f" A true gap this size would show in 8 runs of 10 with "
-            f"about {need:,} games per group.")
-    return (head + f", which includes no gap at all ({p_text(gap.p_value)}): {games} games per "
-            f"group cannot tell them apart." + tail)
+    return _verdict(head, gap, games,
+                    games_needed_for_means(gap.gap, spread, comparisons=pairs))
 
 
 def mean_interval(values: pd.Series) -> tuple[float, float, float]:

@@ -151,3 +151,14 @@ def test_paired_sentence_tests_the_games_that_changed() -> None:
 
 def test_p_text() -> None:
     assert [p_text(p) for p in (0.0004, 0.0042, 0.31)] == ["p < 0.001", "p = 0.004", "p = 0.31"]
+
+
+def test_a_gap_is_clear_only_when_interval_and_test_agree() -> None:
+    """Newcombe's interval and the pooled z-test are computed differently; at the edge they can
+    disagree (either way), and then no finding is claimed."""
+    for (a, na), (b, nb) in [((6, 10), (14, 50)), ((2, 10), (0, 20))]:
+        gap = rate_gap(a, na, b, nb)
+        assert gap.leaves_out_zero != (gap.p_value < 0.05) and not gap.clear
+        text = compare_sentence(table({"x": (a, na), "y": (b, nb)}), "bot")
+        assert "more than chance" not in text
+        assert "disagree, so 10 games per group are at the edge of telling them apart." in text
