@@ -34,7 +34,8 @@ WORDS = {
     "rounds": "rounds played", "turns": "turns played", "decisions": "decisions made",
     "freed": "people freed", "lost": "people lost", "score": "points", "roles": "role",
     "roles_played": "roles", "lost_by": "how the game was lost", "clocks": "Clocks drawn",
-    "opposition_fired": "Opposition cards that took effect", "mean_size_0":
+    "opposition_fired": "Opposition cards that took effect",
+    "opposition_dealt": "Opposition cards in the starting Queue", "mean_size_0":
     "Player 1's cars per delivered train", "trains_0": "trains Player 1 delivered",
     "score_0": "Player 1's points", "measure": "", "round": "round",
 }
@@ -65,11 +66,16 @@ def wilson_interval(wins: int, n: int, confidence: float = 0.95) -> tuple[float,
     >>> wilson_interval(0, 10)[0], wilson_interval(10, 10)[1]
     (0.0, 1.0)
     """
-    if n <= 0:
-        return (math.nan, math.nan)
     if confidence not in _Z:
         raise ValueError(f"confidence must be one of {sorted(_Z)}, not {confidence!r}")
-    z = _Z[confidence]
+    return wilson_bounds(wins, n, _Z[confidence])
+
+
+def wilson_bounds(wins: int, n: int, z: float) -> tuple[float, float]:
+    """The Wilson interval for ``wins / n`` at ``z`` standard errors (any confidence: the
+    comparisons in :mod:`.conclude` widen it when several pairs are compared)."""
+    if n <= 0:
+        return (math.nan, math.nan)
     p = wins / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom

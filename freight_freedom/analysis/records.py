@@ -53,8 +53,9 @@ def flatten(prefix: str, value: Any) -> dict[str, Any]:
 
 READS_LOG = frozenset({"freedom"})
 """Games whose figures or tracker read the event log (Freedom: :func:`loss_condition`,
-:func:`opposition_fired`, :class:`FreedomTracker`). Simulated games of the others are played quiet
-(``game.quiet()``: the same rules, no events built), since nothing reads their events."""
+:func:`opposition_fired`, :func:`opposition_dealt`, :class:`FreedomTracker`). Simulated games of
+the others are played quiet (``game.quiet()``: the same rules, no events built), since nothing
+reads their events."""
 
 
 def figures(game_name: str, game: Any) -> dict[str, Any]:
@@ -154,7 +155,9 @@ def freedom_figures(game: Any) -> dict[str, Any]:
     parts ``score_freed_points`` ..., ``money_total`` and ``money_<seat>`` left at the end,
     ``roles_played`` (the roles actually dealt, comma-separated), ``lost_by`` (which loss
     condition ended a lost game, in words; empty for a win: see :func:`loss_condition`) and
-    ``opposition_fired`` (Opposition cards that took effect as the Lantern discarded them).
+    ``opposition_fired`` (Opposition cards that took effect as the Lantern discarded them: a
+    count decided during play) and ``opposition_dealt`` (Opposition cards dealt into the starting
+    Queue: fixed before anyone plays).
     """
     out = game.outcome
     state = game.state
@@ -178,6 +181,7 @@ def freedom_figures(game: Any) -> dict[str, Any]:
     row["roles_played"] = ",".join(state.roles)
     row["lost_by"] = loss_condition(game)
     row["opposition_fired"] = opposition_fired(game)
+    row["opposition_dealt"] = opposition_dealt(game)
     return row
 
 
@@ -208,9 +212,27 @@ def loss_condition(game: Any) -> str:
 
 def opposition_fired(game: Any) -> int:
     """How many Opposition cards took effect as the Lantern discarded them from the Queue
-    (FR-LANT-2): a measure of the Queue's luck. Which cards come up, and when, is chance; the
-    players can only buy an Opposition card away before it reaches the end of the Queue."""
+    (FR-LANT-2). Not a measure of luck alone: which cards come up is chance, but how many fire
+    also depends on play (a longer game passes more cards through the Queue, and a card the
+    players buy away never reaches its end). :func:`opposition_dealt` is fixed before play."""
     return sum(1 for e in game.log if e.rule == "FR-LANT-2")
+
+
+def opposition_dealt(game: Any) -> int:
+    """How many Opposition cards the set-up dealt into the starting Queue (FR-SETUP-5: 0 or 1),
+    read from the set-up's refill event. Unlike :func:`opposition_fired` it is fixed by the deal
+    before anyone plays, so grouping games by it shows what the Queue's luck alone does.
+
+    >>> from freight_freedom import Freedom
+    >>> opposition_dealt(Freedom(seed=5, players=2))
+    0
+    """
+    ctx = game.ctx
+    for event in game.log:
+        if event.rule == "FR-SETUP-5" and "cards" in event.data:
+            return sum(1 for c in event.data["cards"] if ctx.card_by_id[c].kind == "opposition")
+    raise ValueError("no FR-SETUP-5 deal in the game's log: opposition_dealt reads the log of a "
+                     "Freedom game that was not played quiet")
 
 
 ROUNDS = 8
