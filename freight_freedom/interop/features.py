@@ -120,7 +120,7 @@ def freedom_features(game: Freedom, seat: int, view: dict[str, Any] | None = Non
         v.scaled([where[0] if where else 0], 8)
     v.scaled([o["capture_cursor"]], 8)
     stacks = list(ctx.stack_kind)
-    v.scaled((o["stacks"][s] / max(1, o["stack_size"][s]) for s in stacks))
+    v.scaled(o["stacks"][s] / max(1, o["stack_size"][s]) for s in stacks)
     v.scaled((o["stack_size"][s] for s in stacks), 4)
     v.scaled(o["support_left"], 5)
     v.scaled(o["support_bought"], 5)

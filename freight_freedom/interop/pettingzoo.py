@@ -24,8 +24,8 @@ from typing import Any
 import gymnasium
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
 from ..core.action_space import ActionSpace, action_space
 from ..core.game import Game
@@ -43,11 +43,11 @@ def env(game: str = "freedom", **kwargs: Any) -> AECEnv:
     return wrappers.OrderEnforcingWrapper(e)
 
 
-class raw_env(AECEnv):  # noqa: N801  (PettingZoo's name for the unwrapped class)
+class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name for it)
     """The unwrapped environment (see the module docstring)."""
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "freight_freedom_v0",
-                "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"],
+                                "name": "freight_freedom_v0", "is_parallelizable": False}
 
     def __init__(self, game: str = "freedom", render_mode: str | None = None,
                  max_cycles: int | None = None, **options: Any) -> None:
