@@ -50,4 +50,4 @@ def freedom_space(ctx: Ctx, players: int) -> ActionSpace:
                 for space in path]
     entries += [("capture", (space,)) for space in ctx.map_spaces]
     entries += [("deliver", (space,)) for space in ctx.board.plantations]
-    return ActionSpace(f"Freedom ({players} players)", entries)
+    return ActionSpace(f"Freedom ({players} player{'' if players == 1 else 's'})", entries)

@@ -27,14 +27,19 @@ determinization, as OpenSpiel's IS-MCTS needs.
 from __future__ import annotations
 
 import json
-import pickle
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
+try:
+    import numpy as np
+    import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
+except ImportError as exc:  # pragma: no cover - only without the extra
+    raise ImportError("freight_freedom.interop.openspiel needs OpenSpiel: "
+                      "pip install 'freight-freedom[openspiel]'") from exc
 
+from ..core.action import Action
 from ..core.action_space import action_space
+from ..core.frozen import thaw
 from ..core.game import Game
 from .features import feature_size, features
 from .games import GAMES, GameSpec
@@ -119,14 +124,20 @@ class FreightGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class _Held:
-    """The package game inside a state: copied with :meth:`Game.copy` (not a deep copy of its
-    components) and pickled as its JSON save (a determinized world, which refuses saving,
-    pickles whole)."""
+    """The package game inside a state, copied with :meth:`Game.copy` (not a deep copy of its
+    components) and pickled as data.
 
-    __slots__ = ("_views", "game")
+    A game pickles as its JSON save. A determinized world refuses saving (its history no longer
+    reproduces it), so it pickles as its recipe instead: the seed, options and actions, and where
+    which seat's determinization was drawn with which seed (``recipe``); replaying that rebuilds
+    the same world, since a determinization depends only on the game and its seed.
+    """
 
-    def __init__(self, game: Game[Any]) -> None:
+    __slots__ = ("_views", "game", "recipe")
+
+    def __init__(self, game: Game[Any], recipe: tuple[tuple[int, int, int], ...] = ()) -> None:
         self.game = game
+        self.recipe = recipe  # (actions played before it, seat, seed) per determinization
         self._views: dict[int, dict[str, Any]] = {}
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -139,21 +150,39 @@ class _Held:
     def changed(self) -> None:
         self._views.clear()
 
+    def determinized(self, seat: int, seed: int) -> _Held:
+        """A world ``seat`` cannot tell from this one (:meth:`Game.determinized`)."""
+        step = (len(self.game.history), seat, seed)
+        return _Held(self.game.determinized(seat, seed), (*self.recipe, step))
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return _Held(self.game.copy())
+        return _Held(self.game.copy(), self.recipe)
 
     def __getstate__(self) -> dict[str, Any]:
-        if self.game._detached is None:
-            return {"save": self.game.to_json(), "game": type(self.game).name}
-        return {"pickle": pickle.dumps(self.game)}
+        game = self.game
+        if not self.recipe:
+            return {"save": game.to_json(), "game": type(game).name}
+        return {"game": type(game).name, "seed": game.seed, "rules": game.rules_version,
+                "options": thaw(game.options), "recipe": [list(r) for r in self.recipe],
+                "history": [str(a) for a in game.history]}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         self._views = {}
-        if "pickle" in data:
-            self.game = pickle.loads(data["pickle"])
-            return
         cls = next(s.cls for s in GAMES.values() if s.cls.name == data["game"])
-        self.game = cls.from_json(data["save"]).quiet()
+        if "save" in data:
+            self.game, self.recipe = cls.from_json(data["save"]).quiet(), ()
+            return
+        game = cls(seed=data["seed"], rules_version=data["rules"], **data["options"]).quiet()
+        history = [Action.parse(a) for a in data["history"]]
+        done = 0
+        for before, seat, seed in data["recipe"]:
+            for action in history[done:before]:
+                game.apply(action)
+            done = before
+            game = game.determinized(seat, seed)
+        for action in history[done:]:
+            game.apply(action)
+        self.game, self.recipe = game, tuple(tuple(r) for r in data["recipe"])
 
 
 class FreightState(pyspiel.State):  # type: ignore[misc]
@@ -235,7 +264,7 @@ class FreightState(pyspiel.State):  # type: ignore[misc]
         world: FreightState = self.clone()
         if self._held is not None:
             seed = int(float(probability_sampler()) * 2**62)
-            world._held = _Held(self._held.game.determinized(int(player_id), seed))
+            world._held = self._held.determinized(int(player_id), seed)
             world._ids = None
         return world
 

@@ -21,11 +21,17 @@ from __future__ import annotations
 
 from typing import Any
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped, import-not-found, unused-ignore]
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    from pettingzoo.utils import (  # type: ignore[import-untyped, import-not-found, unused-ignore]
+        wrappers,
+    )
+except ImportError as exc:  # pragma: no cover - only without the extra
+    raise ImportError("freight_freedom.interop.pettingzoo needs PettingZoo and Gymnasium: "
+                      "pip install 'freight-freedom[rl]'") from exc
 
 from ..core.action_space import ActionSpace, action_space
 from ..core.game import Game

@@ -92,6 +92,15 @@ def test_resampling_keeps_the_information_state_and_redraws_hidden_orders() -> N
         assert w.legal_actions() == state.legal_actions()
     decks = {str(w.game.state.decks) for w in worlds}
     assert len(decks) > 1  # the period deck orders were re-drawn
+    # a world cannot be saved as a replay (its history no longer reproduces it): it pickles whole
+    again = pickle.loads(pickle.dumps(worlds[0]))
+    assert str(again) == str(worlds[0])
+    assert again.game.state.decks == worlds[0].game.state.decks
+    # a world of a world, played on, too
+    deeper = worlds[0].resample_from_infostate(seat, sampler)
+    deeper.apply_action(deeper.legal_actions()[0])
+    again = pickle.loads(pickle.dumps(deeper))
+    assert str(again) == str(deeper) and again.game.digest() == deeper.game.digest()
     assert state.game._detached is None  # the real game is untouched
 
 
