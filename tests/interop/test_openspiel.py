@@ -79,6 +79,19 @@ def test_the_chance_nodes_pick_the_seed_and_states_serialize() -> None:
     assert str(pickle.loads(pickle.dumps(state))) == str(state)
 
 
+def test_an_illegal_id_is_refused_naming_the_rule_and_changes_nothing() -> None:
+    state = _seeded_state(SLOWFREIGHT, {"players": 2})
+    before, history = str(state), state.history()
+    illegal = next(i for i in range(95) if i not in state.legal_actions())
+    with pytest.raises(ValueError, match=r"\[rule SF-") as err:  # IllegalAction
+        state.apply_action(illegal)
+    assert getattr(err.value, "rule", "").startswith("SF-")
+    assert str(state) == before and state.history() == history
+    with pytest.raises(ValueError, match="action id must be 0 to 94"):
+        state.apply_action(95)
+    assert str(state) == before
+
+
 def test_resampling_keeps_the_information_state_and_redraws_hidden_orders() -> None:
     state = _seeded_state(FREEDOM, {"players": 2})
     for _ in range(12):
