@@ -119,7 +119,10 @@ class FreightGame(pyspiel.Game):  # type: ignore[misc]
         return SEED_NODES
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
-        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        # every seat sees the same table (nothing is private in these games, only deck orders
+        # are hidden from all), so each observation type is the seat's view; with perfect recall
+        # the string adds the actions played
+        perfect_recall = bool(getattr(iig_obs_type, "perfect_recall", False))
         return Observer(self.obs_size, perfect_recall)
 
 

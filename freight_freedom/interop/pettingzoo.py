@@ -34,6 +34,7 @@ except ImportError as exc:  # pragma: no cover - only without the extra
                       "pip install 'freight-freedom[rl]'") from exc
 
 from ..core.action_space import ActionSpace, action_space
+from ..core.errors import OptionError
 from ..core.game import Game
 from .features import feature_size, features
 from .games import GameSpec, spec
@@ -65,8 +66,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name fo
         self.space: ActionSpace = action_space(probe)
         self.metadata = {**self.metadata, "name": f"freight_freedom_{self.spec.key}_v0"}
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, "
-                             f"not {render_mode!r}")
+            raise OptionError("render_mode", f"one of {self.metadata['render_modes']} or None, "
+                              f"not {render_mode!r}")
+        if max_cycles is not None and (isinstance(max_cycles, bool)
+                                       or not isinstance(max_cycles, int) or max_cycles < 1):
+            raise OptionError("max_cycles", f"a whole number >= 1, not {max_cycles!r}")
         self.render_mode = render_mode
         self.max_cycles = max_cycles if max_cycles is not None else \
             -(-self.spec.max_game_length(players) // players)

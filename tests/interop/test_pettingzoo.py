@@ -103,3 +103,13 @@ def test_bad_options_are_named() -> None:
         raw_env("freedom", players=9)
     with pytest.raises(OptionError, match="game"):
         raw_env("chess")
+    with pytest.raises(OptionError, match="max_cycles"):
+        raw_env("slowfreight", max_cycles=0)
+    with pytest.raises(OptionError, match="render_mode"):
+        raw_env("slowfreight", render_mode="rgb_array")
+
+
+def test_ansi_rendering_is_the_board_text() -> None:
+    e = env("slowfreight", players=2, render_mode="ansi")
+    e.reset(seed=4)
+    assert e.render() == str(e.unwrapped.game)
