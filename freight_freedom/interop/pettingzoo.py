@@ -60,6 +60,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name fo
                  max_cycles: int | None = None, **options: Any) -> None:
         super().__init__()
         self.spec: GameSpec = spec(game)
+        if "seed" in options:
+            raise OptionError("seed", "the environment seeds each game: use reset(seed=...)")
         self.options = options
         probe = self.spec.cls(seed=0, **options)  # OptionError names a bad option
         players = int(probe.options["players"])

@@ -103,6 +103,8 @@ def test_bad_options_are_named() -> None:
         raw_env("freedom", players=9)
     with pytest.raises(OptionError, match="game"):
         raw_env("chess")
+    with pytest.raises(OptionError, match=r"reset\(seed=\.\.\.\)"):
+        raw_env("freedom", seed=3)
     with pytest.raises(OptionError, match="max_cycles"):
         raw_env("slowfreight", max_cycles=0)
     with pytest.raises(OptionError, match="render_mode"):
