@@ -1,0 +1,53 @@
+"""Freedom's fixed action numbering (see :mod:`freight_freedom.core.action_space`).
+
+Every action a game of Freedom can offer, listed once from the game's components (map, Slave
+Catcher paths, token stacks) and its number of players, in the order of the verbs in
+:mod:`.actions`: the plain verbs, ``call SEAT``, ``buy``/``play``/``play ... grey`` by stack,
+``card``/``remove`` by Queue position, ``move FROM TO`` for every map space and every other space,
+``catcher COLOUR SPACE`` along each path, ``capture SPACE`` and ``deliver PLANTATION``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from ..core.action_space import ActionSpace, Entry
+from .context import Ctx
+from .state import QUEUE_SIZE
+
+if TYPE_CHECKING:
+    from .game import Freedom
+
+PLAIN = ("roll", "reserve", "decline", "support", "special", "done", "benefit", "pass", "end",
+         "stop", "skip", "buy_support")
+"""The verbs that take no argument (FR-CATCH-1, FR-CARD-RESERVE, FR-PLAN-*, FR-ACT-*, and the
+finishing words of the card and role decisions)."""
+
+
+def action_space(game: Freedom) -> ActionSpace:
+    """The action space of ``game``: its component set and its number of players."""
+    return freedom_space(game.ctx, game.state.players)
+
+
+@lru_cache(maxsize=32)
+def freedom_space(ctx: Ctx, players: int) -> ActionSpace:
+    """Every action of a ``players``-player game with the components of ``ctx`` (built once)."""
+    entries: list[Entry] = [(kind, ()) for kind in PLAIN]
+    entries += [("call", (seat,)) for seat in range(players)]
+    stacks = list(ctx.stack_kind)
+    entries += [("buy", (stack,)) for stack in stacks]
+    entries += [("play", (stack,)) for stack in stacks]
+    # only a Conductor stack has a grey token (FR-PLAN-6, FR-RULING-GREY-CHOICE)
+    entries += [("play", (stack, "grey")) for stack in stacks
+                if ctx.stack_kind[stack] == "conductor"]
+    entries += [("card", (pos,)) for pos in range(1, QUEUE_SIZE + 1)]
+    entries += [("remove", (pos,)) for pos in range(1, QUEUE_SIZE + 1)]
+    spaces = list(ctx.board.spaces)
+    entries += [("move", (origin, dest)) for origin in ctx.map_spaces for dest in spaces
+                if dest != origin]
+    entries += [("catcher", (colour, space)) for colour, path in ctx.paths.items()
+                for space in path]
+    entries += [("capture", (space,)) for space in ctx.map_spaces]
+    entries += [("deliver", (space,)) for space in ctx.board.plantations]
+    return ActionSpace(f"Freedom ({players} player{'' if players == 1 else 's'})", entries)
