@@ -168,7 +168,7 @@ def _check_pin(pin: object) -> str:
 def pin_hash(pin: str) -> str:
     """``scrypt$salt$hash`` of the PIN (the PIN itself is never stored)."""
     salt = secrets.token_bytes(16)
-    digest = hashlib.scrypt(_check_pin(pin).encode(), salt=salt, n=2**14, r=8, p=1)
+    digest = hashlib.scrypt(_check_pin(pin).encode(), salt=salt, n=2**14, r=8, p=1, dklen=32)
     return f"scrypt${salt.hex()}${digest.hex()}"
 
 
@@ -181,7 +181,7 @@ def pin_matches(pin: object, stored: str) -> bool:
     kind, salt, digest = stored.split("$")
     if kind != "scrypt":
         return False
-    given = hashlib.scrypt(str(pin).encode(), salt=bytes.fromhex(salt), n=2**14, r=8, p=1)
+    given = hashlib.scrypt(str(pin).encode(), salt=bytes.fromhex(salt), n=2**14, r=8, p=1, dklen=32)
     return hmac.compare_digest(given.hex(), digest)
 
 
