@@ -187,7 +187,7 @@ class Classroom:
         for seat, name in bots.items():
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
                 raise ClassroomError("bots", f"seat {show(seat)} is not 0 to {players - 1}")
-            if not isinstance(name, str) or len(name) > schema.BOT_MAX - 4:
+            if not isinstance(name, str) or len(name) > schema.BOT_MAX - 8:
                 raise ClassroomError("bots", f"bot name {show(name)} is not a bot of {game}")
             try:
                 check_spec(game, name)

@@ -289,7 +289,7 @@ class Table:
                 action = make_bot(self.game_name, bots[seat], seat=seat,
                                   seed=seed).choose(game.copy())
             try:
-                self._store_move(action, step, f"{bots[seat]} bot"[: schema.BOT_MAX])
+                self._store_move(action, step, f"the {bots[seat]} bot"[: schema.BOT_MAX])
             except StaleMove:
                 continue
             made += 1
@@ -327,7 +327,7 @@ class Table:
                                .where(mv.c.table_id == self.id)).scalar()
         by = (first.by_name if first is not None else "") or "another player"
         what = f" ({first.action})" if first is not None else ""
-        return StaleMove(f"{by} moved first{what}; here is the board now (table {self.code} "
+        return StaleMove(f"{by[:1].upper()}{by[1:]} moved first{what}; here is the board now (table {self.code} "
                          f"is at step {now}, not {step})", rule=self._game.RULE_TURN,
                          step=step, now=int(now or 0), by=by)
 
