@@ -22,7 +22,7 @@ from ..core.action import show
 from ..lessons import Choice, Lesson, Question, lesson, normalise
 from ..lessons.questions import Graded
 from . import schema
-from .errors import ClassroomError
+from .errors import AccessDenied, ClassroomError
 from .people import Student
 from .store import check_text
 
@@ -183,7 +183,7 @@ class Pacing:
         the class's current one, a revealed question, a question already answered right, more
         than :data:`MAX_ATTEMPTS` tries, text too long or not printable."""
         if not isinstance(student, Student) or student.class_id != self._room.class_id:
-            raise ClassroomError("student", f"not a student of class {self._room.code}")
+            raise AccessDenied("student", f"not a student of class {self._room.code}")
         an = schema.answers
         with self._store.write() as conn:
             key, current, revealed, _ = self._pace(conn)
