@@ -169,7 +169,7 @@ class Classroom:
                     break
                 except IntegrityError:  # the code is taken: draw another
                     continue
-            else:  # pragma: no cover - 32**4 codes
+            else:  # pragma: no cover - 31**4 codes
                 raise ClassroomError("tables", "no free table code: too many tables")
             assert table_id is not None
             conn.execute(schema.seats.insert(), [

@@ -29,7 +29,7 @@ from .errors import ClassroomError
 BUSY_TIMEOUT = 30.0
 """Seconds a SQLite writer waits for the write lock before giving up."""
 
-CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 """Codes are read aloud and typed from a projector: no 0/O, 1/I/L look-alikes."""
 CLASS_CODE_LENGTH = 6
 TABLE_CODE_LENGTH = 4
@@ -168,8 +168,11 @@ def _check_pin(pin: object) -> str:
 def pin_hash(pin: str) -> str:
     """``scrypt$salt$hash`` of the PIN (the PIN itself is never stored)."""
     salt = secrets.token_bytes(16)
-    digest = hashlib.scrypt(_check_pin(pin).encode(), salt=salt, n=2**14, r=8, p=1, dklen=32)
-    return f"scrypt${salt.hex()}${digest.hex()}"
+    return f"scrypt${salt.hex()}${_scrypt(_check_pin(pin), salt)}"
+
+
+def _scrypt(pin: str, salt: bytes) -> str:
+    return hashlib.scrypt(pin.encode(), salt=salt, n=2**14, r=8, p=1, dklen=32).hex()
 
 
 def pin_matches(pin: object, stored: str) -> bool:
@@ -181,8 +184,7 @@ def pin_matches(pin: object, stored: str) -> bool:
     kind, salt, digest = stored.split("$")
     if kind != "scrypt":
         return False
-    given = hashlib.scrypt(str(pin).encode(), salt=bytes.fromhex(salt), n=2**14, r=8, p=1, dklen=32)
-    return hmac.compare_digest(given.hex(), digest)
+    return hmac.compare_digest(_scrypt(pin, bytes.fromhex(salt)), digest)
 
 
 # ------------------------------------------------------------------------ what people type

@@ -327,8 +327,9 @@ class Table:
                                .where(mv.c.table_id == self.id)).scalar()
         by = (first.by_name if first is not None else "") or "another player"
         what = f" ({first.action})" if first is not None else ""
-        return StaleMove(f"{by[:1].upper()}{by[1:]} moved first{what}; here is the board now (table {self.code} "
-                         f"is at step {now}, not {step})", rule=self._game.RULE_TURN,
+        return StaleMove(f"{by[:1].upper()}{by[1:]} moved first{what}; here is the board now "
+                         f"(table {self.code} is at step {now}, not {step})",
+                         rule=self._game.RULE_TURN,
                          step=step, now=int(now or 0), by=by)
 
     def _authorise(self, seat: int, token: str | None) -> str:
