@@ -15,12 +15,13 @@ from .export import answers_csv, export, results_csv, save_files
 from .pacing import Pacing, QuestionView, Slide, Tally
 from .people import Student
 from .room import Classroom
-from .tables import SeatInfo, Table, TableSummary
+from .tables import MoveRecord, SeatInfo, Table, TableSummary
 
 __all__ = [
     "AccessDenied",
     "Classroom",
     "ClassroomError",
+    "MoveRecord",
     "Pacing",
     "QuestionView",
     "SeatInfo",

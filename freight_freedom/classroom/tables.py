@@ -47,6 +47,18 @@ class SeatInfo:
 
 
 @dataclass(frozen=True)
+class MoveRecord:
+    """One stored move: its step (1 = the first move), the action, who stored it and when
+    (seconds since the epoch)."""
+
+    step: int
+    action: str
+    seat: int
+    by: str
+    at: float
+
+
+@dataclass(frozen=True)
 class TableSummary:
     """A table on the teacher's list: where its game stands and when it last moved."""
 
@@ -125,6 +137,19 @@ class Table:
                                              f"replay: {exc}") from None
                 self._seen = row.step
             return self._game
+
+    def log(self, since: int = 0) -> list[MoveRecord]:
+        """The stored moves after step ``since``, in order, with who stored them and when
+        (a page's move list; "Ana played ... 3 s ago")."""
+        since = self._check_step(since)
+        mv = schema.moves
+        with self._store.read() as conn:
+            rows = conn.execute(select(mv.c.step, mv.c.action, mv.c.seat, mv.c.by_name,
+                                       mv.c.at)
+                                .where(mv.c.table_id == self.id, mv.c.step > since)
+                                .order_by(mv.c.step)).all()
+        return [MoveRecord(int(r.step), str(r.action), int(r.seat), str(r.by_name),
+                           float(r.at)) for r in rows]
 
     def seats(self) -> list[SeatInfo]:
         """Every seat: open, a student's (by first name) or a bot's."""

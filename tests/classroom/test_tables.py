@@ -78,6 +78,9 @@ def test_a_stale_move_is_refused_naming_who_moved_first(room: Classroom, url: st
     assert caught.value.now == 1 and caught.value.by == "Ana"
     assert caught.value.rule == SlowFreight.RULE_TURN
     assert other_device.step == 1 and other_device.game.history == (first,)
+    [record] = other_device.log()
+    assert (record.step, record.action, record.seat, record.by) == (1, str(first), 0, "Ana")
+    assert abs(record.at - time.time()) < 60 and other_device.log(since=1) == []
 
 
 def test_illegal_and_wrong_seat_actions_store_nothing(room: Classroom) -> None:
