@@ -12,8 +12,9 @@ lets the bots play (every device at a table calls ``play_bots``; each bot move i
 and follows the teacher's lesson, answering each question with a guess.
 The teacher (this process) moves the lesson on every ``--pace`` seconds and reveals.
 
-Reported: the time from a move being stored (its timestamp) to another device of its table
-seeing it (p50/p95/max), the same for the lesson's step; moves acknowledged but missing or at
+Reported: the time from pressing to a move's acknowledgement (stored), from a move being stored
+(its timestamp) to another device of its table seeing it (p50/p95/max), the same for the
+lesson's step; moves acknowledged but missing or at
 another step (lost) and steps acknowledged twice (duplicated); answers acknowledged but missing;
 CPU and peak memory per student process; and for PostgreSQL the server's CPU.
 """
@@ -76,12 +77,13 @@ def student(index: int, url: str, class_code: str, table_code: str, seat: int,
     bots = {s.seat for s in table.seats() if s.kind == "bot"}
     version = 0
     move_delays: list[float] = []
+    store_times: list[float] = []  # from pressing to the acknowledgement
     pace_seen: list[tuple[int, float]] = []
     acked: list[tuple[int, str]] = []
     answers = stale = errors = 0
     my_turn_since: float | None = None
     while time.time() < stop_at:
-        now_step = table.wait(seen, timeout=0.25)
+        now_step = table.wait(seen, timeout=0.1)
         if now_step > seen:
             seen_at = time.time()
             for record in table.log(since=seen):
@@ -93,8 +95,10 @@ def student(index: int, url: str, class_code: str, table_code: str, seat: int,
             my_turn_since = my_turn_since or time.time()
             if time.time() - my_turn_since >= think * rng.random():
                 action = rng.choice(game.legal_actions())
+                pressed = time.perf_counter()
                 try:
                     step = table.play(action, seat=seat, step=len(game.history), token=token)
+                    store_times.append(time.perf_counter() - pressed)
                     acked.append((step, str(action)))
                 except StaleMove:
                     stale += 1
@@ -119,6 +123,7 @@ def student(index: int, url: str, class_code: str, table_code: str, seat: int,
                     errors += 1
     usage = resource.getrusage(resource.RUSAGE_SELF)
     out.put({"index": index, "table": table_code, "delays": move_delays, "pace": pace_seen,
+             "store": store_times,
              "acked": acked, "answers": answers, "stale": stale, "errors": errors,
              "cpu": time.process_time() - cpu0, "rss_mib": usage.ru_maxrss / 1024})
     room.close()
@@ -204,10 +209,13 @@ def run(url: str, students: int, tables: int, seconds: float, pace: float, think
         duplicated += sum(n - 1 for n in claims.values() if n > 1)
     answers_stored = len(answers_csv(teacher).splitlines()) - 1
     delays = [d for r in results for d in r["delays"]]
+    stores = [d for r in results for d in r["store"]]
     pace_delays = [t - pace_times[v] for r in results for v, t in r["pace"] if v in pace_times]
     return {
         "students": len(seats), "tables": len(codes), "seconds": round(wall, 1),
         "moves stored": stored_moves, "moves seen by others": len(delays),
+        "move stored p50 ms": round(1000 * _pct(stores, 0.5)),
+        "move stored p95 ms": round(1000 * _pct(stores, 0.95)),
         "move seen p50 ms": round(1000 * _pct(delays, 0.5)),
         "move seen p95 ms": round(1000 * _pct(delays, 0.95)),
         "move seen max ms": round(1000 * max(delays, default=float("nan"))),
@@ -251,7 +259,7 @@ def main() -> None:
             initdb = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
             if not initdb:
                 raise SystemExit("no PostgreSQL server installed (Debian package postgresql)")
-            server = PostgresServer(Path(initdb[-1]).parent)
+            server = PostgresServer(Path(initdb[-1]).parent, durable=True)
             server.start()
             url = server.new_database()
         else:

@@ -70,6 +70,9 @@ class Store:
             if parsed.database in (None, "", ":memory:"):
                 raise ClassroomError("url", "a classroom needs a database file, shared by every "
                                             "page: not an in-memory SQLite database")
+            folder = Path(parsed.database).expanduser().resolve().parent
+            if not folder.is_dir():
+                raise ClassroomError("url", f"the folder {folder} does not exist")
             self.engine = _sqlite_engine(self.url)
         else:
             self.engine = create_engine(self.url, pool_pre_ping=True, pool_size=2,

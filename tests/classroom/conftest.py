@@ -58,8 +58,9 @@ def _server_user() -> str | None:
 class PostgresServer:
     """A throw-away PostgreSQL server in a temporary directory."""
 
-    def __init__(self, bindir: Path) -> None:
+    def __init__(self, bindir: Path, *, durable: bool = False) -> None:
         self.bindir = bindir
+        self.durable = durable
         self.user = _server_user()
         if os.geteuid() == 0 and self.user is None:
             raise RuntimeError("running as root and no unprivileged user (postgres, nobody)")
@@ -88,11 +89,12 @@ class PostgresServer:
         self._watch()
 
     def _pg_ctl_start(self) -> None:
-        # a throw-away server: no fsync (a stopped server still keeps every committed row; the
-        # tests kill clients, never the machine)
+        # for the tests no fsync (a stopped server still keeps every committed row; the tests
+        # kill clients, never the machine); the benchmark measures a durable server
         options = (f"-c listen_addresses=127.0.0.1 -p {self.port} "
-                   f"-c unix_socket_directories={self.root} -c max_connections=200 "
-                   "-c fsync=off -c full_page_writes=off")
+                   f"-c unix_socket_directories={self.root} -c max_connections=200")
+        if not self.durable:
+            options += " -c fsync=off -c full_page_writes=off"
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "server.log"), "-w",
                   "-o", options, "start")
 

@@ -36,6 +36,8 @@ def test_urls_and_bare_paths(tmp_path: Path) -> None:
         database_url("mysql://u@h/d")
     with pytest.raises(ClassroomError, match="in-memory"):
         Classroom("sqlite://")
+    with pytest.raises(ClassroomError, match="does not exist"):
+        Classroom(tmp_path / "no" / "such" / "class.db")
     room = Classroom(str(tmp_path / "bare.db"))  # a bare path is a SQLite file, in WAL mode
     with room.store.read() as conn:
         assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
