@@ -120,3 +120,21 @@ def test_a_tampered_move_is_reported_with_its_table_and_step(url: str) -> None:
                      .values(seat=1))
     with pytest.raises(TamperedLog, match=f"table {table.code} step 1"):
         Classroom(url).table(table.code).game  # noqa: B018
+
+
+def test_a_student_page_reloaded_mid_turn_rejoins_its_seat(url: str) -> None:
+    room = Classroom(url)
+    table = room.new_table("freedom", players=2, seed=15, bots={1: "heuristic"})
+    page = Classroom(url, code=room.code)  # the student's kernel
+    ana = page.join("Ana")
+    kept = {"student": ana.token, "seat": page.table(table.code).claim(0, ana)}  # browser
+    page.table(table.code).play("0:roll", seat=0, step=0, token=kept["seat"])
+    page.close()  # the page is reloaded: a new kernel, only the browser's tokens survive
+    reloaded = Classroom(url, code=room.code)
+    student = reloaded.student(kept["student"])
+    mine = reloaded.table(table.code)
+    seat = mine.rejoin(kept["seat"])
+    game = mine.game
+    assert (student.name, seat, game.to_move, mine.step) == ("Ana", 0, 0, 1)
+    action = game.legal_actions()[0]
+    assert mine.play(action, seat=seat, step=1, token=kept["seat"]) == 2

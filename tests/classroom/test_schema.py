@@ -116,7 +116,7 @@ def test_export_answers_results_and_loadable_saves(url: str, tmp_path: Path) -> 
     freedom = room.new_table("freedom", players=2, seed=31, bots={1: "heuristic"})
     freedom.claim(0, ana)
     freedom.play("0:roll", seat=0, step=0)
-    freight = room.new_table("slowfreight", players=2, seed=32,
+    freight = room.new_table("slowfreight", players=2, seed=32, track_supply=9,
                              bots={0: "greedy", 1: "greedy"})
     freight.play_bots()
     assert freight.game.is_over
