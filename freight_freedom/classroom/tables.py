@@ -328,8 +328,7 @@ class Table:
                                              f"not {step}")
             if step < self._seen:
                 raise self._stale(step)
-            trial = game.copy()
-            trial.apply(action)  # IllegalAction: nothing stored, the cache untouched
+            game.check(action)  # IllegalAction: nothing stored, the game untouched
             try:
                 with self._store.write() as conn:
                     conn.execute(schema.moves.insert().values(
@@ -339,8 +338,9 @@ class Table:
                 if self.step > step:
                     raise self._stale(step) from None
                 raise
-            if self._seen == step:
-                self._game, self._seen = trial, step + 1
+            if self._seen == step:  # (the lock is held: nothing else applied meanwhile)
+                game.apply(action)
+                self._seen = step + 1
             return step + 1
 
     def _stale(self, step: int) -> StaleMove:
