@@ -1,6 +1,6 @@
 """The database behind a classroom: one SQLAlchemy engine, SQLite (WAL) or PostgreSQL.
 
-Every change is one short transaction. On SQLite a writing transaction starts with
+Every change is one short transaction; reads run statement by statement. On SQLite a writing transaction starts with
 ``BEGIN IMMEDIATE`` (it takes the write lock at once and waits for it up to the busy timeout,
 instead of failing half-way when two writers meet), and readers never wait for writers (WAL).
 Also here: the short codes, the secrets and their hashes, and the checks on what people type.
@@ -96,8 +96,11 @@ class Store:
 
     @contextmanager
     def read(self) -> Iterator[Connection]:
-        """A transaction that only reads (one consistent snapshot)."""
-        with self.engine.connect() as conn, conn.begin():
+        """A connection that only reads, each statement on its own (autocommit): no BEGIN and
+        COMMIT round trips for the latest-step polls every page makes. (PostgreSQL's default
+        READ COMMITTED gives each statement its own snapshot inside a transaction anyway.)"""
+        with self.engine.connect() as conn:
+            conn.execution_options(isolation_level="AUTOCOMMIT")
             yield conn
 
     def close(self) -> None:
@@ -120,8 +123,10 @@ def _sqlite_engine(url: str) -> Engine:
 
     @event.listens_for(engine, "begin")
     def _begin(conn: Connection) -> None:
-        immediate = conn.get_execution_options().get("classroom_write", False)
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+        options = conn.get_execution_options()
+        if options.get("isolation_level") != "AUTOCOMMIT":
+            immediate = options.get("classroom_write", False)
+            conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
     return engine
 

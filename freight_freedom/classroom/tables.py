@@ -31,7 +31,7 @@ from .store import new_token, token_hash
 if TYPE_CHECKING:
     from .room import Classroom
 
-POLL = 0.05
+POLL = 0.1
 """Seconds between two latest-step queries in :meth:`Table.wait`."""
 
 
