@@ -136,6 +136,22 @@ def _server_cpu(pid: int) -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
+def _server_rss_mib(pid: int) -> float:
+    """Resident memory of a PostgreSQL postmaster and its backends now, MiB (Linux /proc;
+    shared buffers are counted once per process that touched them, so this is an upper
+    bound)."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            proc_pid = int(stat.parent.name)
+            if proc_pid == pid or int(fields[1]) == pid:
+                total += int(fields[21]) * os.sysconf("SC_PAGE_SIZE")
+        except (OSError, ValueError, IndexError):
+            continue
+    return total / 2**20
+
+
 def _pct(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -175,8 +191,11 @@ def run(url: str, students: int, tables: int, seconds: float, pace: float, think
     pace_times: dict[int, float] = {}
     steps = len(lesson("freedom").steps)
     i = 0
+    server_rss = 0.0
     while time.time() < began + seconds - 1:
         time.sleep(pace / 2)
+        if server_pid:
+            server_rss = max(server_rss, _server_rss_mib(server_pid))
         slide = teacher.lesson.now()
         if slide is not None and slide.question is not None and not slide.revealed:
             slide = teacher.lesson.reveal()
@@ -229,6 +248,7 @@ def run(url: str, students: int, tables: int, seconds: float, pace: float, think
         "CPU per student %": round(100 * statistics.mean(r["cpu"] for r in results) / wall, 1),
         "peak RSS per student MiB": round(statistics.mean(r["rss_mib"] for r in results), 1),
         "server CPU %": None if server_cpu is None else round(100 * server_cpu / wall, 1),
+        "server RSS MiB (peak sample)": round(server_rss) if server_pid else None,
     }
 
 
