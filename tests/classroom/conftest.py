@@ -83,10 +83,10 @@ class PostgresServer:
                               **kw)  # type: ignore[call-overload]
 
     def start(self) -> None:
+        self._watch()
         self._run("initdb", "-D", str(self.data), "-U", "postgres", "-A", "trust", "-E", "UTF8",
                   "--no-sync")
         self._pg_ctl_start()
-        self._watch()
 
     def _pg_ctl_start(self) -> None:
         # for the tests no fsync (a stopped server still keeps every committed row; the tests
@@ -102,8 +102,9 @@ class PostgresServer:
         """A detached shell that stops the server (SIGQUIT: immediate shutdown) and removes
         the directory once this test process is gone, however it ended."""
         pidfile = self.data / "postmaster.pid"
-        script = (f"while kill -0 {os.getpid()} 2>/dev/null; do sleep 1; done; "
-                  f"kill -QUIT $(head -1 {pidfile}) 2>/dev/null; sleep 2; rm -rf {self.root}")
+        script = (f"while kill -0 {os.getpid()} 2>/dev/null; do sleep 1; done; sleep 1; "
+                  f"[ -f {pidfile} ] && kill -QUIT $(head -1 {pidfile}) 2>/dev/null; sleep 2; "
+                  f"rm -rf {self.root}")
         self.watchdog = subprocess.Popen(["sh", "-c", script], start_new_session=True,
                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
