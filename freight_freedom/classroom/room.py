@@ -19,6 +19,7 @@ from ..core import registry
 from ..core.action import show
 from . import people, schema
 from .errors import AccessDenied, ClassroomError
+from .pacing import Pacing
 from .people import Student
 from .store import (
     CLASS_CODE_LENGTH,
@@ -50,7 +51,7 @@ class Classroom:
         self.store = Store(url)
         self.pin: str | None = None
         self._tables: dict[str, Table] = {}
-        self._lesson: Any = None
+        self._lesson: Pacing | None = None
         cl = schema.classes
         with self.store.write() as conn:
             if _create is not None:
@@ -219,10 +220,8 @@ class Classroom:
 
     # ------------------------------------------------------------------ lesson
     @property
-    def lesson(self) -> Any:
-        """The class's paced lesson (:class:`~freight_freedom.classroom.pacing.Pacing`)."""
+    def lesson(self) -> Pacing:
+        """The class's paced lesson: pace, answer, tally, reveal."""
         if self._lesson is None:
-            from .pacing import Pacing
-
             self._lesson = Pacing(self)
         return self._lesson

@@ -1,8 +1,9 @@
 """The database behind a classroom: one SQLAlchemy engine, SQLite (WAL) or PostgreSQL.
 
-Every change is one short transaction; reads run statement by statement. On SQLite a writing transaction starts with
-``BEGIN IMMEDIATE`` (it takes the write lock at once and waits for it up to the busy timeout,
-instead of failing half-way when two writers meet), and readers never wait for writers (WAL).
+Every change is one short transaction; reads run statement by statement. On SQLite a writing
+transaction starts with ``BEGIN IMMEDIATE`` (it takes the write lock at once and waits for it up
+to the busy timeout, instead of failing half-way when two writers meet), and readers never wait
+for writers (WAL).
 Also here: the short codes, the secrets and their hashes, and the checks on what people type.
 """
 
