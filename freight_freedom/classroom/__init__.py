@@ -1,8 +1,8 @@
 """The classroom: a teacher-paced lesson and shared game tables, kept in a real database.
 
->>> from freight_freedom.classroom import Classroom, StaleMove   # doctest: +SKIP
->>> room = Classroom("sqlite:///class.db")                      # doctest: +SKIP
->>> table = room.new_table("freedom", players=2, seed=1)        # doctest: +SKIP
+    from freight_freedom.classroom import Classroom, StaleMove
+    room = Classroom("sqlite:///class.db")        # a new database: a new class, the teacher's
+    table = room.new_table("freedom", players=2, seed=1)
 
 SQLite (one file, WAL) or PostgreSQL, through SQLAlchemy Core; see docs/classroom.md. Not
 imported by ``import freight_freedom``: it needs the ``classroom`` extra.
