@@ -15,6 +15,7 @@ run starts at once. Extra arguments after ``test`` go to pytest (e.g. ``-m ui``,
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import os
 import shutil
@@ -66,6 +67,25 @@ def ensure_chromium() -> None:
         print("Chromium missing and not root: browser tests will be skipped.", flush=True)
 
 
+def ensure_postgresql() -> None:
+    """Install Debian's PostgreSQL server for the classroom tests when missing and we may (root +
+    apt). The tests start their own server in a temporary directory; none is left running."""
+    if glob.glob("/usr/lib/postgresql/*/bin/initdb"):
+        return
+    is_root = hasattr(os, "geteuid") and os.geteuid() == 0
+    if is_root and shutil.which("apt-get"):
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        try:
+            _run("apt-get", "update", "-qq", env=env)
+            _run("apt-get", "install", "-y", "-qq", "postgresql", env=env)
+        except subprocess.CalledProcessError:
+            print("Could not install postgresql; the classroom's PostgreSQL tests will report "
+                  "why.", flush=True)
+    else:
+        print("PostgreSQL missing and not root: the classroom's PostgreSQL tests will be "
+              "skipped.", flush=True)
+
+
 LITE_TOOLS = ROOT / "build" / "lite-tools"
 LITE_PY = LITE_TOOLS / ("Scripts" if os.name == "nt" else "bin") / (
     "python.exe" if os.name == "nt" else "python")
@@ -111,6 +131,7 @@ def cmd_lab(args: list[str]) -> None:
 def cmd_test(args: list[str]) -> None:
     ensure_venv()
     ensure_chromium()
+    ensure_postgresql()
     _run(BIN / "ruff", "check", "freight_freedom", "tests", "benchmarks", "scripts", "dev.py")
     _run(BIN / "mypy")
     # tests/ and notebooks/ (pyproject testpaths); notebooks run top to bottom under nbval

@@ -1,0 +1,65 @@
+"""Students of a class: joining with a first name, and rejoining with the token kept by the
+browser (a refreshed page, a laptop that slept, a kernel that died)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from . import schema
+from .errors import AccessDenied, ClassroomError
+from .store import Store, check_name, new_token, token_hash
+
+
+@dataclass(frozen=True)
+class Student:
+    """A student of one class. ``token`` is set only on the object :func:`join` returned: the
+    page keeps it (browser storage) to rejoin with :func:`rejoin`; the database has its hash."""
+
+    id: int
+    class_id: int
+    name: str
+    token: str | None = field(default=None, repr=False)
+
+
+def join(store: Store, class_id: int, name: object) -> Student:
+    """Add a student named ``name`` to the class; a name already taken in the class is refused
+    (a second Ana adds an initial), so every name on the teacher's tally is one person."""
+    name = check_name(name)
+    token = new_token()
+    try:
+        with store.write() as conn:
+            new_id = conn.execute(schema.students.insert().values(
+                class_id=class_id, name=name, token_hash=token_hash(token, "token"),
+                joined=time.time())).inserted_primary_key
+    except IntegrityError:
+        raise ClassroomError("name", f"someone called {name} has already joined this class: "
+                                     "add an initial (for example "
+                                     f"{name[: schema.NAME_MAX - 3]} B.)") from None
+    assert new_id is not None
+    return Student(int(new_id[0]), class_id, name, token)
+
+
+def rejoin(store: Store, class_id: int, token: object) -> Student:
+    """The student whose token this is, in this class only; else :class:`AccessDenied`."""
+    digest = token_hash(token, "token")
+    st = schema.students
+    with store.read() as conn:
+        row = conn.execute(select(st.c.id, st.c.name).where(
+            st.c.class_id == class_id, st.c.token_hash == digest)).first()
+    if row is None:
+        raise AccessDenied("token", "this device's token belongs to no student of this class: "
+                                    "join again with your first name")
+    return Student(int(row.id), class_id, str(row.name), str(token))
+
+
+def students(store: Store, class_id: int) -> list[Student]:
+    """Every student of the class, in the order they joined (no tokens)."""
+    st = schema.students
+    with store.read() as conn:
+        rows = conn.execute(select(st.c.id, st.c.name).where(st.c.class_id == class_id)
+                            .order_by(st.c.id)).all()
+    return [Student(int(r.id), class_id, str(r.name)) for r in rows]

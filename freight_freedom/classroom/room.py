@@ -1,0 +1,227 @@
+"""A class in the database: its code, its teacher's PIN, its students, tables and lesson.
+
+``Classroom(url)`` opens the database (creating it, and a class with a fresh PIN, when empty).
+Whoever knows the PIN is the teacher: ``Classroom(url, code=..., pin=...)``. Without it the
+object can join students, rejoin them by token, and read and play tables with seat tokens.
+Every query is filtered by the class, so no page reaches another class's data.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any
+
+from sqlalchemy import Connection, select
+from sqlalchemy.exc import IntegrityError
+
+from ..core import registry
+from ..core.action import show
+from . import people, schema
+from .errors import AccessDenied, ClassroomError
+from .pacing import Pacing
+from .people import Student
+from .store import (
+    CLASS_CODE_LENGTH,
+    TABLE_CODE_LENGTH,
+    Store,
+    check_code,
+    new_code,
+    new_pin,
+    pin_hash,
+    pin_matches,
+)
+from .tables import Table
+
+MAX_TABLES = 200
+"""Tables one class may open (a runaway script is stopped long before the disk fills)."""
+
+
+class Classroom:
+    """One class of the classroom database at ``url`` (``sqlite:///x.db``, ``postgresql://``,
+    or a bare path meaning a SQLite file).
+
+    ``code`` picks the class (needed when the database holds several); ``pin`` makes this
+    object the teacher's (a wrong PIN is refused). A class created here (an empty database, or
+    :meth:`create`) is the teacher's, and its fresh PIN is :attr:`pin` on this object only.
+    """
+
+    def __init__(self, url: str | os.PathLike[str], *, code: str | None = None,
+                 pin: str | None = None, _create: str | None = None) -> None:
+        self.store = Store(url)
+        self.pin: str | None = None
+        self._tables: dict[str, Table] = {}
+        self._lesson: Pacing | None = None
+        cl = schema.classes
+        with self.store.write() as conn:
+            if _create is not None:
+                row = self._new_class(conn, _create, pin)
+            elif code is not None:
+                wanted = check_code(code, "class code", CLASS_CODE_LENGTH)
+                row = conn.execute(select(cl).where(cl.c.code == wanted)).first()
+                if row is None:
+                    raise ClassroomError("class code", f"no class has the code {wanted}")
+            else:
+                rows = conn.execute(select(cl).order_by(cl.c.id).limit(2)).all()
+                if len(rows) > 1:
+                    raise ClassroomError("class code", "this database holds several classes: "
+                                                       "give code=")
+                row = rows[0] if rows else self._new_class(conn, "Class", pin)
+        self.class_id: int = int(row.id)
+        self.code: str = str(row.code)
+        self.name: str = str(row.name)
+        self.is_teacher = self.pin is not None
+        if pin is not None and not self.is_teacher:
+            if not pin_matches(pin, str(row.pin_hash)):
+                self.store.close()
+                raise AccessDenied("pin", f"that is not the PIN of class {self.code}")
+            self.is_teacher = True
+
+    @classmethod
+    def create(cls, url: str | os.PathLike[str], *, name: str = "Class",
+               pin: str | None = None) -> Classroom:
+        """A new class in the database at ``url`` (a school server holds several); the
+        returned object is the teacher's and its :attr:`pin` is the PIN (``pin`` or a fresh
+        six-digit one)."""
+        return cls(url, pin=pin, _create=name)
+
+    def _new_class(self, conn: Connection, name: object, pin: str | None) -> Any:
+        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 60 \
+                or not name.isprintable():
+            raise ClassroomError("class name", "1 to 60 printable characters")
+        chosen = new_pin() if pin is None else pin
+        stored = pin_hash(chosen)
+        for _ in range(20):
+            code = new_code(CLASS_CODE_LENGTH)
+            taken = conn.execute(select(schema.classes.c.id)
+                                 .where(schema.classes.c.code == code)).first()
+            if taken is None:
+                break
+        conn.execute(schema.classes.insert().values(code=code, name=name.strip(),
+                                                    pin_hash=stored, created=time.time()))
+        self.pin = chosen
+        return conn.execute(select(schema.classes)
+                            .where(schema.classes.c.code == code)).one()
+
+    def __repr__(self) -> str:
+        who = "teacher" if self.is_teacher else "student"
+        return f"<Classroom {self.code} ({self.name}), {who} access, {self.store.dialect}>"
+
+    def close(self) -> None:
+        """Close the database connections (nothing is lost: every change was committed)."""
+        self.store.close()
+
+    def __enter__(self) -> Classroom:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _need_teacher(self, what: str) -> None:
+        if not self.is_teacher:
+            raise AccessDenied("pin", f"only the teacher may {what}: open the class with its "
+                                      "PIN")
+
+    # ------------------------------------------------------------------ students
+    def join(self, name: object) -> Student:
+        """A student joins with a first name; keep ``student.token`` to rejoin later."""
+        return people.join(self.store, self.class_id, name)
+
+    def student(self, token: object) -> Student:
+        """The student a token belongs to, in this class (a reloaded page rejoins)."""
+        return people.rejoin(self.store, self.class_id, token)
+
+    def students(self) -> list[Student]:
+        """Teacher: every student of the class, in the order they joined."""
+        self._need_teacher("list the students")
+        return people.students(self.store, self.class_id)
+
+    def _student_name(self, conn: Connection, student_id: int) -> str:
+        st = schema.students
+        name = conn.execute(select(st.c.name).where(st.c.id == student_id,
+                                                    st.c.class_id == self.class_id)).scalar()
+        return str(name) if name is not None else "someone"
+
+    # ------------------------------------------------------------------ tables
+    def new_table(self, game: str, *, bots: dict[int, str] | None = None,
+                  **options: Any) -> Table:
+        """Teacher: open a table of ``game`` with the game's constructor options (validated by
+        the game: :class:`OptionError` and nothing stored); ``bots`` maps seats to registry
+        bot names (``{1: "heuristic"}``). The other seats are open for students."""
+        self._need_teacher("open a table")
+        entry = registry.game_entry(game)
+        setup = entry.game_class()(**options)
+        players = int(setup.options.get("players", 1))
+        bot_seats = self._check_bots(entry.key, bots or {}, players)
+        with self.store.write() as conn:
+            gt = schema.game_tables
+            count = conn.execute(select(gt.c.id).where(gt.c.class_id == self.class_id)
+                                 .limit(MAX_TABLES + 1)).all()
+            if len(count) >= MAX_TABLES:
+                raise ClassroomError("tables", f"a class holds at most {MAX_TABLES} tables")
+            for _ in range(50):
+                code = new_code(TABLE_CODE_LENGTH)
+                try:
+                    with conn.begin_nested():
+                        table_id = conn.execute(gt.insert().values(
+                            class_id=self.class_id, code=code, game=entry.key,
+                            players=players, setup=setup.to_json(),
+                            created=time.time())).inserted_primary_key
+                    break
+                except IntegrityError:  # the code is taken: draw another
+                    continue
+            else:  # pragma: no cover - 31**4 codes
+                raise ClassroomError("tables", "no free table code: too many tables")
+            assert table_id is not None
+            conn.execute(schema.seats.insert(), [
+                {"table_id": table_id[0], "seat": s, "bot": bot_seats.get(s)}
+                for s in range(players)])
+        return self.table(code)
+
+    @staticmethod
+    def _check_bots(game: str, bots: object, players: int) -> dict[int, str]:
+        from ..analysis.bots import check_spec
+
+        if not isinstance(bots, dict):
+            raise ClassroomError("bots", f"a dict of seat -> bot name, not {show(bots)}")
+        out: dict[int, str] = {}
+        for seat, name in bots.items():
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+                raise ClassroomError("bots", f"seat {show(seat)} is not 0 to {players - 1}")
+            if not isinstance(name, str) or len(name) > schema.BOT_MAX - 8:
+                raise ClassroomError("bots", f"bot name {show(name)} is not a bot of {game}")
+            try:
+                check_spec(game, name)
+            except ValueError as exc:
+                raise ClassroomError("bots", str(exc)) from None
+            out[seat] = name
+        return out
+
+    def table(self, code: object) -> Table:
+        """The table with ``code`` in this class (cached: its replayed game is kept)."""
+        wanted = check_code(code, "table code", TABLE_CODE_LENGTH)
+        if wanted not in self._tables:
+            gt = schema.game_tables
+            with self.store.read() as conn:
+                row = conn.execute(select(gt).where(gt.c.code == wanted,
+                                                    gt.c.class_id == self.class_id)).first()
+            if row is None:
+                raise ClassroomError("table code", f"class {self.code} has no table {wanted}")
+            self._tables[wanted] = Table(self, row)
+        return self._tables[wanted]
+
+    def tables(self) -> list[Table]:
+        """Every table of the class, oldest first."""
+        gt = schema.game_tables
+        with self.store.read() as conn:
+            codes = conn.execute(select(gt.c.code).where(gt.c.class_id == self.class_id)
+                                 .order_by(gt.c.id)).scalars().all()
+        return [self.table(c) for c in codes]
+
+    # ------------------------------------------------------------------ lesson
+    @property
+    def lesson(self) -> Pacing:
+        """The class's paced lesson: pace, answer, tally, reveal."""
+        if self._lesson is None:
+            self._lesson = Pacing(self)
+        return self._lesson
