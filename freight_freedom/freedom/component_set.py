@@ -146,6 +146,13 @@ class Components:
                    parsed["market.json"], parsed["victory.json"], parsed["dice.json"],
                    parsed["roles.json"], digest, changed)
 
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        """The packaged set pickles as a reference to it (a game sent to a worker process, e.g.
+        by the advisor, then costs a few bytes, not the whole set); any other set by value."""
+        if not self.changed:
+            return (Components.packaged, ())
+        return super().__reduce_ex__(protocol)
+
     def __repr__(self) -> str:
         what = f"changed: {', '.join(self.changed)}" if self.changed else "packaged"
         return f"<Freedom components {self.digest[:12]} ({what})>"

@@ -252,3 +252,24 @@ def test_fr_comp_1_export_writes_an_editable_copy_and_never_overwrites(tmp_path:
     assert Components.load(target).changed == ("tokens.json",)  # the edit survived
     export(target, overwrite=True)
     assert Components.load(target).is_packaged
+
+
+def test_a_game_pickles_its_packaged_set_by_reference(dearer_support: Path) -> None:
+    """A game sent to a worker process (the advisor's rollouts) carries a reference to the
+    packaged set and its lookups, not their contents: a few kilobytes, the same game back."""
+    import pickle
+
+    game = Freedom(players=2, seed=3)
+    data = pickle.dumps(game)
+    assert len(data) < 20_000
+    back = pickle.loads(data)
+    assert back.ctx is game.ctx and back.components is Components.packaged()
+    assert back.digest() == game.digest()
+    # a teacher's set travels whole (by loky's pickler, as the advisor sends it)
+    from joblib.externals.loky.backend.reduction import dumps
+
+    custom = Freedom(players=2, seed=3, components=dearer_support)
+    again = pickle.loads(dumps(custom))
+    assert again.components.digest == custom.components.digest
+    assert again.ctx.tokens.support_price == custom.ctx.tokens.support_price
+    assert again.digest() == custom.digest()
