@@ -55,6 +55,8 @@ FREEDOM_ENDINGS = registry.GAMES["freedom"].endings
 
 CHUNK = 25
 """Rollouts per task when the work is spread over processes (and per cancellation check)."""
+MAX_POINTS = 10_000
+"""At most this many positions in a :func:`trajectory` (a game has a few hundred steps)."""
 MAX_ROLLOUTS = 1_000_000
 """At most this many rollouts per position (and per candidate action): about a day of work for
 one Freedom position on one core. More is refused with a clear error before any work starts."""
@@ -512,9 +514,11 @@ def positions(game: Any, points: int = 24) -> list[tuple[int, Any]]:
     """Up to ``points`` positions of ``game``'s history, evenly spaced from set-up to now (the
     unfinished ones only), as ``(step, game)``. The game is rebuilt from its options, seed and
     history through the public API; ``game`` itself is not changed."""
+    positive_int("points", points, hi=MAX_POINTS)
     history = game.history
     steps = len(history)
-    wanted = sorted({round(i * steps / max(1, points - 1)) for i in range(points)} | {steps})
+    count = min(points, steps + 1)  # never more positions than the game has
+    wanted = sorted({round(i * steps / max(1, count - 1)) for i in range(count)} | {steps})
     from ..core.frozen import thaw
 
     replay = type(game)(seed=game.seed, **thaw(dict(game.options)))

@@ -199,6 +199,8 @@ def test_rollout_counts_are_bounded_and_work_is_made_lazily(
                    {"rollouts": 10, "action_rollouts": 10**30}, {"rollouts": 10, "chunk": 10**30}):
         with pytest.raises(ValueError, match="must be an integer from 1 to"):
             advise(game, **kwargs)
+    with pytest.raises(ValueError, match="points must be an integer from 1 to"):
+        advise_module.trajectory(game, points=10**30)
     made: list[int] = []
     seed_of = advise_module._rollout_seed
 
