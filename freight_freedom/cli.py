@@ -423,7 +423,10 @@ def _load_save(path: Path) -> Any:
     try:
         raw = read_bounded(path)
     except PlainDataError as exc:
-        raise UsageError(f"cannot read {path}: {exc.reason}") from None
+        if exc.reason.startswith("larger than"):
+            raise UsageError(f"{path} is {exc.reason}: not a save file") from None
+        raise UsageError(f"cannot read {path} {exc.reason.removeprefix('cannot be read ')}"
+                         ) from None
     try:
         data = load_json(raw, "file")
     except PlainDataError as exc:

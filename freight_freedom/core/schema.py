@@ -38,13 +38,15 @@ def json_path(parts: Iterable[object]) -> str:
 def schema_problems(source: str, data: Any, schema: Mapping[str, Any]) -> list[Problem]:
     """Every way ``data`` breaks ``schema``, sorted by field; ``source`` names the file.
 
-    jsonschema is the ``components`` extra: without it (the browser-only site, which plays the
-    packaged components) the schema step is skipped and the game's own checks still run.
+    jsonschema is the ``components`` extra. Without it (the browser-only site, which plays the
+    packaged components, already checked) a file is refused rather than let through unchecked:
+    whatever the checks accept must play.
     """
     try:
         import jsonschema  # noqa: F401 - only whether it is installed
-    except ImportError:  # pragma: no cover - the dev install has it
-        return []
+    except ImportError:
+        return [Problem(source, "file", "checking a component file needs jsonschema: pip install "
+                                        "'freight-freedom[components]'")]
     validator = _strict_validator()(schema)
     found: dict[Problem, None] = {}
     for err in validator.iter_errors(data):

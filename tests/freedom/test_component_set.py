@@ -273,3 +273,16 @@ def test_a_game_pickles_its_packaged_set_by_reference(dearer_support: Path) -> N
     assert again.components.digest == custom.components.digest
     assert again.ctx.tokens.support_price == custom.ctx.tokens.support_price
     assert again.digest() == custom.digest()
+
+
+def test_fr_comp_1_without_jsonschema_a_changed_file_is_refused_not_let_through(
+        dearer_support: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The browser-only site has no jsonschema: the packaged set (checked when it was built)
+    still plays, and a teacher's file is refused with the reason, never played unchecked."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "jsonschema", None)  # import jsonschema -> ImportError
+    assert Freedom(players=2, seed=1).components is Components.packaged()
+    with pytest.raises(ComponentError, match="needs jsonschema") as info:
+        Components.load(dearer_support)
+    assert (info.value.source, info.value.where) == ("tokens.json", "file")
