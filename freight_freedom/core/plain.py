@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import stat
 from typing import Any
 
 MAX_DEPTH = 16
@@ -83,6 +84,8 @@ def read_bounded(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> bytes:
     cannot be read or holds more than ``limit`` bytes. Reads at most ``limit + 1`` bytes,
     so a huge file or a device that never ends costs nothing."""
     try:
+        if stat.S_ISFIFO(os.stat(path).st_mode):  # opening a pipe would wait for a writer
+            raise PlainDataError("file", "cannot be read (a named pipe, not a file)")
         with open(path, "rb") as file:
             raw = file.read(limit + 1)
     except OSError as exc:

@@ -286,3 +286,15 @@ def test_fr_comp_1_without_jsonschema_a_changed_file_is_refused_not_let_through(
     with pytest.raises(ComponentError, match="needs jsonschema") as info:
         Components.load(dearer_support)
     assert (info.value.source, info.value.where) == ("tokens.json", "file")
+
+
+def test_fr_comp_1_a_named_pipe_is_refused_without_waiting(tmp_path: Path) -> None:
+    import os
+
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes here")
+    os.mkfifo(tmp_path / "cards.json")
+    with pytest.raises(ComponentError) as info:
+        Components.load(tmp_path)
+    assert (info.value.source, info.value.where) == ("cards.json", "file")
+    assert "named pipe" in info.value.reason
