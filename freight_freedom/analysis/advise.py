@@ -295,10 +295,11 @@ def _executor(n_jobs: int, background: bool = False) -> Any:
     """The advisor's own process pool of ``n_jobs`` loky workers, started once and kept warm.
 
     Its own pool, not loky's shared reusable one: joblib's ``Parallel`` (simulations) resizes
-    and wraps that one, and the two must not step on each other. Two pools at most: one at
-    normal priority, for advice a person asks for (a notebook, a script); one whose workers
-    run ``background`` at a lower priority (:func:`_background`), for the app's evaluation bar,
-    so it never takes a core from the kernel or the browser drawing a click.
+    and wraps that one, and the two must not step on each other. Two pools at most, their
+    workers each in a session of their own (:func:`_own_session`): one at normal priority, for
+    advice a person asks for (a notebook, a script); one whose workers run ``background`` at a
+    lower priority (:func:`_background`), for the app's evaluation bar, so it never takes a core
+    from the kernel or the browser drawing a click.
     """
     from joblib.externals.loky import ProcessPoolExecutor
 
@@ -309,7 +310,7 @@ def _executor(n_jobs: int, background: bool = False) -> Any:
             if pool is not None:
                 pool.shutdown(wait=False, kill_workers=True)
             pool = ProcessPoolExecutor(max_workers=n_jobs,
-                                       initializer=_background if background else None)
+                                       initializer=_background if background else _own_session)
             if not _POOL:
                 import atexit
 
@@ -319,16 +320,18 @@ def _executor(n_jobs: int, background: bool = False) -> Any:
 
 
 BACKGROUND_NICE = 10
-"""How much a worker lowers its priority (Linux's CFS gives a nice-10 process about a tenth of
-the CPU a normal one gets when both want it)."""
+"""How much a background worker lowers its priority (Linux's CFS gives a nice-10 process about
+a tenth of the CPU a normal one gets when both want it)."""
 
 
-def _background() -> None:
-    """Worker start-up: lower this process's priority (where the OS lets a process do so).
+def _own_session() -> None:
+    """Worker start-up: a session of its own, at the caller's priority.
 
-    On Linux with autogrouping (most desktops), priorities count only within a session's
-    group, and the group of the kernel and its workers competes with the browser's as an
-    equal: so the worker starts a session of its own and lowers that group's priority too.
+    On Linux with autogrouping (most desktops), the CPU is shared out between sessions first:
+    workers left in the caller's session share one session's slice, so on a busy machine two of
+    them ran no faster than the caller alone (9.0 s against 4.4 s in their own sessions, for
+    200 rollouts at load 14-20 on 2 cores, ``benchmarks/ADVISOR.md``). Each in its own session,
+    a worker competes like any program a person starts.
     """
     import contextlib
     import os
@@ -336,6 +339,18 @@ def _background() -> None:
     if hasattr(os, "setsid"):
         with contextlib.suppress(OSError):
             os.setsid()
+
+
+def _background() -> None:
+    """Worker start-up for the evaluation bar: a session of its own (:func:`_own_session`) and
+    a lower priority, for the process and for its session's group (where the OS lets a process
+    lower them): with autogrouping, priorities count only within a session's group, so the
+    group's own priority is lowered too."""
+    import contextlib
+    import os
+
+    _own_session()
+    if hasattr(os, "setsid"):
         with contextlib.suppress(OSError), open("/proc/self/autogroup", "w") as group:
             group.write(str(BACKGROUND_NICE))
     if hasattr(os, "nice"):

@@ -185,6 +185,10 @@ def test_only_background_advice_runs_below_the_kernel_s_priority() -> None:
     assert low == min(19, own + advise_module.BACKGROUND_NICE)
     normal = advise_module._executor(1).submit(_niceness).result(timeout=60)
     assert normal == own
+    if hasattr(os, "getsid"):  # each worker is a session of its own (autogroups share by session)
+        for background in (False, True):
+            sid = advise_module._executor(1, background).submit(os.getsid, 0).result(timeout=60)
+            assert sid != os.getsid(0)
 
 
 def test_rollout_counts_are_bounded_and_work_is_made_lazily(
