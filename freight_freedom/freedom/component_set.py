@@ -101,7 +101,8 @@ class Components:
         """The files found in ``directory`` (any subset of :data:`FILES`), the rest packaged.
 
         Raises :class:`~freight_freedom.core.errors.ComponentError` listing every problem of
-        every file (and any ``.json`` file that is not a component file), or
+        every file (and any ``.json`` file that is neither a component file nor one of the
+        :data:`DERIVED` files of a copied packaged folder, which are skipped), or
         :class:`FileNotFoundError` if ``directory`` is not a folder.
         """
         folder = Path(directory)
