@@ -12,6 +12,7 @@ Examples::
     freight-freedom bots slowfreight
     freight-freedom replay save.json
     freight-freedom export save.json --out log.csv
+    freight-freedom components export my_freedom_data
 
 Each game's options are flags made from its declared options (``freight-freedom simulate freedom
 --help`` lists them, with their rule IDs); ``-o NAME=VALUE`` sets any option too. Bad arguments
@@ -72,11 +73,18 @@ def _seed(text: str) -> int:
 
 
 def _value(text: str) -> Any:
-    """An option value: JSON when it parses (numbers, true/false/null, lists), else the text."""
+    """An option value: JSON when it parses (numbers, true/false/null, lists), else the text.
+
+    Parsed by the package's bounded loader: text that is JSON but not plain, bounded data (a
+    list nested a thousand deep, a number of a thousand digits) is refused here, by name."""
+    from .core.plain import PlainDataError, load_json
+
     try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        return text
+        return load_json(text, "value")
+    except PlainDataError as exc:
+        if exc.reason.startswith("not valid JSON"):
+            return text
+        raise UsageError(f"{text[:40]!r}: {exc.reason}") from None
 
 
 def _key_value(text: str) -> tuple[str, str]:
@@ -227,6 +235,17 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("--what", choices=("events", "actions"), default="events",
                      help="events: one row per logged event (rule, text, data); actions: one "
                      "row per step of the history")
+    comp = subs.add_parser("components", help="Freedom's component files (map, cards, ...)",
+                           description="Freedom's component files: the map, tokens, cards, "
+                           "Slave Market cards, Victory cards, dice and roles, as JSON.")
+    what = comp.add_subparsers(dest="components_command", required=True, parser_class=_Parser)
+    cexp = what.add_parser("export", help="write an editable copy of the packaged files",
+                           description="Write an editable copy of the packaged component "
+                           "files into DIR; play it with Freedom(components=DIR).")
+    cexp.add_argument("dir", type=Path, metavar="DIR", help="the folder to write (created if "
+                      "needed)")
+    cexp.add_argument("--overwrite", action="store_true",
+                      help="replace component files already in DIR")
     return parser
 
 
@@ -394,26 +413,47 @@ def _bots(args: argparse.Namespace, stdout: TextIO) -> int:
 
 
 def _load_save(path: Path) -> Any:
-    """The game in a save file, replayed and verified; UsageError naming what is wrong."""
+    """The game in a save file, replayed and verified; UsageError naming what is wrong.
+
+    Read and parsed by the package's one bounded loader (:mod:`.core.plain`), as
+    ``from_json`` does: a huge, endless, deeply nested or non-UTF-8 file gets its message."""
     from .core import SaveFileError
-    from .core.save import MAX_BYTES
+    from .core.plain import PlainDataError, load_json, read_bounded
 
     try:
-        with path.open("rb") as file:
-            raw = file.read(MAX_BYTES + 1)  # never more: /dev/zero or a huge file stops here
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror}") from None
-    if len(raw) > MAX_BYTES:
-        raise UsageError(f"{path} is larger than {MAX_BYTES} bytes: not a save file")
+        raw = read_bounded(path)
+    except PlainDataError as exc:
+        if exc.reason.startswith("larger than"):
+            raise UsageError(f"{path} is {exc.reason}: not a save file") from None
+        raise UsageError(f"cannot read {path} {exc.reason.removeprefix('cannot be read ')}"
+                         ) from None
     try:
-        data = json.loads(raw)
-        cls = registry.game_entry(data["game"]).game_class()
-    except (ValueError, KeyError, TypeError):
-        raise UsageError(f"{path} is not a freight_freedom save file (no known 'game')") from None
+        data = load_json(raw, "file")
+    except PlainDataError as exc:
+        raise UsageError(f"{path} is not a freight_freedom save file: {exc}") from None
+    game = data.get("game") if isinstance(data, dict) else None
+    entry = registry.find(game) if isinstance(game, str) else None
+    if entry is None:
+        raise UsageError(f"{path} is not a freight_freedom save file (no known 'game')")
     try:
-        return cls.from_json(raw)
+        return entry.game_class().from_json(raw)
     except SaveFileError as exc:
         raise UsageError(f"{path}: {exc}") from None
+
+
+def _components(args: argparse.Namespace, stdout: TextIO) -> int:
+    from .freedom.component_set import export
+
+    try:
+        written = export(args.dir, overwrite=args.overwrite)
+    except (FileExistsError, NotADirectoryError) as exc:
+        raise UsageError(f"{exc}; add --overwrite to replace them" if isinstance(
+            exc, FileExistsError) else str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"cannot write {args.dir}: {exc.strerror or exc}") from None
+    print(f"wrote {len(written)} component files to {args.dir}; edit them, then play with "
+          f"Freedom(components={str(args.dir)!r})", file=stdout)
+    return 0
 
 
 def _export(args: argparse.Namespace, stdout: TextIO) -> int:
@@ -460,7 +500,7 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
         except SystemExit as exc:  # --help / --version print and "exit"
             return int(exc.code or 0)
         command = {"simulate": _simulate, "sweep": _sweep, "bots": _bots, "replay": _replay,
-                   "export": _export}
+                   "export": _export, "components": _components}
         return command[args.command](args, out)
     except _Stopped as exc:
         print(f"{PROG}: {exc}", file=err)

@@ -210,3 +210,63 @@ def test_mutated_save_files_get_save_file_error(cls: type[Game[Any]]) -> None:
     for raw in (b"\xff\xfe", b"{" * 10, b"", saved.encode() + b"\x00"):
         with pytest.raises(SaveFileError):
             cls.from_json(raw)
+
+
+def _leaves(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every place in a JSON tree (containers and values), as key/index paths."""
+    out = [path] if path else []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            out += _leaves(value, (*path, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            out += _leaves(value, (*path, i))
+    return out
+
+
+def _set(data: Any, path: tuple[Any, ...], value: Any) -> None:
+    for key in path[:-1]:
+        data = data[key]
+    data[path[-1]] = value
+
+
+@pytest.mark.parametrize("name", ["map.json", "tokens.json", "cards.json", "market.json",
+                                  "victory.json", "dice.json", "roles.json"])
+def test_mutated_component_files_get_component_error_or_play(name: str, tmp_path: Any) -> None:
+    """FR-COMP-1: a component file with any field replaced by a wrong type, a whole number
+    written as a float, a huge integer or deep nesting is refused with ComponentError; whatever
+    the checks accept plays random games to the end without any other error."""
+    from freight_freedom.core.errors import ComponentError
+    from freight_freedom.freedom.board import read_packaged
+    from freight_freedom.freedom.component_set import Components
+
+    rng = random.Random(f"components/{name}")
+    packaged = read_packaged(name)
+    places = _leaves(packaged)
+    accepted = 0
+    for trial in range(12):
+        data = json.loads(json.dumps(packaged))
+        path = rng.choice(places)
+        old = data
+        for key in path:
+            old = old[key]
+        if isinstance(old, int) and not isinstance(old, bool) and rng.random() < 0.5:
+            new: Any = float(old)  # the dice "spaces": 1.0 class
+        else:
+            new = rng.choice(ODD)
+        _set(data, path, new)
+        (tmp_path / name).write_text(_dumps(data), encoding="utf-8")
+        try:
+            comps = Components.load(tmp_path)
+        except ComponentError as exc:
+            assert exc.problems and all(p.source for p in exc.problems), (path, new)
+            continue
+        accepted += 1
+        for seed in range(2):
+            game = Freedom(players=2 + seed, seed=trial * 10 + seed, components=comps)
+            bot = RandomBot(seed=seed)
+            for _ in range(2000):
+                if game.is_over:
+                    break
+                game.apply(bot.choose(game))
+    assert accepted < 12  # the mutations reach the checks

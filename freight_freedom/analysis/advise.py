@@ -33,7 +33,8 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,6 +55,11 @@ FREEDOM_ENDINGS = registry.GAMES["freedom"].endings
 
 CHUNK = 25
 """Rollouts per task when the work is spread over processes (and per cancellation check)."""
+MAX_POINTS = 10_000
+"""At most this many positions in a :func:`trajectory` (a game has a few hundred steps)."""
+MAX_ROLLOUTS = 1_000_000
+"""At most this many rollouts per position (and per candidate action): about a day of work for
+one Freedom position on one core. More is refused with a clear error before any work starts."""
 
 
 class Cancelled(Exception):
@@ -234,54 +240,98 @@ def run_rollouts(key: str, game: Any, seat: int, action: Action | None, bot_spec
 
 def figures_of(key: str, results: Sequence[Rollout], players: int) -> Figures:
     """Summarise rollouts into chances and means with intervals."""
-    n = len(results)
-    win = tuple(chance(math.fsum(r.wins[s] for r in results), n) for s in range(players))
-    score = tuple(mean_of([r.scores[s] for r in results]) for s in range(players))
-    endings = {e: chance(sum(1 for r in results if r.ending == e), n)
-               for e in registry.game_entry(key).endings}
-    return Figures(win, score, endings)
+    tally = Tally(players)
+    tally.add(results)
+    return tally.figures(key)
+
+
+class Tally:
+    """Running totals of rollouts: what :class:`Figures` needs, in memory that does not grow
+    with the number of rollouts (sums, and Welford's running mean and spread of each score)."""
+
+    def __init__(self, players: int) -> None:
+        self.n = 0
+        self.wins = [0.0] * players
+        self.means = [0.0] * players
+        self.squares = [0.0] * players  # sum of squared deviations from the running mean
+        self.endings: dict[str, int] = {}
+
+    def add(self, batch: Sequence[Rollout]) -> None:
+        for r in batch:
+            self.n += 1
+            for s in range(len(self.wins)):
+                self.wins[s] += r.wins[s]
+                delta = r.scores[s] - self.means[s]
+                self.means[s] += delta / self.n
+                self.squares[s] += delta * (r.scores[s] - self.means[s])
+            self.endings[r.ending] = self.endings.get(r.ending, 0) + 1
+
+    def figures(self, key: str) -> Figures:
+        n = self.n
+        win = tuple(chance(w, n) for w in self.wins)
+        score = tuple(_mean_estimate(m, q, n) for m, q in zip(self.means, self.squares,
+                                                                strict=True))
+        endings = {e: chance(self.endings.get(e, 0), n)
+                   for e in registry.game_entry(key).endings}
+        return Figures(win, score, endings)
+
+
+def _mean_estimate(mu: float, squares: float, n: int) -> Estimate:
+    """The mean of ``n`` values with a normal 95% interval, from running totals."""
+    if n == 0:
+        return Estimate(math.nan, math.nan, math.nan, 0)
+    if n == 1:
+        return Estimate(mu, mu, mu, 1)
+    half = Z95 * math.sqrt(max(0.0, squares) / (n - 1) / n)
+    return Estimate(mu, mu - half, mu + half, n)
 
 
 # ---------------------------------------------------------------------------- executor
 _POOL_LOCK = threading.Lock()
-_POOL: dict[str, Any] = {}
+_POOL: dict[str, tuple[Any, int]] = {}
 
 
-def _executor(n_jobs: int) -> Any:
+def _executor(n_jobs: int, background: bool = False) -> Any:
     """The advisor's own process pool of ``n_jobs`` loky workers, started once and kept warm.
 
     Its own pool, not loky's shared reusable one: joblib's ``Parallel`` (simulations) resizes
-    and wraps that one, and the two must not step on each other. Its workers run at a lower
-    priority (:func:`_background`), so advice in an app never takes a core from the kernel or
-    the browser drawing a click; on an idle machine they run as fast as before.
+    and wraps that one, and the two must not step on each other. Two pools at most, their
+    workers each in a session of their own (:func:`_own_session`): one at normal priority, for
+    advice a person asks for (a notebook, a script); one whose workers run ``background`` at a
+    lower priority (:func:`_background`), for the app's evaluation bar, so it never takes a core
+    from the kernel or the browser drawing a click.
     """
     from joblib.externals.loky import ProcessPoolExecutor
 
+    name = "background" if background else "normal"
     with _POOL_LOCK:
-        pool = _POOL.get("pool")
-        if pool is None or _POOL.get("size") != n_jobs or getattr(pool, "_broken", False):
+        pool, size = _POOL.get(name, (None, 0))
+        if pool is None or size != n_jobs or getattr(pool, "_broken", False):
             if pool is not None:
                 pool.shutdown(wait=False, kill_workers=True)
-            pool = ProcessPoolExecutor(max_workers=n_jobs, initializer=_background)
+            pool = ProcessPoolExecutor(max_workers=n_jobs,
+                                       initializer=_background if background else _own_session)
             if not _POOL:
                 import atexit
 
                 atexit.register(_shutdown)
-            _POOL.update(pool=pool, size=n_jobs)
+            _POOL[name] = (pool, n_jobs)
         return pool
 
 
 BACKGROUND_NICE = 10
-"""How much a worker lowers its priority (Linux's CFS gives a nice-10 process about a tenth of
-the CPU a normal one gets when both want it)."""
+"""How much a background worker lowers its priority (Linux's CFS gives a nice-10 process about
+a tenth of the CPU a normal one gets when both want it)."""
 
 
-def _background() -> None:
-    """Worker start-up: lower this process's priority (where the OS lets a process do so).
+def _own_session() -> None:
+    """Worker start-up: a session of its own, at the caller's priority.
 
-    On Linux with autogrouping (most desktops), priorities count only within a session's
-    group, and the group of the kernel and its workers competes with the browser's as an
-    equal: so the worker starts a session of its own and lowers that group's priority too.
+    On Linux with autogrouping (most desktops), the CPU is shared out between sessions first:
+    workers left in the caller's session share one session's slice, so on a busy machine two of
+    them ran no faster than the caller alone (9.0 s against 4.4 s in their own sessions, for
+    200 rollouts at load 14-20 on 2 cores, ``benchmarks/ADVISOR.md``). Each in its own session,
+    a worker competes like any program a person starts.
     """
     import contextlib
     import os
@@ -289,6 +339,18 @@ def _background() -> None:
     if hasattr(os, "setsid"):
         with contextlib.suppress(OSError):
             os.setsid()
+
+
+def _background() -> None:
+    """Worker start-up for the evaluation bar: a session of its own (:func:`_own_session`) and
+    a lower priority, for the process and for its session's group (where the OS lets a process
+    lower them): with autogrouping, priorities count only within a session's group, so the
+    group's own priority is lowered too."""
+    import contextlib
+    import os
+
+    _own_session()
+    if hasattr(os, "setsid"):
         with contextlib.suppress(OSError), open("/proc/self/autogroup", "w") as group:
             group.write(str(BACKGROUND_NICE))
     if hasattr(os, "nice"):
@@ -297,9 +359,9 @@ def _background() -> None:
 
 
 def _shutdown() -> None:
-    """Stop the pool before the interpreter tears its modules down."""
-    pool = _POOL.pop("pool", None)
-    if pool is not None:
+    """Stop the pools before the interpreter tears its modules down."""
+    for name in list(_POOL):
+        pool, _ = _POOL.pop(name)
         pool.shutdown(wait=True)
 
 
@@ -331,7 +393,8 @@ def _candidates(key: str, game: Any, bot_spec: BotSpec, seed: int, k: int | None
 def advise(game: Any, *, rollouts: int = 200, bot: BotSpec | None = None, seed: int = 0,
            n_jobs: int | None = 1, actions: int | None = 0, action_rollouts: int | None = None,
            processes: bool | None = None, cancel: Callable[[], bool] | None = None,
-           progress: Callable[[int, int], None] | None = None, chunk: int = CHUNK) -> Advice:
+           progress: Callable[[int, int], None] | None = None, chunk: int = CHUNK,
+           background: bool = False) -> Advice:
     """Win chances and expected scores of ``game``'s position, and optionally of its moves.
 
     ``rollouts``: games played out from the position. ``bot``: the rollout policy of every seat
@@ -347,6 +410,13 @@ def advise(game: Any, *, rollouts: int = 200, bot: BotSpec | None = None, seed: 
     when it returns True, :class:`Cancelled` is raised. ``progress(done, total)``: called after
     each batch. ``chunk``: rollouts per batch (the same answer whatever it is); the app uses
     small batches, so a cancelled evaluation stops within a few dozen milliseconds.
+    ``background``: worker processes run at a lower priority in a session of their own (the
+    app's evaluation bar, which must never slow a click); advice a person asks for runs at
+    normal priority, the default.
+
+    The work is handed out batch by batch (a few batches per worker in flight), and results are
+    kept as running totals, so memory does not grow with ``rollouts``; ``rollouts`` and
+    ``action_rollouts`` are at most :data:`MAX_ROLLOUTS`.
 
     Raises :class:`~freight_freedom.core.IllegalAction` for a finished game (there is nothing
     to advise) and ValueError for bad arguments.
@@ -355,10 +425,10 @@ def advise(game: Any, *, rollouts: int = 200, bot: BotSpec | None = None, seed: 
     if game.is_over:
         raise IllegalAction("the game is over: there is no position left to advise on",
                             rule=game.RULE_GAME_OVER)
-    positive_int("rollouts", rollouts)
-    positive_int("chunk", chunk)
+    positive_int("rollouts", rollouts, hi=MAX_ROLLOUTS)
+    positive_int("chunk", chunk, hi=MAX_ROLLOUTS)
     if action_rollouts is not None:
-        positive_int("action_rollouts", action_rollouts)
+        positive_int("action_rollouts", action_rollouts, hi=MAX_ROLLOUTS)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
         raise ValueError(f"seed must be an int in [0, 2**63), not {seed!r}")
     if actions is not None and (isinstance(actions, bool) or not isinstance(actions, int)
@@ -375,54 +445,67 @@ def advise(game: Any, *, rollouts: int = 200, bot: BotSpec | None = None, seed: 
     per_action = rollouts if action_rollouts is None else action_rollouts
     candidates = _candidates(key, base, spec, seed, actions) if actions != 0 else []
 
-    # the work: (action or None, seeds); rollout i of every candidate uses the same world
-    jobs_list: list[tuple[Action | None, list[int]]] = []
-    for action, n in [(None, rollouts)] + [(a, per_action) for a in candidates]:
-        seeds = [_rollout_seed(seed, i) for i in range(n)]
-        for start in range(0, n, chunk):
-            jobs_list.append((action, seeds[start:start + chunk]))
-    total = sum(len(s) for _, s in jobs_list)
-    results: dict[Action | None, list[Rollout]] = {None: [], **{a: [] for a in candidates}}
+    # the work, made lazily batch by batch: (action or None, first rollout, end); rollout i
+    # of every candidate uses the same world (its seed depends only on seed and i)
+    def batches() -> Iterator[tuple[Action | None, list[int]]]:
+        for action, n in [(None, rollouts)] + [(a, per_action) for a in candidates]:
+            for start in range(0, n, chunk):
+                yield action, [_rollout_seed(seed, i) for i in range(start, min(n, start + chunk))]
+
+    total = rollouts + per_action * len(candidates)
+    tallies: dict[Action | None, Tally] = {a: Tally(players) for a in [None, *candidates]}
     done = 0
 
     def collect(action: Action | None, batch: list[Rollout]) -> None:
         nonlocal done
-        results[action].extend(batch)
+        tallies[action].add(batch)
         done += len(batch)
         if progress is not None:
             progress(done, total)
 
+    def stop_if_cancelled() -> None:
+        if cancel is not None and cancel():
+            raise Cancelled("the position changed")
+
     if not (jobs > 1 if processes is None else processes):
-        for action, seeds in jobs_list:
-            if cancel is not None and cancel():
-                raise Cancelled("the position changed")
+        for action, seeds in batches():
+            stop_if_cancelled()
             collect(action, run_rollouts(key, base, seat, action, spec, seeds))
     else:
-        pool = _executor(jobs)
-        futures = [pool.submit(run_rollouts, key, base, seat, action, spec, seeds)
-                   for action, seeds in jobs_list]
+        pool = _executor(jobs, background)
+        window: deque[tuple[Action | None, Any]] = deque()
+        todo = batches()
         try:
-            for (action, _), future in zip(jobs_list, futures, strict=True):
+            while True:
+                while len(window) < 3 * jobs:  # a few batches per worker in flight, no more
+                    item = next(todo, None)
+                    if item is None:
+                        break
+                    action, seeds = item
+                    window.append((action, pool.submit(run_rollouts, key, base, seat, action,
+                                                       spec, seeds)))
+                if not window:
+                    break
+                action, future = window[0]
                 while True:
-                    if cancel is not None and cancel():
-                        raise Cancelled("the position changed")
+                    stop_if_cancelled()
                     try:
                         batch = future.result(timeout=0.05)
                         break
                     except TimeoutError:
                         continue
+                window.popleft()
                 collect(action, batch)
         finally:
-            for future in futures:
+            for _, future in window:
                 future.cancel()
 
     describe = _describer(game)
-    ranked = [ActionAdvice(a, describe(a), figures_of(key, results[a], players))
-              for a in candidates]
+    ranked = [ActionAdvice(a, describe(a), tallies[a].figures(key)) for a in candidates]
     ranked.sort(key=lambda adv: -adv.value(seat))  # stable: ties keep the candidates' order
     label = spec if isinstance(spec, str) else str(getattr(spec, "name", spec))
     return Advice(key, seat, len(game.history), rollouts, label,
-                  figures_of(key, results[None], players), tuple(ranked))
+                  tallies[None].figures(key), tuple(ranked))
 
 
 def _describer(game: Any) -> Callable[[Action], str]:
@@ -446,9 +529,11 @@ def positions(game: Any, points: int = 24) -> list[tuple[int, Any]]:
     """Up to ``points`` positions of ``game``'s history, evenly spaced from set-up to now (the
     unfinished ones only), as ``(step, game)``. The game is rebuilt from its options, seed and
     history through the public API; ``game`` itself is not changed."""
+    positive_int("points", points, hi=MAX_POINTS)
     history = game.history
     steps = len(history)
-    wanted = sorted({round(i * steps / max(1, points - 1)) for i in range(points)} | {steps})
+    count = min(points, steps + 1)  # never more positions than the game has
+    wanted = sorted({round(i * steps / max(1, count - 1)) for i in range(count)} | {steps})
     from ..core.frozen import thaw
 
     replay = type(game)(seed=game.seed, **thaw(dict(game.options)))
@@ -469,13 +554,14 @@ def positions(game: Any, points: int = 24) -> list[tuple[int, Any]]:
 
 def trajectory(game: Any, *, points: int = 24, rollouts: int = 60, bot: BotSpec | None = None,
                seed: int = 0, n_jobs: int | None = 1, processes: bool | None = None,
-               cancel: Callable[[], bool] | None = None) -> list[Point]:
+               cancel: Callable[[], bool] | None = None, background: bool = False
+               ) -> list[Point]:
     """The bar over the whole game so far ("where did we lose it?"): :func:`advise` at up to
     ``points`` positions evenly spaced over the history (finished positions are left out)."""
     out = []
     for step, position in positions(game, points):
         advice = advise(position, rollouts=rollouts, bot=bot, seed=seed, n_jobs=n_jobs,
-                        processes=processes, cancel=cancel)
+                        processes=processes, cancel=cancel, background=background)
         out.append(Point(step, int(getattr(position, "round", 0) or 0), advice.figures))
     return out
 

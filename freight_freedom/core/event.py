@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from .frozen import FrozenDict, freeze, thaw
@@ -61,3 +62,25 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         return {"rule": self._rule, "text": self._text, "data": thaw(self._data)}
+
+
+class Silent(list[Event]):
+    """The event list of a quiet game (:meth:`~.game.Game.quiet`): it keeps nothing.
+
+    Rules that write their events into a list check :func:`narrating` before building one (the
+    words and the frozen data are most of an event's cost); anything appended anyway is dropped.
+    """
+
+    __slots__ = ()
+
+    def append(self, event: Event) -> None:
+        """Dropped: a quiet game keeps no events."""
+
+    def extend(self, events: Iterable[Event]) -> None:
+        """Dropped: a quiet game keeps no events."""
+
+
+def narrating(events: list[Event]) -> bool:
+    """Whether ``events`` keeps what is written to it (False for a quiet game's :class:`Silent`
+    list): the rules build an event only when it is kept."""
+    return events.__class__ is not Silent

@@ -287,10 +287,12 @@ class Game(ABC, Generic[S]):
         """Whether the game skips building events (:meth:`quiet`)."""
         return self._quiet
 
-    def scenario(self, name: str, **params: Any) -> list[Event]:
+    def scenario(self, name: str, /, **params: Any) -> list[Event]:
         """A logged set-up change outside the rules (stack a deck, fix the next roll).
 
-        It becomes part of the history, so undo, saves and replays include it.
+        It becomes part of the history, so undo, saves and replays include it. ``name`` is
+        positional-only, so a parameter may be called anything (a saved scenario whose
+        parameters say ``name`` or ``self`` gets the usual "unknown parameter" refusal).
         """
         self._check_scenario(name, params)
         step = Scenario(name, tuple(sorted(params.items())))

@@ -1,17 +1,23 @@
-"""Plain JSON data from untrusted sources: one loader and one checker, both bounded.
+"""Plain JSON data from untrusted sources: one reader, one loader and one checker, all bounded.
 
-Save files and scenario parameters come from users. :func:`load_json` parses text and
-:func:`check_plain` checks Python values; both refuse, with a :class:`PlainDataError` naming the
+Save files, component folders, scenario parameters and command-line values come from users.
+:func:`read_bounded` reads a file (never more than :data:`MAX_BYTES`, so a link to
+``/dev/zero`` stops at once), :func:`load_json` parses text or bytes and :func:`check_plain`
+checks Python values; all three refuse, with a :class:`PlainDataError` naming the
 place (``history[3].params.cards[0]``), what would otherwise escape as a bare ``RecursionError``,
 ``ValueError`` (integers of thousands of digits), ``TypeError`` (a set, an object) or a silently
-wrong value (``NaN``, ``1e999``, a key given twice). Callers turn the error into their own
-(:class:`~.errors.SaveFileError`, :class:`~.errors.IllegalAction`).
+wrong value (``NaN``, ``1e999``, a key given twice), bytes that are not UTF-8, or a file too large.
+Every JSON file the package reads goes through them; callers turn the error into their own
+(:class:`~.errors.SaveFileError`, :class:`~.errors.ComponentError`,
+:class:`~.errors.IllegalAction`).
 """
 
 from __future__ import annotations
 
 import json
 import math
+import os
+import stat
 from typing import Any
 
 MAX_DEPTH = 16
@@ -19,6 +25,8 @@ MAX_DEPTH = 16
 INT_LIMIT = 2**63
 """Integers lie in ``(-INT_LIMIT, INT_LIMIT)``."""
 _MAX_DIGITS = len(str(INT_LIMIT))
+MAX_BYTES = 5_000_000
+"""A JSON file (a save, a component file) is at most this many bytes."""
 
 
 class PlainDataError(ValueError):
@@ -71,16 +79,48 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return bad
 
 
-def load_json(text: str, where: str = "file") -> Any:
-    """Parse JSON text and :func:`check_plain` the result; raises :class:`PlainDataError`."""
+def read_bounded(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> bytes:
+    """The bytes of the file at ``path``; :class:`PlainDataError` (at ``"file"``) when it
+    cannot be read or holds more than ``limit`` bytes. Reads at most ``limit + 1`` bytes,
+    so a huge file or a device that never ends costs nothing."""
+    try:
+        if stat.S_ISFIFO(os.stat(path).st_mode):  # opening a pipe would wait for a writer
+            raise PlainDataError("file", "cannot be read (a named pipe, not a file)")
+        with open(path, "rb") as file:
+            raw = file.read(limit + 1)
+    except OSError as exc:
+        raise PlainDataError("file", f"cannot be read ({exc.strerror or exc})") from None
+    if len(raw) > limit:
+        raise PlainDataError("file", f"larger than {limit} bytes")
+    return raw
+
+
+def load_json(text: str | bytes, where: str = "file", *, limit: int = MAX_BYTES) -> Any:
+    """Parse JSON text (or UTF-8 bytes) and :func:`check_plain` the result.
+
+    Raises :class:`PlainDataError`: for more than ``limit`` bytes (characters), bytes that are
+    not UTF-8, text that is not JSON, and anything :func:`check_plain` refuses.
+    """
+    if len(text) > limit:
+        raise PlainDataError(where or "file", f"larger than {limit} bytes")
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise PlainDataError(where or "file", f"not UTF-8 text ({exc.reason} at byte "
+                                                  f"{exc.start})") from None
+    if not isinstance(text, str):
+        raise PlainDataError(where or "file", f"JSON text is a string, not a "
+                                              f"{type(text).__name__}")
     try:
         data = json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
                           parse_constant=_parse_constant, object_pairs_hook=_pairs)
     except RecursionError:
-        raise PlainDataError(where, f"nested more than {MAX_DEPTH} levels deep") from None
+        raise PlainDataError(where or "file",
+                             f"nested more than {MAX_DEPTH} levels deep") from None
     except json.JSONDecodeError as exc:
-        raise PlainDataError(
-            where, f"not valid JSON (truncated?): {exc.msg} at {exc.pos}") from None
+        raise PlainDataError(where or "file", f"not valid JSON (truncated?): {exc.msg} at line "
+                                              f"{exc.lineno} column {exc.colno}") from None
     check_plain(data, where)
     return data
 

@@ -15,6 +15,7 @@ knows (a connected map, counts that fill the box) and :func:`refuse` raises one
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -37,14 +38,16 @@ def json_path(parts: Iterable[object]) -> str:
 def schema_problems(source: str, data: Any, schema: Mapping[str, Any]) -> list[Problem]:
     """Every way ``data`` breaks ``schema``, sorted by field; ``source`` names the file.
 
-    jsonschema is the ``components`` extra: without it (the browser-only site, which plays the
-    packaged components) the schema step is skipped and the game's own checks still run.
+    jsonschema is the ``components`` extra. Without it (the browser-only site, which plays the
+    packaged components, already checked) a file is refused rather than let through unchecked:
+    whatever the checks accept must play.
     """
     try:
-        import jsonschema
-    except ImportError:  # pragma: no cover - the dev install has it
-        return []
-    validator = jsonschema.Draft202012Validator(schema)
+        import jsonschema  # noqa: F401 - only whether it is installed
+    except ImportError:
+        return [Problem(source, "file", "checking a component file needs jsonschema: pip install "
+                                        "'freight-freedom[components]'")]
+    validator = _strict_validator()(schema)
     found: dict[Problem, None] = {}
     for err in validator.iter_errors(data):
         path = list(err.absolute_path)
@@ -60,6 +63,46 @@ def schema_problems(source: str, data: Any, schema: Mapping[str, Any]) -> list[P
         else:
             found[Problem(source, json_path(path), _words(err))] = None
     return sorted(found, key=lambda p: (p.where, p.reason))
+
+
+def _same(a: Any, b: Any) -> bool:
+    """JSON equality that tells numbers by type: ``1.0`` is not the integer ``1``, nor ``true``."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    return bool(a == b)
+
+
+@functools.cache
+def _strict_validator() -> Any:
+    """Draft 2020-12, except that an integer is written as one.
+
+    The standard counts ``1.0`` as an integer and as equal to ``1`` in ``enum``/``const``; the
+    game would then index a table with a float and fail in play, long after the check. Here a
+    field that must be an integer (``"type": "integer"``, ``"enum": [1, 2, 3]``) refuses
+    ``1.0``: whatever the checks accept plays.
+    """
+    import jsonschema
+
+    base = jsonschema.Draft202012Validator
+
+    def is_integer(_checker: Any, instance: Any) -> bool:
+        return type(instance) is int
+
+    def enum(_validator: Any, allowed: Any, instance: Any, _schema: Any) -> Any:
+        if not any(_same(instance, a) for a in allowed):
+            yield jsonschema.ValidationError(f"{instance!r} is not one of {allowed!r}")
+
+    def const(_validator: Any, wanted: Any, instance: Any, _schema: Any) -> Any:
+        if not _same(instance, wanted):
+            yield jsonschema.ValidationError(f"{wanted!r} was expected")
+
+    return jsonschema.validators.extend(
+        base, validators={"enum": enum, "const": const},
+        type_checker=base.TYPE_CHECKER.redefine("integer", is_integer))
 
 
 def _words(err: jsonschema.ValidationError) -> str:

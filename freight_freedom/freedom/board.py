@@ -22,7 +22,6 @@ first use.
 from __future__ import annotations
 
 import functools
-import json
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -35,6 +34,7 @@ if TYPE_CHECKING:
     import networkx
 
 from ..core.errors import ComponentError, Problem
+from ..core.plain import PlainDataError, load_json, read_bounded
 from ..core.schema import validate
 from .schemas import MAP
 
@@ -352,23 +352,33 @@ class Board:
 # ---------------------------------------------------------------------- loading
 
 
+def _problem(source: str, exc: PlainDataError) -> ComponentError:
+    """The loader's refusal as a :class:`ComponentError` naming the file and the field."""
+    return ComponentError([Problem(source, exc.where or "top level", exc.reason)])
+
+
 def read_data_file(path: Path | str) -> dict[str, Any]:
-    """Read a JSON component file into a dict, raising :class:`ComponentError` if it is not one."""
+    """Read a JSON component file into a dict, raising :class:`ComponentError` if it is not one.
+
+    The package's one bounded reader and loader (:mod:`~freight_freedom.core.plain`, as for
+    saves): a file too large (or a link to a device that never ends), not UTF-8, nested too
+    deep, with a huge number or a key given twice is refused, naming the file and field.
+    """
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ComponentError([Problem(p.name, "file", f"cannot be read ({exc.strerror})")]) from exc
-    return parse_json(text, p.name)
+        raw = read_bounded(p)
+    except PlainDataError as exc:
+        raise _problem(p.name, exc) from None
+    return parse_json(raw, p.name)
 
 
-def parse_json(text: str, source: str) -> dict[str, Any]:
-    """Parse a component file's text; :class:`ComponentError` unless it is one JSON object."""
+def parse_json(text: str | bytes, source: str) -> dict[str, Any]:
+    """Parse a component file's text; :class:`ComponentError` unless it is one plain, bounded
+    JSON object (:func:`~freight_freedom.core.plain.load_json`)."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ComponentError([Problem(source, f"line {exc.lineno}", f"not valid JSON ({exc.msg})")]
-                             ) from exc
+        data = load_json(text, "")
+    except PlainDataError as exc:
+        raise _problem(source, exc) from None
     if not isinstance(data, dict):
         raise ComponentError([Problem(source, "top level", "must be a JSON object")])
     return data
@@ -378,11 +388,11 @@ def read_packaged(filename: str) -> dict[str, Any]:
     """Read one of the JSON files shipped in ``freight_freedom/freedom/data``."""
     resource = resources.files("freight_freedom.freedom").joinpath("data", filename)
     try:
-        text = resource.read_text(encoding="utf-8")
-    except (OSError, FileNotFoundError) as exc:
+        raw = resource.read_bytes()
+    except OSError as exc:
         raise ComponentError([Problem(filename, "file", "is missing from the package data")]
                              ) from exc
-    return parse_json(text, filename)
+    return parse_json(raw, filename)
 
 
 def load_board(name: str = "default") -> Board:

@@ -1,12 +1,16 @@
 """One set of Freedom's components: the packaged files, or a teacher's corrected copy of some.
 
 The seven files of ``freight_freedom/freedom/data`` (map, tokens, cards, market, victory, dice,
-roles) are the packaged set. A teacher who owns the box and reads a value differently copies the
-folder, edits the files that differ (or keeps only those) and plays with them::
+roles) are the packaged set. A teacher who owns the box and reads a value differently writes an
+editable copy (:func:`export`, or ``freight-freedom components export my_freedom_data``), edits
+the files that differ (or keeps only those) and plays with them::
 
     game = Freedom(players=2, components="my_freedom_data/")
 
-A file missing from the folder comes from the package. Every file is checked against its JSON
+A file missing from the folder comes from the package. A copy of the whole packaged folder loads
+as it is: its two derived files (:data:`DERIVED`: the map's stored drawing and the list of files
+already checked) are not component data and are skipped; the drawing of a changed map is worked
+out again from each space's ``lon``/``lat`` in ``map.json``. Every file is checked against its JSON
 Schema and the rules only this game knows; all problems of all files are listed in one
 :class:`~freight_freedom.core.errors.ComponentError`, each with its file, field and reason.
 
@@ -27,6 +31,7 @@ import hashlib
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -42,8 +47,9 @@ from .components import (
     parse_victory,
 )
 from .roles import Role, parse_roles
+from .schemas import CHECKED_FILE
 
-__all__ = ["FILES", "Components"]
+__all__ = ["DERIVED", "FILES", "Components", "export"]
 
 _PARSERS: dict[str, Callable[[Any, str], Any]] = {
     "map.json": Board.from_dict,
@@ -56,6 +62,13 @@ _PARSERS: dict[str, Callable[[Any, str], Any]] = {
 }
 #: The component files, by name.
 FILES: tuple[str, ...] = tuple(_PARSERS)
+#: Files of the packaged folder that are worked out from the component files, not edited: a
+#: folder may hold them (a copy of the whole packaged folder), and they are skipped.
+DERIVED: dict[str, str] = {
+    "map_layout.json": "where the packaged map's spaces and names are drawn (worked out again "
+                       "from map.json when the map differs)",
+    CHECKED_FILE: "the packaged files already checked against their schemas",
+}
 
 
 @dataclass(frozen=True, eq=False)
@@ -88,7 +101,8 @@ class Components:
         """The files found in ``directory`` (any subset of :data:`FILES`), the rest packaged.
 
         Raises :class:`~freight_freedom.core.errors.ComponentError` listing every problem of
-        every file (and any ``.json`` file that is not a component file), or
+        every file (and any ``.json`` file that is neither a component file nor one of the
+        :data:`DERIVED` files of a copied packaged folder, which are skipped), or
         :class:`FileNotFoundError` if ``directory`` is not a folder.
         """
         folder = Path(directory)
@@ -97,6 +111,8 @@ class Components:
         raw: dict[str, Any] = {}
         problems: list[Problem] = []
         for path in sorted(folder.glob("*.json")):
+            if path.name in DERIVED:
+                continue
             if path.name not in _PARSERS:
                 problems.append(Problem(path.name, "file", "is not a component file; the files "
                                         f"are {', '.join(FILES)}"))
@@ -131,9 +147,38 @@ class Components:
                    parsed["market.json"], parsed["victory.json"], parsed["dice.json"],
                    parsed["roles.json"], digest, changed)
 
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        """The packaged set pickles as a reference to it (a game sent to a worker process, e.g.
+        by the advisor, then costs a few bytes, not the whole set); any other set by value."""
+        if not self.changed:
+            return (Components.packaged, ())
+        return super().__reduce_ex__(protocol)
+
     def __repr__(self) -> str:
         what = f"changed: {', '.join(self.changed)}" if self.changed else "packaged"
         return f"<Freedom components {self.digest[:12]} ({what})>"
+
+
+def export(directory: str | Path, *, overwrite: bool = False) -> list[Path]:
+    """Write an editable copy of the packaged component files into ``directory`` (created if
+    needed) and return the paths written; ``Freedom(components=directory)`` then plays it.
+
+    Refuses, with :class:`FileExistsError`, to replace a component file already there unless
+    ``overwrite``: a teacher's corrections are never lost to a second export.
+    """
+    folder = Path(directory)
+    if folder.exists() and not folder.is_dir():
+        raise NotADirectoryError(f"{str(folder)!r} is a file, not a folder")
+    targets = [folder / name for name in FILES]
+    present = [t.name for t in targets if t.exists()]
+    if present and not overwrite:
+        raise FileExistsError(f"{str(folder)!r} already holds {', '.join(present)}; choose an "
+                              "empty folder (or overwrite)")
+    folder.mkdir(parents=True, exist_ok=True)
+    data = resources.files("freight_freedom.freedom").joinpath("data")
+    for target in targets:
+        target.write_bytes(data.joinpath(target.name).read_bytes())
+    return targets
 
 
 @functools.cache

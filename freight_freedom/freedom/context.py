@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from .board import Board
 from .cards import AbolitionistCard, CardSet
@@ -137,6 +138,11 @@ class Ctx:
 
     def lost_limit(self, st: FreedomState) -> int:
         return int(self.victory_side(st).lost)
+
+    def __reduce__(self) -> tuple[Any, tuple[Components]]:
+        """Pickled as its component set: the receiving process rebuilds (or finds in its cache)
+        the lookups, instead of receiving them and the reach cache with every game."""
+        return (context, (self.components,))
 
     def freed_target(self, st: FreedomState) -> int:
         return int(self.victory_side(st).freed)

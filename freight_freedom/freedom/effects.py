@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..core.event import Event
+from ..core.event import Event, narrating
 from .context import Ctx
 from .decisions import CaptureChoice, CatcherMove, Move, QueueRemove, SupportOffer, settle
 from .effect_kinds import KINDS, QUEUE, ScheduledEffect
@@ -57,8 +57,9 @@ def _people(n: int) -> str:
 def _money(ctx: Ctx, st: FreedomState, item: ScheduledEffect, rule: str, ev: list[Event]) -> None:
     amount = int(item["amount"])
     st.money[item.seat] += amount
-    ev.append(Event(rule, f"{_who(item)} gains ${amount} ({item.source}).",
-                    {"seat": item.seat, "amount": amount}))
+    if narrating(ev):
+        ev.append(Event(rule, f"{_who(item)} gains ${amount} ({item.source}).",
+                        {"seat": item.seat, "amount": amount}))
 
 
 @resolves("money_each", "money_loss_each")
@@ -71,7 +72,9 @@ def _money_every_player(
     for s in range(st.players):
         st.money[s] += amount if gain else -min(st.money[s], amount)
     what = "gains" if gain else "loses up to"
-    ev.append(Event(rule, f"Every player {what} ${amount} ({item.source}).", {"amount": amount}))
+    if narrating(ev):
+        ev.append(Event(
+            rule, f"Every player {what} ${amount} ({item.source}).", {"amount": amount}))
 
 
 @resolves("move", "move_to")
@@ -82,7 +85,8 @@ def _move(ctx: Ctx, st: FreedomState, item: ScheduledEffect, rule: str, ev: list
                 safe=bool(item.get("safe", item.kind == "move_to")),
                 origin=str(item.get("origin", "any")), to=None if to is None else str(to))
     if move.exhausted(ctx, st):
-        ev.append(Event(rule, f"No one can be moved ({item.source}).", {"seat": item.seat}))
+        if narrating(ev):
+            ev.append(Event(rule, f"No one can be moved ({item.source}).", {"seat": item.seat}))
         return
     st.pending.append(move)
     if move.to:
@@ -90,7 +94,9 @@ def _move(ctx: Ctx, st: FreedomState, item: ScheduledEffect, rule: str, ev: list
     else:
         what = (f"up to {_people(move.left)} up to {move.spaces} "
                 f"space{'s' if move.spaces != 1 else ''} each")
-    ev.append(Event(rule, f"{_who(item)} may move {what} ({item.source}).", {"seat": item.seat}))
+    if narrating(ev):
+        ev.append(Event(
+            rule, f"{_who(item)} may move {what} ({item.source}).", {"seat": item.seat}))
 
 
 @resolves("support_discount")
@@ -102,11 +108,13 @@ def _support_discount(
     if st.support_left[st.period - 1] > 0 and st.money[seat] >= price:
         st.pending.append(SupportOffer(seat, item.source, price=price))
     elif st.support_left[st.period - 1] == 0:
-        ev.append(Event(rule, f"No Support token is left in the active period ({item.source}).",
-                        {"seat": seat}))
+        if narrating(ev):
+            ev.append(Event(rule, f"No Support token is left in the active period ({item.source}).",
+                            {"seat": seat}))
     else:
-        ev.append(Event(rule, f"{_who(item)} has ${st.money[seat]}: not enough for a Support "
-                        f"token at ${price} ({item.source}).", {"seat": seat}))
+        if narrating(ev):
+            ev.append(Event(rule, f"{_who(item)} has ${st.money[seat]}: not enough for a Support "
+                            f"token at ${price} ({item.source}).", {"seat": seat}))
 
 
 @resolves("fundraise")
@@ -118,8 +126,9 @@ def _fundraise(
     amount = n * int(item["per_person"])
     st.money[item.seat] += amount
     where = "southern spaces" if region == "south" else "northern cities"
-    ev.append(Event(rule, f"{_who(item)} raises ${amount} from {_people(n)} in the {where} "
-                    f"({item.source}).", {"seat": item.seat, "amount": amount}))
+    if narrating(ev):
+        ev.append(Event(rule, f"{_who(item)} raises ${amount} from {_people(n)} in the {where} "
+                        f"({item.source}).", {"seat": item.seat, "amount": amount}))
 
 
 @resolves("market_remove", "market_remove_each")
@@ -144,7 +153,8 @@ def _market_remove(
     else:
         text = (f"{removed} {'person is' if removed == 1 else 'people are'} taken off the "
                 "Slave Market cards")
-    ev.append(Event(rule, f"{text} ({item.source}).", {"removed": removed}))
+    if narrating(ev):
+        ev.append(Event(rule, f"{text} ({item.source}).", {"removed": removed}))
 
 
 @resolves("market_add")
@@ -155,10 +165,12 @@ def _market_add(
     if st.market and count:
         st.market[0] = st.market[0].with_people(st.market[0].people + count)
         st.supply -= count
-        ev.append(Event(rule, f"{count} people are added to the bottom Slave Market card "
-                        f"({item.source}).", {"count": count}))
+        if narrating(ev):
+            ev.append(Event(rule, f"{count} people are added to the bottom Slave Market card "
+                            f"({item.source}).", {"count": count}))
     else:
-        ev.append(Event(rule, f"No one is added to the Slave Market ({item.source}).", {}))
+        if narrating(ev):
+            ev.append(Event(rule, f"No one is added to the Slave Market ({item.source}).", {}))
 
 
 @resolves("catcher_move")
@@ -182,17 +194,20 @@ def _change_roll(
 ) -> None:
     roll = st.last_roll
     if roll is None or roll.catcher is None:
-        ev.append(Event(rule, f"{item.source} has nothing to change.", {}))
+        if narrating(ev):
+            ev.append(Event(rule, f"{item.source} has nothing to change.", {}))
     elif item.kind == "cancel_catcher_roll":
         st.last_roll = Roll(roll.catcher, roll.direction, 0, roll.triple, cancelled=True)
-        ev.append(Event(rule, f"{_who(item)} plays {item.source}: the {roll.catcher} Slave "
-                        "Catcher does not move this round.", {"seat": item.seat}))
+        if narrating(ev):
+            ev.append(Event(rule, f"{_who(item)} plays {item.source}: the {roll.catcher} Slave "
+                            "Catcher does not move this round.", {"seat": item.seat}))
     else:
         by = int(item["by"])
         st.last_roll = Roll(roll.catcher, roll.direction, max(0, roll.spaces - by), roll.triple,
                             cancelled=roll.cancelled)
-        ev.append(Event(rule, f"{_who(item)} plays {item.source}: the {roll.catcher} Slave "
-                        f"Catcher moves {by} fewer.", {"seat": item.seat, "by": by}))
+        if narrating(ev):
+            ev.append(Event(rule, f"{_who(item)} plays {item.source}: the {roll.catcher} Slave "
+                            f"Catcher moves {by} fewer.", {"seat": item.seat, "by": by}))
 
 
 @resolves("capture_near_catchers")
@@ -234,8 +249,9 @@ def _token_remove(
         cs = min(stacks, key=lambda c: (c.cost, c.id))
         st.stacks[cs.id] -= 1
         st.tokens_removed.append(cs.id)
-        ev.append(Event(rule, f"A Conductor token ({token_label(cs)}) leaves the game "
-                        f"({item.source}).", {"stack": cs.id}))
+        if narrating(ev):
+            ev.append(Event(rule, f"A Conductor token ({token_label(cs)}) leaves the game "
+                            f"({item.source}).", {"stack": cs.id}))
 
 
 @resolves("catcher_cut")
@@ -243,8 +259,10 @@ def _catcher_cut(
     ctx: Ctx, st: FreedomState, item: ScheduledEffect, rule: str, ev: list[Event]
 ) -> None:
     st.cut_armed = True
-    ev.append(Event(rule, "The Station Master watches the roads: the next Slave Catcher that "
-                    "would capture someone in this Action Phase stays put.", {"seat": item.seat}))
+    if narrating(ev):
+        ev.append(Event(
+            rule, "The Station Master watches the roads: the next Slave Catcher that "
+            "would capture someone in this Action Phase stays put.", {"seat": item.seat}))
 
 
 @resolves("safe_turn")
@@ -252,8 +270,9 @@ def _safe_turn(
     ctx: Ctx, st: FreedomState, item: ScheduledEffect, rule: str, ev: list[Event]
 ) -> None:
     st.safe_turn = True
-    ev.append(Event(rule, f"For the rest of Player {st.turn + 1}'s turn, moves trigger no "
-                    f"Slave Catchers ({item.source}).", {"seat": item.seat}))
+    if narrating(ev):
+        ev.append(Event(rule, f"For the rest of Player {st.turn + 1}'s turn, moves trigger no "
+                        f"Slave Catchers ({item.source}).", {"seat": item.seat}))
 
 
 def token_label(cs: Any) -> str:
@@ -274,8 +293,9 @@ def advance_catcher(
             if best is None or key < best:
                 best = key
     if best is None:
-        ev.append(Event("FR-EFF-CATCHERS-ADVANCE", f"The {colour} Slave Catcher sees no one on "
-                        f"its path ({source}).", {"colour": colour}))
+        if narrating(ev):
+            ev.append(Event("FR-EFF-CATCHERS-ADVANCE", f"The {colour} Slave Catcher sees no one on "
+                            f"its path ({source}).", {"colour": colour}))
         return
     j = best[1]
     step = min(spaces, abs(j - i))

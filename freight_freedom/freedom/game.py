@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 from ..core.action import Action, show
 from ..core.errors import IllegalAction, OptionError
-from ..core.event import Event
+from ..core.event import Event, Silent
 from ..core.game import Game, Prompt
 from ..core.options import parse_options
 from ..core.rng import Rng
@@ -108,9 +108,10 @@ class Freedom(Game[FreedomState]):
         return engine.legal(self._ctx, state)
 
     def _apply(self, state: FreedomState, action: Action) -> list[Event]:
-        ev: list[Event] = []
+        # a quiet game's rules write to a Silent list and build no events (Game.quiet)
+        ev: list[Event] = Silent() if self._quiet else []
         engine.apply(self._ctx, state, action, ev)
-        return _tidy(ev)
+        return _tidy(ev) if ev else []
 
     def _to_move(self, state: FreedomState) -> int | None:
         return engine.to_move(state)
@@ -326,8 +327,10 @@ class Freedom(Game[FreedomState]):
                                 "stack_period_deck, place_people, place_catcher, set_money",
                                 rule="SCENARIO")
         events: list[Event] = _tidy(handler(ctx, state, dict(params)))
+        if self._quiet:
+            events = Silent()
         engine.advance(ctx, state, events)
-        return events
+        return events if events else []
 
     def _sc_fix_roll(self, ctx: Ctx, st: FreedomState, p: dict[str, Any]) -> list[Event]:
         catcher, direction, spaces = p["catcher"], p["direction"], p["spaces"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..core.event import Event
+from ..core.event import Event, narrating
 from .context import Ctx
 from .state import FreedomState, GameResult
 
@@ -123,7 +123,8 @@ def capture_at(
         text += f" and put on the {' and '.join(cards)} Slave Market card{plural}"
     elif to_lost:
         text += " (no Slave Market card is on display)"
-    ev.append(Event(rule, text + ".", {"space": space, "captured": n, "cards": where}))
+    if narrating(ev):
+        ev.append(Event(rule, text + ".", {"space": space, "captured": n, "cards": where}))
     if to_lost:
         add_lost(ctx, st, to_lost, ev, "FR-RULING-CAPTURE-NO-MARKET")
     return n
@@ -138,12 +139,15 @@ def add_lost(ctx: Ctx, st: FreedomState, count: int, ev: list[Event], rule: str)
         return
     limit = ctx.lost_limit(st)
     st.lost += count
-    ev.append(Event(rule, f"{count} {'person goes' if count == 1 else 'people go'} to the Slaves "
-                    f"Lost track ({min(st.lost, limit)} of {limit}).",
-                    {"count": count, "lost": st.lost}))
+    if narrating(ev):
+        ev.append(Event(
+            rule, f"{count} {'person goes' if count == 1 else 'people go'} to the Slaves "
+            f"Lost track ({min(st.lost, limit)} of {limit}).",
+            {"count": count, "lost": st.lost}))
     if st.lost > limit:
-        ev.append(Event("FR-LOSE-1", f"The Slaves Lost track is full ({limit}) and another "
-                        "person must be added: the game is lost.", {"lost": st.lost}))
+        if narrating(ev):
+            ev.append(Event("FR-LOSE-1", f"The Slaves Lost track is full ({limit}) and another "
+                            "person must be added: the game is lost.", {"lost": st.lost}))
         st.result = GameResult(won=False, reason=f"Slaves Lost track full in round {st.round}",
                                round=st.round)
         st.phase = "over"
@@ -161,20 +165,24 @@ def move_person(
     if dest in ctx.canada_set:
         st.freed += 1
         st.freed_at[dest] = st.freed_at.get(dest, 0) + 1
-        ev.append(Event("FR-MOVE-7", f"{who} moves a person from {ctx.name(origin)} to "
-                        f"{ctx.name(dest)}: freed in Canada ({st.freed} freed).",
-                        {"from": origin, "to": dest, "freed": st.freed}))
+        if narrating(ev):
+            ev.append(Event("FR-MOVE-7", f"{who} moves a person from {ctx.name(origin)} to "
+                            f"{ctx.name(dest)}: freed in Canada ({st.freed} freed).",
+                            {"from": origin, "to": dest, "freed": st.freed}))
     else:
         st.people[dest] += 1
         if moved is not None:
             moved[dest] = moved.get(dest, 0) + 1
-        ev.append(Event(rule, f"{who} moves a person from {ctx.name(origin)} to {ctx.name(dest)}.",
-                        {"from": origin, "to": dest}))
+        if narrating(ev):
+            ev.append(Event(
+                rule, f"{who} moves a person from {ctx.name(origin)} to {ctx.name(dest)}.",
+                {"from": origin, "to": dest}))
     gold = ctx.money[dest]
     if gold:
         st.money[seat] += gold
-        ev.append(Event("FR-MOVE-4", f"{who} gains ${gold} from the gold circle at "
-                        f"{ctx.name(dest)}.", {"seat": seat, "amount": gold}))
+        if narrating(ev):
+            ev.append(Event("FR-MOVE-4", f"{who} gains ${gold} from the gold circle at "
+                            f"{ctx.name(dest)}.", {"seat": seat, "amount": gold}))
     if safe or st.safe_turn or dest in ctx.canada_set:
         return
     for colour in ctx.triggers[dest]:
@@ -194,15 +202,18 @@ def react(
         return
     if st.cut_armed and st.people[there] > 0:
         st.cut_armed = False
-        ev.append(Event("FR-ROLE-SM-CUT", f"The Station Master cuts the {colour} Slave Catcher's "
-                        f"move: it stays at {ctx.name(here)}.", {"colour": colour}))
+        if narrating(ev):
+            ev.append(Event(
+                "FR-ROLE-SM-CUT", f"The Station Master cuts the {colour} Slave Catcher's "
+                f"move: it stays at {ctx.name(here)}.", {"colour": colour}))
         return
     st.catchers[colour] = there
     direction = "east" if ctx.path_index[colour][there] > ctx.path_index[colour][here] else "west"
     n = st.people[there]
     text = f"The {colour} Slave Catcher moves 1 space {direction} to {ctx.name(there)}"
     text += f" and captures {n} {'person' if n == 1 else 'people'}." if n else "."
-    ev.append(Event("FR-MOVE-5", text, {"colour": colour, "from": here, "to": there}))
+    if narrating(ev):
+        ev.append(Event("FR-MOVE-5", text, {"colour": colour, "from": here, "to": there}))
     if n:
         if moved is not None:
             moved.pop(there, None)
@@ -225,6 +236,7 @@ def move_catcher(
         text = (f"The {colour} Slave Catcher moves {abs(steps)} {plural} {direction} to "
                 f"{ctx.name(dest)}{why}")
     text += f" and captures {n} {'person' if n == 1 else 'people'}." if n else "."
-    ev.append(Event(rule, text, {"colour": colour, "from": here, "to": dest, "steps": steps}))
+    if narrating(ev):
+        ev.append(Event(rule, text, {"colour": colour, "from": here, "to": dest, "steps": steps}))
     if n:
         capture_at(ctx, st, dest, ev, "FR-CATCH-3")

@@ -11,7 +11,7 @@ $4 or $5 by period [FR-ACT-7]. Every step is an atomic action; a token's movemen
 from __future__ import annotations
 
 from ..core.action import Action
-from ..core.event import Event
+from ..core.event import Event, narrating
 from .actions import act
 from .context import Ctx
 from .effect_kinds import queue_effects
@@ -24,8 +24,9 @@ def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
     st.phase, st.step = "action", "turn"
     st.turn, st.turns_done = st.lead, 0
     reset_turn(st)
-    ev.append(Event("FR-ACT-1", f"Round {st.round}: Action phase, from Player {st.lead + 1}.",
-                    {"round": st.round}))
+    if narrating(ev):
+        ev.append(Event("FR-ACT-1", f"Round {st.round}: Action phase, from Player {st.lead + 1}.",
+                        {"round": st.round}))
 
 
 def reset_turn(st: FreedomState) -> None:
@@ -118,8 +119,9 @@ def play_token(
         else:
             st.tokens_spent.append(stack)
             note = ""
-        ev.append(Event("FR-ACT-4", f"{who} plays a Conductor token ({cs.label}).{note}",
-                        {"seat": seat, "stack": stack, "grey": grey}))
+        if narrating(ev):
+            ev.append(Event("FR-ACT-4", f"{who} plays a Conductor token ({cs.label}).{note}",
+                            {"seat": seat, "stack": stack, "grey": grey}))
         queue_effects(st, seat, [{"kind": "move", "people": cs.people, "spaces": cs.spaces,
                                   "safe": False, "origin": "any"}],
                       f"Conductor token {cs.label}", front=True)
@@ -138,9 +140,10 @@ def play_token(
         extra = f" (+${bonus} {role.name})" if bonus else ""
         extra += f" (-${cut} Opposition)" if cut else ""
         people = f"{n} {'person' if n == 1 else 'people'}"
-        ev.append(Event("FR-ACT-6", f"{who} plays a Fundraising token: {people} in the {where} "
-                        f"raise{'s' if n == 1 else ''} ${amount}{extra}.",
-                        {"seat": seat, "amount": amount, "people": n}))
+        if narrating(ev):
+            ev.append(Event("FR-ACT-6", f"{who} plays a Fundraising token: {people} in the {where} "
+                            f"raise{'s' if n == 1 else ''} ${amount}{extra}.",
+                            {"seat": seat, "amount": amount, "people": n}))
 
 
 def buy_card(ctx: Ctx, st: FreedomState, seat: int, pos: int, ev: list[Event]) -> None:
@@ -153,8 +156,9 @@ def buy_card(ctx: Ctx, st: FreedomState, seat: int, pos: int, ev: list[Event]) -
     st.queue[pos] = None
     st.card_bought = True
     who = f"Player {seat + 1}"
-    ev.append(Event("FR-ACT-5", f"{who} buys {card.name} from Queue position {pos + 1} for "
-                    f"${price}.", {"seat": seat, "card": cid, "price": price}))
+    if narrating(ev):
+        ev.append(Event("FR-ACT-5", f"{who} buys {card.name} from Queue position {pos + 1} for "
+                        f"${price}.", {"seat": seat, "card": cid, "price": price}))
     if card.kind == "general":
         st.discard.append(cid)
         queue_effects(st, seat, card.effects, card.name, front=True)
@@ -162,21 +166,25 @@ def buy_card(ctx: Ctx, st: FreedomState, seat: int, pos: int, ev: list[Event]) -
         old = st.reserve[seat]
         if old is not None:
             st.discard.append(old)
-            ev.append(Event("FR-CARD-RESERVE", f"{who} discards the Reserve card "
-                            f"{ctx.card_by_id[old].name} without effect.",
-                            {"seat": seat, "card": old}))
+            if narrating(ev):
+                ev.append(Event("FR-CARD-RESERVE", f"{who} discards the Reserve card "
+                                f"{ctx.card_by_id[old].name} without effect.",
+                                {"seat": seat, "card": old}))
         st.reserve[seat] = cid
-        ev.append(Event("FR-CARD-RESERVE", f"{who} keeps {card.name} on their mat for later.",
-                        {"seat": seat, "card": cid}))
+        if narrating(ev):
+            ev.append(Event("FR-CARD-RESERVE", f"{who} keeps {card.name} on their mat for later.",
+                            {"seat": seat, "card": cid}))
     else:
         st.discard.append(cid)
         if card.trigger == "bought":
-            ev.append(Event("FR-CARD-7", f"Buying {card.name} sets off its effect.",
-                            {"card": cid}))
+            if narrating(ev):
+                ev.append(Event("FR-CARD-7", f"Buying {card.name} sets off its effect.",
+                                {"card": cid}))
             queue_effects(st, seat, card.effects, card.name, front=True)
         else:
-            ev.append(Event("FR-CARD-7", f"{card.name} leaves the Queue and its effect "
-                            "ends.", {"card": cid}))
+            if narrating(ev):
+                ev.append(Event("FR-CARD-7", f"{card.name} leaves the Queue and its effect "
+                                "ends.", {"card": cid}))
 
 
 def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
@@ -186,20 +194,23 @@ def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
     if kind == "pass":
         income = pass_income(ctx, st)
         st.money[seat] += income
-        ev.append(Event("FR-ACT-7", f"{who} passes and takes ${income}.",
-                        {"seat": seat, "amount": income}))
+        if narrating(ev):
+            ev.append(Event("FR-ACT-7", f"{who} passes and takes ${income}.",
+                            {"seat": seat, "amount": income}))
         end_turn(st)
         return
     if kind == "end":
-        ev.append(Event("FR-ACT-1", f"{who} ends their turn.", {"seat": seat}))
+        if narrating(ev):
+            ev.append(Event("FR-ACT-1", f"{who} ends their turn.", {"seat": seat}))
         end_turn(st)
         return
     st.did_something = True
     if kind == "benefit":
         role = ctx.roles[st.roles[seat]]
         st.benefit_used = True
-        ev.append(Event("FR-ACT-2", f"{who} takes the {role.name}'s Benefit.",
-                        {"seat": seat, "role": role.name}))
+        if narrating(ev):
+            ev.append(Event("FR-ACT-2", f"{who} takes the {role.name}'s Benefit.",
+                            {"seat": seat, "role": role.name}))
         queue_effects(st, seat, role.side(st.sides[seat]).benefit, f"{role.name} Benefit")
     elif kind == "special":
         use_special(ctx, st, seat, ev)
@@ -216,8 +227,9 @@ def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         card = ctx.card_by_id[cid]
         st.reserve[seat] = None
         st.discard.append(cid)
-        ev.append(Event("FR-CARD-RESERVE", f"{who} plays the Reserve card {card.name}.",
-                        {"seat": seat, "card": cid}))
+        if narrating(ev):
+            ev.append(Event("FR-CARD-RESERVE", f"{who} plays the Reserve card {card.name}.",
+                            {"seat": seat, "card": cid}))
         queue_effects(st, seat, card.effects, card.name, front=True)
     else:  # pragma: no cover - legal_actions guards this
         raise ValueError(f"not an Action-phase action: {action}")

@@ -10,7 +10,7 @@ holding a Reserve card that reacts to the roll may play it [FR-CARD-6].
 from __future__ import annotations
 
 from ..core.action import Action
-from ..core.event import Event
+from ..core.event import Event, narrating
 from .actions import act
 from .context import Ctx
 from .decisions import Reaction
@@ -49,24 +49,28 @@ def roll(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
     arrows += "s" if spaces != 1 else ""
     if catcher == "walk":
         st.last_roll = Roll(None, direction, 0, triple)
-        ev.append(Event("FR-CATCH-2", f"{who} rolls the walking figure{how}: no Slave Catcher "
-                        "moves this round.", {"catcher": None, "direction": direction,
-                                              "spaces": spaces}))
+        if narrating(ev):
+            ev.append(Event("FR-CATCH-2", f"{who} rolls the walking figure{how}: no Slave Catcher "
+                            "moves this round.", {"catcher": None, "direction": direction,
+                                                  "spaces": spaces}))
         return
     st.last_roll = Roll(catcher, direction, spaces, triple)
-    ev.append(Event("FR-CATCH-1", f"{who} rolls the {catcher} Slave Catcher and {spaces} "
-                    f"{arrows} ({direction}){how}.",
-                    {"catcher": catcher, "direction": direction, "spaces": spaces,
-                     "triple": triple}))
+    if narrating(ev):
+        ev.append(Event("FR-CATCH-1", f"{who} rolls the {catcher} Slave Catcher and {spaces} "
+                        f"{arrows} ({direction}){how}.",
+                        {"catcher": catcher, "direction": direction, "spaces": spaces,
+                         "triple": triple}))
     if triple and st_option_easier_triples(st):
         st.last_roll = Roll(catcher, direction, 0, triple)
-        ev.append(Event("FR-OPT-2", "Easier game: a triple moves no Slave Catcher.", {}))
+        if narrating(ev):
+            ev.append(Event("FR-OPT-2", "Easier game: a triple moves no Slave Catcher.", {}))
         return
     extra = queue_modifiers(ctx, st)["catcher_extra"]
     if extra:
         st.last_roll = Roll(catcher, direction, spaces + extra, triple)
-        ev.append(Event("FR-EFF-CATCHER-EXTRA", f"An Opposition card in the Queue adds {extra} "
-                        f"space{'s' if extra != 1 else ''} to the move.", {"extra": extra}))
+        if narrating(ev):
+            ev.append(Event("FR-EFF-CATCHER-EXTRA", f"An Opposition card in the Queue adds {extra} "
+                            f"space{'s' if extra != 1 else ''} to the move.", {"extra": extra}))
     for seat in reversed(reaction_holders(ctx, st)):
         cid = st.reserve[seat]
         assert cid is not None
@@ -99,7 +103,7 @@ def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
         if want != ctx.path_index[colour][dest]:
             stopped = " (the end of its path)"
         move_catcher(ctx, st, colour, dest, ev, "FR-CATCH-3", stopped)
-    elif roll_ is not None and roll_.catcher is not None:
+    elif roll_ is not None and roll_.catcher is not None and narrating(ev):
         ev.append(Event("FR-CATCH-3", f"The {roll_.catcher} Slave Catcher does not move.", {}))
     return "continue" if st.phase == "over" else "done"
 

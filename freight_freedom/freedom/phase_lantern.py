@@ -9,7 +9,7 @@ new Opposition card per refill; extra Opposition cards drawn are set aside and s
 
 from __future__ import annotations
 
-from ..core.event import Event
+from ..core.event import Event, narrating
 from .context import Ctx
 from .effect_kinds import queue_effects
 from .state import QUEUE_SIZE, ROUNDS, FreedomState, StepResult
@@ -45,17 +45,21 @@ def refill(ctx: Ctx, st: FreedomState, ev: list[Event], rule: str) -> None:
             drawn.append(cid)
             break
     if drawn:
-        names = ", ".join(ctx.card_by_id[c].name for c in drawn)
-        ev.append(Event(rule, f"The Queue is refilled from the Period {st.period} deck: {names}.",
-                        {"cards": drawn}))
-    elif None in st.queue:
+        if narrating(ev):
+            names = ", ".join(ctx.card_by_id[c].name for c in drawn)
+            ev.append(Event(
+                rule, f"The Queue is refilled from the Period {st.period} deck: {names}.",
+                {"cards": drawn}))
+    elif None in st.queue and narrating(ev):
         ev.append(Event(rule, f"The Period {st.period} deck is empty; the Queue stays short.", {}))
     if set_aside:
         deck.extend(set_aside)
         st.rng.shuffle(deck)
-        ev.append(Event(rule, f"{len(set_aside)} extra Opposition card"
-                        f"{'s are' if len(set_aside) > 1 else ' is'} shuffled back into the deck.",
-                        {"count": len(set_aside)}))
+        if narrating(ev):
+            ev.append(Event(
+                rule, f"{len(set_aside)} extra Opposition card"
+                f"{'s are' if len(set_aside) > 1 else ' is'} shuffled back into the deck.",
+                {"count": len(set_aside)}))
 
 
 def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
@@ -69,11 +73,14 @@ def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
                 st.queue[pos] = None
                 st.discard.append(cid)
                 card = ctx.card_by_id[cid]
-                ev.append(Event("FR-LANT-1", f"{card.name} is discarded from Queue position "
-                                f"{pos + 1}.", {"card": cid}))
+                if narrating(ev):
+                    ev.append(Event("FR-LANT-1", f"{card.name} is discarded from Queue position "
+                                    f"{pos + 1}.", {"card": cid}))
                 if card.kind == "opposition" and card.trigger == "discard":
-                    ev.append(Event("FR-LANT-2", f"{card.name} takes effect as it is discarded.",
-                                    {"card": cid}))
+                    if narrating(ev):
+                        ev.append(Event(
+                            "FR-LANT-2", f"{card.name} takes effect as it is discarded.",
+                            {"card": cid}))
                     queue_effects(st, st.lead, card.effects, card.name)
                 break
             return "continue"
@@ -89,7 +96,8 @@ def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
     st.lead = (st.lead + 1) % st.players
     st.round += 1
     assert st.round <= ROUNDS
-    ev.append(Event("FR-LANT-4", f"The Lantern passes to Player {st.lead + 1}. Round "
-                    f"{st.round} begins with the Slave Catcher phase.",
-                    {"lead": st.lead, "round": st.round}))
+    if narrating(ev):
+        ev.append(Event("FR-LANT-4", f"The Lantern passes to Player {st.lead + 1}. Round "
+                        f"{st.round} begins with the Slave Catcher phase.",
+                        {"lead": st.lead, "round": st.round}))
     return "done"

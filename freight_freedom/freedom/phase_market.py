@@ -11,7 +11,7 @@ card leaves, the others slide down and a new card is drawn and filled from the s
 from __future__ import annotations
 
 from ..core.action import Action
-from ..core.event import Event
+from ..core.event import Event, narrating
 from .actions import act
 from .context import Ctx
 from .movement import add_lost, room
@@ -21,8 +21,9 @@ from .state import FreedomState, MarketCardInPlay, StepResult
 def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
     st.phase, st.step = "market", "deliver"
     n = st.market[0].people if st.market else 0
-    ev.append(Event("FR-MKT-PHASE-1", f"Round {st.round}: Slave Market phase: {n} "
-                    f"{'person' if n == 1 else 'people'} on the bottom card.", {"people": n}))
+    if narrating(ev):
+        ev.append(Event("FR-MKT-PHASE-1", f"Round {st.round}: Slave Market phase: {n} "
+                        f"{'person' if n == 1 else 'people'} on the bottom card.", {"people": n}))
 
 
 def open_plantations(ctx: Ctx, st: FreedomState) -> list[str]:
@@ -32,21 +33,24 @@ def open_plantations(ctx: Ctx, st: FreedomState) -> list[str]:
 def deliver(ctx: Ctx, st: FreedomState, plantation: str, ev: list[Event]) -> None:
     st.market[0] = st.market[0].with_people(st.market[0].people - 1)
     st.people[plantation] += 1
-    ev.append(Event("FR-MKT-PHASE-1", f"A person is delivered to {ctx.name(plantation)}.",
-                    {"to": plantation}))
+    if narrating(ev):
+        ev.append(Event("FR-MKT-PHASE-1", f"A person is delivered to {ctx.name(plantation)}.",
+                        {"to": plantation}))
 
 
 def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
     if not st.market:
-        ev.append(Event("FR-MKT-PHASE-3", "No Slave Market card is left to deliver.", {}))
+        if narrating(ev):
+            ev.append(Event("FR-MKT-PHASE-3", "No Slave Market card is left to deliver.", {}))
         return finish(ctx, st, ev)
     while st.market[0].people > 0:
         spots = open_plantations(ctx, st)
         if not spots:
             n = st.market[0].people
             st.market[0] = st.market[0].with_people(0)
-            ev.append(Event("FR-MKT-PHASE-2", f"No plantation has room for {n} more "
-                            f"{'person' if n == 1 else 'people'}.", {"people": n}))
+            if narrating(ev):
+                ev.append(Event("FR-MKT-PHASE-2", f"No plantation has room for {n} more "
+                                f"{'person' if n == 1 else 'people'}.", {"people": n}))
             add_lost(ctx, st, n, ev, "FR-MKT-PHASE-2")
             if st.phase == "over":
                 return "continue"
@@ -71,7 +75,8 @@ def finish(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
             text += f"; a new card is drawn with {n} {'person' if n == 1 else 'people'}."
         else:
             text += "; the Slave Market deck is empty."
-        ev.append(Event("FR-MKT-PHASE-3", text, {"left": len(st.market_deck)}))
+        if narrating(ev):
+            ev.append(Event("FR-MKT-PHASE-3", text, {"left": len(st.market_deck)}))
     return "done"
 
 

@@ -12,7 +12,7 @@ bought, the stack is empty until that token is played and returns [FR-PLAN-6].
 from __future__ import annotations
 
 from ..core.action import Action
-from ..core.event import Event
+from ..core.event import Event, narrating
 from .actions import act
 from .context import Ctx
 from .effect_kinds import queue_effects
@@ -50,8 +50,9 @@ def legal(ctx: Ctx, st: FreedomState) -> list[Action]:
 def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
     st.phase, st.step = "planning", "turn"
     st.turn, st.turns_done, st.planning_taken = st.lead, 0, 0
-    ev.append(Event("FR-PLAN-1", f"Round {st.round}: Planning phase, from Player "
-                    f"{st.lead + 1}.", {"round": st.round}))
+    if narrating(ev):
+        ev.append(Event("FR-PLAN-1", f"Round {st.round}: Planning phase, from Player "
+                        f"{st.lead + 1}.", {"round": st.round}))
 
 
 def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
@@ -60,8 +61,9 @@ def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
         return "done"
     if len(legal(ctx, st)) > 1:
         return "decide"
-    ev.append(Event("FR-PLAN-1", f"Player {st.turn + 1} can buy no "
-                    f"{'more tokens' if st.planning_taken else 'token'}.", {"seat": st.turn}))
+    if narrating(ev):
+        ev.append(Event("FR-PLAN-1", f"Player {st.turn + 1} can buy no "
+                        f"{'more tokens' if st.planning_taken else 'token'}.", {"seat": st.turn}))
     end_turn(st)
     return "continue"
 
@@ -76,7 +78,8 @@ def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
     seat = action.seat
     kind = action.kind
     if kind == "done":
-        ev.append(Event("FR-PLAN-1", f"Player {seat + 1} is done planning.", {"seat": seat}))
+        if narrating(ev):
+            ev.append(Event("FR-PLAN-1", f"Player {seat + 1} is done planning.", {"seat": seat}))
         end_turn(st)
     elif kind == "support":
         buy_support(ctx, st, seat, support_price(ctx, st), ev, "FR-PLAN-3")
@@ -103,9 +106,10 @@ def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         st.money[seat] -= price
         st.held[seat].append(HeldToken(stack, grey))
         st.planning_taken += 1
-        ev.append(Event(rule, f"Player {seat + 1} buys a{' grey' if grey else ''} {label} "
-                        f"for ${price}{why}.", {"seat": seat, "stack": stack,
-                                                    "price": price, "grey": grey}))
+        if narrating(ev):
+            ev.append(Event(rule, f"Player {seat + 1} buys a{' grey' if grey else ''} {label} "
+                            f"for ${price}{why}.", {"seat": seat, "stack": stack,
+                                                        "price": price, "grey": grey}))
     elif kind == "special":
         use_special(ctx, st, seat, ev)
     else:  # pragma: no cover - legal_actions guards this
@@ -116,7 +120,8 @@ def use_special(ctx: Ctx, st: FreedomState, seat: int, ev: list[Event]) -> None:
     """Use a Role card's one-time Special Ability and turn the card to side II [FR-ROLE-3]."""
     role = ctx.roles[st.roles[seat]]
     st.sides[seat] = 2
-    ev.append(Event("FR-ROLE-3", f"Player {seat + 1} ({role.name}) uses the Special Ability: "
-                    f"{role.special_text} The Role card turns to side II.",
-                    {"seat": seat, "role": role.name}))
+    if narrating(ev):
+        ev.append(Event("FR-ROLE-3", f"Player {seat + 1} ({role.name}) uses the Special Ability: "
+                        f"{role.special_text} The Role card turns to side II.",
+                        {"seat": seat, "role": role.name}))
     queue_effects(st, seat, role.special, f"{role.name} Special Ability")

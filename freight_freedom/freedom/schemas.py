@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from ..core.plain import load_json, read_bounded
 from ..core.schema import CHECKED, digest
 from .effect_kinds import KINDS, PASSIVE, ROLE, Bool, Choice, Int, Param, kinds_for
 
@@ -209,8 +210,8 @@ def _trust_packaged() -> None:
     """Skip the (slow to import) schema step for the packaged files: tests check that they pass
     it and that the list is current (``tests/freedom/test_schema_checked.py``)."""
     path = Path(__file__).parent / "data" / CHECKED_FILE
-    with contextlib.suppress(OSError, ValueError):  # then every file is checked
-        CHECKED.update(json.loads(path.read_text(encoding="utf-8")))
+    with contextlib.suppress(ValueError, TypeError):  # then every file is checked
+        CHECKED.update(str(d) for d in load_json(read_bounded(path)))
 
 
 _trust_packaged()

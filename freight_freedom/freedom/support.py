@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..core.event import Event
+from ..core.event import Event, narrating
 from .context import Ctx
 from .state import FreedomState
 
@@ -14,9 +14,11 @@ def activate_next_period(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
         st.removed_cards.extend(st.decks[old - 1])
         st.decks[old - 1] = []
         st.period = old + 1
-        ev.append(Event("FR-PLAN-3", f"The last Support token of Period {old} is bought: Period "
-                        f"{st.period} begins. Its tokens and Abolitionist deck are now in play; "
-                        f"the Period {old} deck is removed.", {"period": st.period}))
+        if narrating(ev):
+            ev.append(Event(
+                "FR-PLAN-3", f"The last Support token of Period {old} is bought: Period "
+                f"{st.period} begins. Its tokens and Abolitionist deck are now in play; "
+                f"the Period {old} deck is removed.", {"period": st.period}))
 
 
 def buy_support(ctx: Ctx, st: FreedomState, seat: int, price: int, ev: list[Event],
@@ -28,6 +30,8 @@ def buy_support(ctx: Ctx, st: FreedomState, seat: int, price: int, ev: list[Even
     st.support_bought[p - 1] += 1
     total = sum(st.support_bought)
     goal = total + sum(st.support_left)
-    ev.append(Event(rule, f"Player {seat + 1} buys a Period {p} Support token for ${price} "
-                    f"({total} of {goal} bought).", {"seat": seat, "period": p, "price": price}))
+    if narrating(ev):
+        ev.append(Event(
+            rule, f"Player {seat + 1} buys a Period {p} Support token for ${price} "
+            f"({total} of {goal} bought).", {"seat": seat, "period": p, "price": price}))
     activate_next_period(ctx, st, ev)

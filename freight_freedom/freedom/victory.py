@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.event import Event
+from ..core.event import Event, narrating
 from .context import Ctx
 from .state import ROUNDS, FreedomState, GameResult
 
@@ -85,9 +85,11 @@ def check_end_of_round(ctx: Ctx, st: FreedomState, ev: list[Event]) -> bool:
     if freed_ok and support_ok:
         st.result = GameResult(won=True, reason=f"all Support bought and {st.freed} freed",
                                round=st.round)
-        ev.append(Event("FR-WIN-1", f"Victory! All {support_total(st)} Support tokens are bought "
-                        f"and {st.freed} people are free in Canada (needed {target}).",
-                        totals))
+        if narrating(ev):
+            ev.append(Event(
+                "FR-WIN-1", f"Victory! All {support_total(st)} Support tokens are bought "
+                f"and {st.freed} people are free in Canada (needed {target}).",
+                totals))
     elif st.round >= ROUNDS:
         missing = []
         if not freed_ok:
@@ -96,12 +98,14 @@ def check_end_of_round(ctx: Ctx, st: FreedomState, ev: list[Event]) -> bool:
             missing.append(f"{sum(st.support_bought)} of {support_total(st)} Support bought")
         st.result = GameResult(won=False, reason=f"round {ROUNDS} ended without both "
                                "conditions (" + ", ".join(missing) + ")", round=st.round)
-        ev.append(Event("FR-LOSE-2", f"Round {ROUNDS} is over without both victory conditions: "
-                        + ", ".join(missing) + ". The game is lost.", totals))
+        if narrating(ev):
+            ev.append(Event("FR-LOSE-2", f"Round {ROUNDS} is over without both victory conditions: "
+                            + ", ".join(missing) + ". The game is lost.", totals))
     else:
-        ev.append(Event("FR-WIN-1", f"End of round {st.round}: {st.freed} of {target} freed, "
-                        f"{sum(st.support_bought)} of {support_total(st)} Support bought.",
-                        totals))
+        if narrating(ev):
+            ev.append(Event("FR-WIN-1", f"End of round {st.round}: {st.freed} of {target} freed, "
+                            f"{sum(st.support_bought)} of {support_total(st)} Support bought.",
+                            totals))
         return False
     st.phase, st.step = "over", "over"
     st.pending.clear()

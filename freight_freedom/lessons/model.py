@@ -47,7 +47,7 @@ class Play:
 Op = Scenario | Play
 
 
-def scenario(name: str, **params: Any) -> Scenario:
+def scenario(name: str, /, **params: Any) -> Scenario:
     """``scenario("fix_roll", catcher="red", direction="east", spaces=3)``."""
     return Scenario(name, tuple((k, _frozen(v)) for k, v in params.items()))
 

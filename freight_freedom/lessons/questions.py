@@ -3,7 +3,10 @@
 The key of a question lives here, in the package, never in a notebook cell or in a widget's
 browser-side state: the widget sends the class's answer to Python and shows only the verdict.
 Free text is matched forgivingly (:func:`normalise`): case, spaces, punctuation and accents do
-not matter, number words count as numbers ("three" is 3), and each key lists its synonyms.
+not matter, number words count as numbers ("three" is 3), and each key lists its synonyms. Signs
+and operators always count: for the key ``5 + 3``, ``5 - 3`` and ``5*3`` are wrong, and ``-3`` is
+wrong for ``3``. A name spelled nearly right ("cincinati") is forgiven with a "check the
+spelling" note (:func:`misspelled`); numbers, signs and operators are never forgiven.
 """
 
 from __future__ import annotations
@@ -22,19 +25,63 @@ _FILLER = {"the", "a", "an", "at", "in", "to", "it", "is", "of", "points", "poin
            "space", "people", "person", "dollars", "dollar", "track", "pieces", "each"}
 
 
+OPERATOR_WORDS = {"plus": "+", "minus": "-", "times": "*", "negative": "-"}
+_DASHES = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2014": "-", "\u00d7": "*",
+                         "\u00f7": "/"})
+_TOKEN = re.compile(r"[0-9]+(?:\.[0-9]+)?|[a-z]+|[-+*/=<>%^]")
+
+
 def normalise(text: object) -> str:
-    """``"  Cincinnati, Ohio! "`` -> ``"cincinnati ohio"``; ``"Three"`` -> ``"3"``.
+    """``"  Cincinnati, Ohio! "`` -> ``"cincinnati ohio"``; ``"Three"`` -> ``"3"``;
+    ``"5+3"`` -> ``"5 + 3"``; ``"-3"`` -> ``"- 3"``.
 
     Accents are dropped, case folded, punctuation becomes space, number words become digits
-    and a few filler words ("the", "people", "points") are left out.
+    and a few filler words ("the", "people", "points") are left out. Signs and operators
+    (``+ - * / = < > % ^``, and the words plus, minus, times) stay, each as a word of its own:
+    they change what an answer says. A hyphen inside a word ("Station-Master") is a space.
     """
     raw = unicodedata.normalize("NFKD", str(text))
     raw = "".join(ch for ch in raw if not unicodedata.combining(ch)).casefold()
-    raw = raw.replace("$", " ").replace("&", " and ")
-    words = re.sub(r"[^0-9a-z.]+", " ", raw).replace(".", " ").split()
-    words = [NUMBER_WORDS.get(w, w) for w in words]
+    raw = raw.translate(_DASHES).replace("$", " ").replace("&", " and ")
+    raw = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", raw)
+    words = [NUMBER_WORDS.get(w, OPERATOR_WORDS.get(w, w)) for w in _TOKEN.findall(raw)]
     kept = [w for w in words if w not in _FILLER]
     return " ".join(kept or words)
+
+
+def _edits(a: str, b: str) -> int:
+    """Insertions, deletions, substitutions and swaps of neighbours turning ``a`` into ``b``."""
+    rows = [list(range(len(b) + 1))]
+    for i, ca in enumerate(a, 1):
+        row = [i]
+        for j, cb in enumerate(b, 1):
+            cost = min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cost = min(cost, rows[-2][j - 2] + 1)
+            row.append(cost)
+        rows.append(row)
+    return rows[-1][-1]
+
+
+def misspelled(given: str, key: str) -> bool:
+    """Whether normalised ``given`` is normalised ``key`` with a name spelled nearly right.
+
+    Word by word: numbers, signs and operators must be exactly the key's; a name (letters
+    only, 4 letters or more) may be one slip away (two from 8 letters on: a letter missing,
+    added, changed or two swapped) if it starts with the key's letter. So "cincinati" is
+    Cincinnati, but "iowa" is not "ohio" and "13" is never "31".
+    """
+    got, want = given.split(), key.split()
+    if len(got) != len(want) or got == want:
+        return False
+    for g, w in zip(got, want, strict=True):
+        if g == w:
+            continue
+        if not (g.isalpha() and w.isalpha()) or len(w) < 4 or g[0] != w[0]:
+            return False
+        if _edits(g, w) > (1 if len(w) < 8 else 2):
+            return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -63,7 +110,19 @@ class Question(ABC):
             return Graded(False, "Give an answer first.")
         if self.matches(answer):
             return Graded(True, "Right. " + self.why)
+        spelled = self.spelled_as(answer)
+        if spelled is not None:
+            return Graded(True, f"Right (check the spelling: {spelled}). {self.why}")
         return Graded(False, "Not quite. " + self.hint)
+
+    def spelled_as(self, answer: object) -> str | None:
+        """The accepted answer that ``answer`` misspells (:func:`misspelled`), else None."""
+        given = normalise(answer)
+        return next((a for a in self.spellings() if misspelled(given, normalise(a))), None)
+
+    def spellings(self) -> tuple[str, ...]:
+        """Accepted answers whose names may be forgiven a slip of spelling (none by default)."""
+        return ()
 
     @abstractmethod
     def matches(self, answer: object) -> bool:
@@ -108,6 +167,9 @@ class FreeText(Question):
         given = normalise(answer)
         return any(given == normalise(a) for a in self.accept)
 
+    def spellings(self) -> tuple[str, ...]:
+        return self.accept
+
     def key_text(self) -> str:
         return " / ".join(self.accept)
 
@@ -130,8 +192,10 @@ class MapClick(Question):
         if answer in self.spaces:
             return True
         given = normalise(answer)
-        names = (*self.accept, *(s.replace("_", " ") for s in self.spaces))
-        return any(given == normalise(a) for a in names)
+        return any(given == normalise(a) for a in self.spellings())
+
+    def spellings(self) -> tuple[str, ...]:
+        return (*self.accept, *(s.replace("_", " ") for s in self.spaces))
 
     def key_text(self) -> str:
         return " / ".join(self.accept or self.spaces)

@@ -8,13 +8,14 @@ card and gives each a readable name (``auto7``, ``xloco2``, ``train3``, ``clock1
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
 from typing import Any
+
+from ..core.plain import PlainDataError, load_json
 
 AUTO, TANK, COAL, XLOCO = 0, 1, 2, 3
 """Kinds of Freight cards; the first three are car kinds (and train types), XLOCO is not a car."""
@@ -114,11 +115,12 @@ class MovementTable:
 
 
 def _read(name: str) -> Any:
-    text = resources.files("freight_freedom.slowfreight").joinpath("data", name).read_text("utf-8")
+    """A packaged data file, parsed by the package's one bounded JSON loader."""
+    raw = resources.files("freight_freedom.slowfreight").joinpath("data", name).read_bytes()
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ComponentError(name, "file", f"not valid JSON: {exc.msg}") from None
+        return load_json(raw, "")
+    except PlainDataError as exc:
+        raise ComponentError(name, exc.where or "file", exc.reason) from None
 
 
 def _int(file: str, data: dict[str, Any], key: str, lo: int, hi: int) -> int:

@@ -8,7 +8,8 @@ with their effect, marking their buttons in the action panel. "Over the game" dr
 positions spread over the history ("where did we lose it?").
 
 It never blocks the app: every evaluation runs in a background thread, the rollouts themselves in
-worker processes (every core but the kernel's; in the thread where there are none). Each is
+worker processes (every core but the kernel's; in the thread where there are none) at a lowered
+priority (``advise(..., background=True)``), so a click is never slowed. Each is
 tagged with the position it is about, and a new position cancels the stale one, so an answer is
 only ever shown for the position on screen. While it works, the bar says so ("thinking (bar)...
 40/100"). The bar is off until its toggle is ticked.
@@ -285,7 +286,7 @@ class EvalBar:
         def work(cancel: Callable[[], bool]) -> Advice:
             self._settle(cancel)
             return advise(position, rollouts=self.rollouts, seed=self.seed, n_jobs=self.n_jobs,
-                          chunk=APP_CHUNK,
+                          chunk=APP_CHUNK, background=True,
                           processes=self.processes, cancel=cancel,
                           progress=self._progress(generation, "bar"))
 
@@ -310,7 +311,7 @@ class EvalBar:
             return advise(position, rollouts=self.hint_rollouts, seed=self.seed,
                           n_jobs=self.n_jobs, processes=self.processes,
                           actions=self.hint_actions, cancel=cancel, chunk=APP_CHUNK,
-                          progress=self._progress(generation, "hint"))
+                          background=True, progress=self._progress(generation, "hint"))
 
         def done(advice: Advice) -> None:
             self.hint = advice
@@ -331,7 +332,7 @@ class EvalBar:
         def work(cancel: Callable[[], bool]) -> Any:
             points = trajectory(snapshot, points=16, rollouts=max(20, self.rollouts // 3),
                                 seed=self.seed, n_jobs=self.n_jobs, processes=self.processes,
-                                cancel=cancel)
+                                cancel=cancel, background=True)
             return trajectory_figure(points)
 
         def done(fig: Any) -> None:

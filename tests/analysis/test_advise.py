@@ -170,14 +170,65 @@ def _niceness() -> int:
     return os.nice(0)
 
 
-def test_advisor_workers_run_below_the_kernel_s_priority() -> None:
-    """The app's evaluations run in worker processes that yield the CPU to the kernel and the
-    browser (a click is never slowed by the bar)."""
+def test_only_background_advice_runs_below_the_kernel_s_priority() -> None:
+    """The app's evaluation bar (``background=True``) runs in worker processes that yield the
+    CPU to the kernel and the browser; advice a person asks for from a notebook or a script
+    runs at the caller's own priority, so it is not slowed on a busy machine."""
     import importlib
     import os
 
     advise_module = importlib.import_module("freight_freedom.analysis.advise")
     if not hasattr(os, "nice"):
         pytest.skip("no process priorities on this platform")
-    worker = advise_module._executor(1).submit(_niceness).result(timeout=60)
-    assert worker == min(19, os.nice(0) + advise_module.BACKGROUND_NICE)
+    own = os.nice(0)
+    low = advise_module._executor(1, background=True).submit(_niceness).result(timeout=60)
+    assert low == min(19, own + advise_module.BACKGROUND_NICE)
+    normal = advise_module._executor(1).submit(_niceness).result(timeout=60)
+    assert normal == own
+    if hasattr(os, "getsid"):  # each worker is a session of its own (autogroups share by session)
+        for background in (False, True):
+            sid = advise_module._executor(1, background).submit(os.getsid, 0).result(timeout=60)
+            assert sid != os.getsid(0)
+
+
+def test_rollout_counts_are_bounded_and_work_is_made_lazily(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``rollouts=10**30`` is refused at once (it used to build its whole seed list first);
+    within the bound, seeds are made batch by batch as the work goes."""
+    import importlib
+
+    advise_module = importlib.import_module("freight_freedom.analysis.advise")
+    game = SlowFreight(players=2, seed=3)
+    for kwargs in ({"rollouts": 10**30}, {"rollouts": advise_module.MAX_ROLLOUTS + 1},
+                   {"rollouts": 10, "action_rollouts": 10**30}, {"rollouts": 10, "chunk": 10**30}):
+        with pytest.raises(ValueError, match="must be an integer from 1 to"):
+            advise(game, **kwargs)
+    with pytest.raises(ValueError, match="points must be an integer from 1 to"):
+        advise_module.trajectory(game, points=10**30)
+    made: list[int] = []
+    seed_of = advise_module._rollout_seed
+
+    def counting(seed: int, index: int) -> int:
+        made.append(index)
+        return int(seed_of(seed, index))
+
+    monkeypatch.setattr(advise_module, "_rollout_seed", counting)
+    with pytest.raises(advise_module.Cancelled):
+        advise(game, rollouts=advise_module.MAX_ROLLOUTS, chunk=5,
+               cancel=lambda: len(made) >= 10)
+    assert len(made) == 10  # two batches made, not a million seeds
+
+
+def test_running_totals_match_the_two_pass_figures() -> None:
+    import importlib
+
+    advise_module = importlib.import_module("freight_freedom.analysis.advise")
+    rollouts = [advise_module.Rollout((w, 1 - w), (s, 9 - s)) for w, s in
+                [(1.0, 3), (0.0, 7), (0.5, 4), (1.0, 8), (0.0, 1)]]
+    figures = advise_module.figures_of("slowfreight", rollouts, 2)
+    expected = advise_module.mean_of([3, 7, 4, 8, 1])
+    got = figures.score[0]
+    assert got.n == expected.n == 5
+    assert got.mean == pytest.approx(expected.mean)
+    assert got.low == pytest.approx(expected.low) and got.high == pytest.approx(expected.high)
+    assert figures.win[0] == advise_module.chance(2.5, 5)

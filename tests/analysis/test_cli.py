@@ -130,3 +130,54 @@ def test_replay_refuses_a_tampered_save(tmp_path: Path) -> None:
 def test_help_returns_zero(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--help"]) == 0
     assert "simulate" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("content, words", [
+    (b"[" * 100_000 + b"]" * 100_000, "nested more than"),
+    (b'{"game": "slow_freight", "seed": ' + b"9" * 5000 + b"}", "too large"),
+    (b"\xff\xfe{}", "not UTF-8"),
+    (b'{"game": "slow_freight", "game": "freedom"}', "given twice"),
+])
+def test_replay_of_an_unbounded_file_exits_2_with_the_loaders_message(
+        tmp_path: Path, content: bytes, words: str) -> None:
+    """The CLI reads saves through the package's one bounded loader (as from_json does)."""
+    path = tmp_path / "deep.json"
+    path.write_bytes(content)
+    for command in (("replay", str(path)), ("export", str(path), "--out",
+                                             str(tmp_path / "x.csv"))):
+        status, _, err = run(*command)
+        assert status == 2 and words in err and "deep.json" in err, err
+        assert "recursion" not in err and "Traceback" not in err
+
+
+def test_replay_of_an_endless_file_stops_at_the_size_limit(tmp_path: Path) -> None:
+    if not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero here")
+    path = tmp_path / "save.json"
+    path.symlink_to("/dev/zero")
+    status, _, err = run("replay", str(path))
+    assert status == 2 and "larger than" in err
+
+
+def test_an_option_value_that_is_unbounded_json_is_a_usage_error() -> None:
+    status, _, err = run("simulate", "slowfreight", "--games", "1", "--no-progress",
+                         "-o", "players=" + "[" * 5000 + "]" * 5000)
+    assert status == 2 and "nested more than" in err
+
+
+def test_components_export_writes_a_copy_that_plays(tmp_path: Path) -> None:
+    from freight_freedom import Freedom
+    from freight_freedom.freedom.component_set import FILES
+
+    target = tmp_path / "my_freedom_data"
+    status, text, err = run("components", "export", str(target))
+    assert status == 0, err
+    assert sorted(p.name for p in target.iterdir()) == sorted(FILES)
+    assert "Freedom(components=" in text
+    assert Freedom(players=2, seed=1, components=target).components_digest is None
+    status, _, err = run("components", "export", str(target))
+    assert status == 2 and "already holds" in err and "--overwrite" in err
+    status, _, err = run("components", "export", str(target), "--overwrite")
+    assert status == 0, err
+    status, _, err = run("components", "export", str(target / "map.json"))
+    assert status == 2 and "not a folder" in err

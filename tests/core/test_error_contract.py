@@ -292,3 +292,21 @@ def test_repr_shows_frozen_options_in_words() -> None:
     game = Freedom(players=2, seed=1, roles=["Conductor", "Preacher"])
     assert "Player 1 Conductor, Player 2 Preacher" in repr(game)
     assert "FrozenDict" not in repr(game) and "(" + "'" not in repr(game)
+
+
+@pytest.mark.parametrize("cls, scenario", [(Freedom, "fix_roll"), (SlowFreight, "face_up")])
+@pytest.mark.parametrize("param", ["name", "self"])
+def test_scenario_parameters_called_name_or_self_are_refused_by_name(
+        cls: Any, scenario: str, param: str) -> None:
+    """A saved scenario whose params say ``name``/``self`` is a SaveFileError naming the step
+    (rule SCENARIO / SF-RULING-24), as is the same call from Python: never a TypeError."""
+    game = cls(players=2, seed=4)
+    before = game.to_json()
+    with pytest.raises(IllegalAction, match=param):
+        game.scenario(scenario, **{param: 1})
+    assert game.to_json() == before
+    data = json.loads(before)
+    data["history"] = [{"scenario": scenario, "params": {param: 1}}]
+    with pytest.raises(SaveFileError) as info:
+        cls.from_json(json.dumps(data))
+    assert info.value.field == "history[0]" and param in info.value.reason

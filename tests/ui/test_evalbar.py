@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from freight_freedom import Freedom, SlowFreight
 from freight_freedom.ui.app import GameApp
 from freight_freedom.ui.evalbar import EvalBar
@@ -138,3 +140,32 @@ def test_a_click_cancels_the_evaluation_at_once_and_a_refused_one_restarts_it() 
     bar.update(app.game, force=True)
     bar.wait()
     assert bar.advice is not None and bar.advice.step == len(app.game.history)
+
+
+def test_the_bar_s_evaluations_and_only_they_run_at_lowered_priority(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bar, hint and chart ask ``advise`` for background work (lowered priority); ``advise``
+    itself defaults to normal priority, for a person's own call."""
+    import inspect
+
+    from freight_freedom.analysis.advise import advise
+    from freight_freedom.ui import evalbar
+
+    assert inspect.signature(advise).parameters["background"].default is False
+    seen: list[bool] = []
+
+    def spy(real: object) -> object:
+        def call(*args: object, **kwargs: object) -> object:
+            seen.append(bool(kwargs.get("background")))
+            return real(*args, **kwargs)  # type: ignore[operator]
+        return call
+
+    monkeypatch.setattr(evalbar, "advise", spy(evalbar.advise))
+    monkeypatch.setattr(evalbar, "trajectory", spy(evalbar.trajectory))
+    app = _app(SlowFreight(players=2, seed=1))
+    bar = app.evalbar
+    bar.toggle.value = True
+    bar.hint_button.click()
+    app.actions.press(app.game.legal_actions()[0])
+    bar.ask_chart()
+    assert len(seen) >= 3 and all(seen)

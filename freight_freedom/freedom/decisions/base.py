@@ -78,11 +78,12 @@ class Decision(ABC):
 
     def stop(self, st: FreedomState, ev: list[Event], what: str) -> None:
         """Take the decision off the stack at the player's word (stop, skip, decline)."""
-        from ...core.event import Event
+        from ...core.event import Event, narrating
 
         st.pending.pop()
-        ev.append(Event(self.rule, f"Player {self.seat + 1} {what} ({self.source}).",
-                        {"seat": self.seat}))
+        if narrating(ev):
+            ev.append(Event(self.rule, f"Player {self.seat + 1} {what} ({self.source}).",
+                            {"seat": self.seat}))
 
     # ------------------------------------------------------------------ words
     @abstractmethod

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ...core.action import Action
-from ...core.event import Event
+from ...core.event import Event, narrating
 from ..actions import act
 from ..context import Ctx
 from ..state import FreedomState
@@ -29,8 +29,9 @@ class QueueRemove(Decision, kind="queue_remove", rule="FR-EFF-QUEUE-REMOVE",
         assert cid is not None
         st.queue[pos] = None
         st.discard.append(cid)
-        ev.append(Event(self.rule, f"{ctx.card_by_id[cid].name} is removed from the Queue "
-                        f"without effect ({self.source}).", {"card": cid}))
+        if narrating(ev):
+            ev.append(Event(self.rule, f"{ctx.card_by_id[cid].name} is removed from the Queue "
+                            f"without effect ({self.source}).", {"card": cid}))
         if self.left <= 1 or all(c is None for c in st.queue):
             st.pending.pop()
         else:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.action import Action
-from ...core.event import Event
+from ...core.event import Event, narrating
 from ..actions import act
 from ..context import Ctx
 from ..effect_kinds import queue_effects
@@ -26,8 +26,9 @@ class Reaction(Decision, kind="reaction", rule="FR-CARD-6"):
         st.pending.pop()
         seat = self.seat
         if action.kind == "decline":
-            ev.append(Event(self.rule, f"Player {seat + 1} keeps their Reserve card.",
-                            {"seat": seat}))
+            if narrating(ev):
+                ev.append(Event(self.rule, f"Player {seat + 1} keeps their Reserve card.",
+                                {"seat": seat}))
             return
         cid = st.reserve[seat]
         assert cid is not None and cid == self.source
