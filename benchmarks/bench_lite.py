@@ -55,8 +55,9 @@ def _selector(page_path: str) -> str:
     return next(sel for prefix, sel in DRAWN.items() if name.startswith(prefix))
 
 
-def visit(browser: Any, base: str, page_path: str) -> dict[str, Any]:
-    """One first visit of ``page_path``: milestones (s from the open) and downloads."""
+def visit(browser: Any, base: str, site: Path, page_path: str) -> dict[str, Any]:
+    """One first visit of ``page_path``: milestones (s from the open) and downloads (sized by
+    the served file: the kernel's worker's downloads report no body size)."""
     context = browser.new_context(viewport={"width": 1500, "height": 1300})
     page = context.new_page()
     done: list[tuple[str, float, int]] = []  # (url, seconds from open, bytes)
@@ -65,11 +66,9 @@ def visit(browser: Any, base: str, page_path: str) -> dict[str, Any]:
 
     def finished(request: Any) -> None:
         at = time.monotonic() - started
-        try:
-            sizes = request.sizes()
-            size = int(sizes.get("responseBodySize", 0))
-        except Exception:  # noqa: BLE001 - a request without a body (redirect, aborted)
-            size = 0
+        path = request.url.removeprefix(base + "/").split("?")[0]
+        served = site / path
+        size = served.stat().st_size if path and served.is_file() else 0
         done.append((request.url.removeprefix(base + "/"), at, size))
 
     page.on("requestfinished", finished)
@@ -131,7 +130,7 @@ def main() -> None:
                                      args=["--no-sandbox", "--disable-gpu"])
         try:
             for page_path in args.pages:
-                mine = [visit(browser, base, page_path) for _ in range(args.runs)]
+                mine = [visit(browser, base, args.site, page_path) for _ in range(args.runs)]
                 runs.extend(mine)
 
                 def med(key: str, mine: list[dict[str, Any]] = mine) -> str:
