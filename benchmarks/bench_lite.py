@@ -3,19 +3,21 @@
     .venv/bin/python benchmarks/bench_lite.py [--site build/lite] [--runs 3] [PAGE ...]
 
 Serves the built site (``python3 dev.py lite``) on 127.0.0.1 and opens each page in a fresh
-browser context (an empty cache: a first visit), as a student follows a link: the play apps'
-Voici pages run on open, nothing is clicked. For each page it reports, from the page's open:
+browser context (an empty cache: a first visit), as a student follows a link; a notebook page
+is then run with Run > Run All Cells, as the student must. For each page it reports, from the
+page's open:
 
-- ``drawn``: the app's map (or, for a lesson, the last cell's output) is on screen;
-- ``pyodide``: Pyodide's runtime (``pyodide.asm.wasm``) has arrived, and ``wheels``: the last
-  Python wheel has arrived (the kernel is starting);
+- ``drawn``: the app's map (or, for a lesson, a cell's output) is on screen;
+- ``pyodide``: Pyodide's runtime (``pyodide.asm.wasm``) has arrived, ``wheels``: the last
+  Python wheel has arrived (the kernel is starting), and ``kernel idle``: a notebook page's
+  kernel is ready (Run All is pressed then);
 - the megabytes downloaded (uncompressed), the largest downloads and whether plotly.js was among
-  them, and the busiest stretch: the time between the last download and the drawn page is
-  Python's own start (imports, the notebook's cells, the first drawing).
+  them. The time between the last wheel and the drawn page is Python's own start (imports, the
+  notebook's cells, the first drawing).
 
 Medians of ``--runs`` visits; ``--json FILE`` writes every run. Pages default to the two play
-apps; names are paths of the site (``voici/render/play_freedom.html``; a notebook interface
-page such as ``notebooks/index.html?path=play_freedom.ipynb`` is opened with Run All).
+notebooks; names are paths of the site (``notebooks/index.html?path=play_freedom.ipynb``; any
+other page, e.g. an app page that runs on open, is only opened and waited for).
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("FREIGHT_FREEDOM_CHROMIUM", "/usr/bin/chromium")
-PAGES = ("voici/render/play_freedom.html", "voici/render/play_slow_freight.html")
+PAGES = ("notebooks/index.html?path=play_freedom.ipynb",
+         "notebooks/index.html?path=play_slow_freight.ipynb")
 #: what "drawn" means on each kind of page: the app's figure, else a lesson's outputs
 DRAWN = {
     "play_": ".ff-app .ff-figure .js-plotly-plot .main-svg",
@@ -77,8 +80,14 @@ def visit(browser: Any, base: str, site: Path, page_path: str) -> dict[str, Any]
     try:
         page.goto(f"{base}/{page_path}", timeout=TIMEOUT_MS)
         loaded = time.monotonic() - started
+        kernel = None
         if page_path.startswith("notebooks/"):  # the notebook interface: Run All, as before
             page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=TIMEOUT_MS)
+            # Run All pressed before the kernel is ready does nothing: wait for it, as a student
+            # waits for the kernel indicator
+            page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first.wait_for(
+                timeout=TIMEOUT_MS)
+            kernel = round(time.monotonic() - started, 2)
             page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
             page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
         page.wait_for_selector(_selector(page_path), timeout=TIMEOUT_MS)
@@ -95,6 +104,7 @@ def visit(browser: Any, base: str, site: Path, page_path: str) -> dict[str, Any]
     return {
         "page": page_path,
         "loaded_s": round(loaded, 2),
+        "kernel_s": kernel,
         "pyodide_s": last(lambda u: u.endswith("pyodide.asm.wasm")),
         "wheels_s": last(lambda u: u.endswith(".whl")),
         "drawn_s": round(drawn, 2),
@@ -139,7 +149,8 @@ def main() -> None:
 
                 print(f"{page_path}: drawn {med('drawn_s')} s (all: "
                       f"{', '.join(str(r['drawn_s']) for r in mine)}); page {med('loaded_s')} s, "
-                      f"pyodide {med('pyodide_s')} s, wheels {med('wheels_s')} s; "
+                      f"pyodide {med('pyodide_s')} s, wheels {med('wheels_s')} s, "
+                      f"kernel idle {med('kernel_s')} s; "
                       f"{mine[0]['mb']} MB in {mine[0]['downloads']} downloads, plotly.js "
                       f"{'loaded' if mine[0]['plotly_js'] else 'not loaded'}")
                 print("    largest: " + ", ".join(f"{u} {mb} MB" for u, mb in mine[0]["largest"]))
