@@ -47,6 +47,10 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: package with what it needs, so that the notebooks' install cell finds it there at once)
 PRELOAD = ("micropip", "piplite", "pyodide-kernel", "ipykernel", "comm", "ipython", "jedi",
            "freight-freedom")
+#: in the lock, but not loaded with this package at start: neither the apps nor the lessons
+#: import it (``Board.graph`` does, for analysis: ``%pip install networkx`` loads it from the
+#: site); 3.8 MB that every first visit downloaded and unpacked for nothing
+ON_DEMAND = ("networkx",)
 #: the wheels the kernel brings (from its labextension's pypi/ folder)
 KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension-4")
 APPS = ("lab", "notebooks")
@@ -212,6 +216,8 @@ def write_lock(pyodide_dir: Path, wheels: list[Path]) -> list[str]:
         shutil.copy2(wheel, pyodide_dir / wheel.name)
         local.append(pyodide_dir / wheel.name)
     spec = add_wheels_to_spec(empty, local, base_path=pyodide_dir)
+    own = spec.packages["freight-freedom"]
+    own.depends = [name for name in own.depends if name not in ON_DEMAND]
     spec.to_json(lock_path, indent=1)
     return sorted(spec.packages)
 
@@ -299,6 +305,14 @@ def check_site(out: Path) -> None:
     assert kernel["disablePyPIFallback"] is True, kernel
     assert (out / "static/pyodide/pyodide.mjs").exists()
     lock = json.loads((out / "static/pyodide/pyodide-lock.json").read_text())
+    loaded, todo = set(), list(PRELOAD)
+    while todo:  # what Pyodide loads at start: the preloaded packages and their dependencies
+        name = todo.pop()
+        if name not in loaded:
+            loaded.add(name)
+            todo.extend(lock["packages"][name]["depends"])
+    assert not loaded & set(ON_DEMAND), loaded & set(ON_DEMAND)
+    assert set(ON_DEMAND) <= set(lock["packages"]), "an on-demand package left the lock"
     for entry in lock["packages"].values():
         assert "/" not in entry["file_name"], entry
         wheel = out / "static/pyodide" / entry["file_name"]
