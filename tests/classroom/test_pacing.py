@@ -12,8 +12,14 @@ from freight_freedom.classroom import AccessDenied, Classroom, ClassroomError
 from freight_freedom.classroom.pacing import MAX_ATTEMPTS
 from freight_freedom.lessons import lesson
 
-CHOICE = 6  # freedom lesson: "How many tokens may each player take in one Planning ..." (2)
-TEXT = 14  # free text, key "3" (FR-MKT-PHASE-2)
+STEPS = lesson("freedom").steps
+#: the Freedom lesson's steps with a question, found by kind (the lesson's order may change)
+ASKED = tuple(i for i, s in enumerate(STEPS) if s.question is not None)
+#: FR-PLAN-1: "how many tokens may each player take ...": options 1, 2, 3, "As many as ..."; key "2"
+CHOICE = next(i for i in ASKED if "tokens may each player take" in STEPS[i].question.prompt)
+#: FR-MKT-PHASE-2: the one free-text question, key "3"
+TEXT = next(i for i in ASKED if STEPS[i].question.kind == "text")
+LAST = len(STEPS) - 1
 
 
 @pytest.fixture
@@ -45,14 +51,14 @@ def test_students_follow_the_teachers_step(rooms: tuple[Classroom, Classroom]) -
     slide = page.lesson.now()
     assert slide is not None and slide.step == CHOICE and slide.question is not None
     assert slide.question.kind == "choice" and len(slide.question.options) == 4
-    with pytest.raises(ClassroomError, match="steps 0 to 18"):
-        teacher.lesson.go(19)
+    with pytest.raises(ClassroomError, match=f"steps 0 to {LAST}"):
+        teacher.lesson.go(LAST + 1)
 
 
 def test_the_key_is_absent_until_the_reveal(rooms: tuple[Classroom, Classroom]) -> None:
     teacher, page = rooms
     teacher.lesson.start("freedom")
-    for step in (5, CHOICE, TEXT, 17):  # every question of the lesson
+    for step in ASKED:  # every question of the lesson
         teacher.lesson.go(step)
         question = lesson("freedom").steps[step].question
         assert question is not None
