@@ -131,12 +131,10 @@ class Notebooks:
         return f"{name} (scratch stand-in)" if name in self.scratch else name
 
 
-@pytest.fixture(scope="session")
-def notebook_dir(tmp_path_factory: pytest.TempPathFactory) -> Notebooks:
-    """A temporary copy of ``notebooks/``, completed with stand-ins for missing notebooks."""
+def copy_notebooks(root: Path) -> Notebooks:
+    """Copy ``notebooks/`` into ``root``, completed with stand-ins for missing notebooks."""
     import nbformat
 
-    root = tmp_path_factory.mktemp("notebooks")
     if NOTEBOOKS.is_dir():
         shutil.copytree(NOTEBOOKS, root, dirs_exist_ok=True,
                         ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
@@ -150,6 +148,18 @@ def notebook_dir(tmp_path_factory: pytest.TempPathFactory) -> Notebooks:
             nbformat.write(nb, root / name)
             scratch.add(name)
     return Notebooks(root, frozenset(scratch))
+
+
+@pytest.fixture(scope="session")
+def notebook_dir(tmp_path_factory: pytest.TempPathFactory) -> Notebooks:
+    """The copy of the notebooks Voila serves (Voila only reads it)."""
+    return copy_notebooks(tmp_path_factory.mktemp("voila-notebooks"))
+
+
+@pytest.fixture(scope="session")
+def lab_notebook_dir(tmp_path_factory: pytest.TempPathFactory) -> Notebooks:
+    """JupyterLab's own copy: its saves write here, where no other server reads or writes."""
+    return copy_notebooks(tmp_path_factory.mktemp("lab-notebooks"))
 
 
 # ----------------------------------------------------------------------------- servers
@@ -299,7 +309,7 @@ def write_lab_settings(settings_dir: Path) -> None:
 
 
 @pytest.fixture(scope="session")
-def lab_server(notebook_dir: Notebooks,
+def lab_server(lab_notebook_dir: Notebooks,
                tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """JupyterLab on the notebook directory on 127.0.0.1 (no token, no password)."""
     home = tmp_path_factory.mktemp("lab-home")
@@ -307,14 +317,14 @@ def lab_server(notebook_dir: Notebooks,
     server = start_server(
         "jupyterlab",
         ["jupyterlab", "--no-browser", "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=",
-         "--ServerApp.password=", f"--ServerApp.root_dir={notebook_dir.root}",
+         "--ServerApp.password=", f"--ServerApp.root_dir={lab_notebook_dir.root}",
          "--LabApp.extension_manager=readonly",
          *(["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []),
          # no calls home: no news feed, no update check (the machine is offline)
          "--LabApp.news_url=None",
          "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
          "--ServerApp.open_browser=False"],
-        home, notebook_dir.root, "/api/status",
+        home, lab_notebook_dir.root, "/api/status",
     )
     try:
         yield server

@@ -16,6 +16,7 @@ import re
 import time
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -47,9 +48,19 @@ def kernel_idle(url: str, name: str) -> bool:
                and s["kernel"].get("execution_state") == "idle" for s in sessions)
 
 
-def saved_notebook(url: str, name: str) -> dict[str, Any]:
-    with urllib.request.urlopen(f"{url}/api/contents/{name}?content=1", timeout=10) as response:
-        return dict(json.load(response)["content"])
+def saved_notebook(path: Path) -> dict[str, Any] | None:
+    """The notebook as JupyterLab last saved it, read from its file; ``None`` mid-write.
+
+    Read from the disk, never through the server's contents API: asked for a notebook while a
+    save is writing it, the server finds unreadable JSON and "recovers" by moving the file
+    aside (``name.invalid``) and putting the save's backup (``.~name``) in its place; two such
+    reads during one save leave no file at all, and the page's next save fails with "File Save
+    Error for what_if.ipynb: No such file or directory" (its dialog then blocks the page).
+    """
+    try:
+        return dict(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError):  # the save is writing it: read again
+        return None
 
 
 def code_prompts(page: Any) -> list[str]:
@@ -93,7 +104,7 @@ def started(browser: Any, lab_server: Any, open_page: Any) -> Iterator[dict[str,
 
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_notebook_runs_in_lab_with_its_figures(name: str, started: dict[str, Any],
-                                               lab_server: Any, notebook_dir: Any,
+                                               lab_server: Any, lab_notebook_dir: Any,
                                                final_screenshot: Any) -> None:
     bp = started[name]
     final_screenshot(bp)
@@ -114,10 +125,7 @@ def test_notebook_runs_in_lab_with_its_figures(name: str, started: dict[str, Any
     save.click()
 
     def saved() -> dict[str, Any] | None:
-        try:
-            nb = saved_notebook(lab_server.url, name)
-        except (OSError, ValueError, KeyError):  # caught mid-save: ask again
-            nb = None
+        nb = saved_notebook(lab_notebook_dir.root / name)
         code = [c for c in nb["cells"] if c["cell_type"] == "code"] if nb else []
         if code and all(c.get("execution_count") for c in code):
             return nb
@@ -127,6 +135,8 @@ def test_notebook_runs_in_lab_with_its_figures(name: str, started: dict[str, Any
         return None
 
     nb = wait_until(saved, 40, f"{name} saved with every cell run")
+    # nothing moved the notebook aside while the page had it open (see saved_notebook)
+    assert not list(lab_notebook_dir.root.glob("*.invalid")), "a notebook was moved aside"
     outputs = [o for c in nb["cells"] if c["cell_type"] == "code" for o in c["outputs"]]
     raised = [f"{o['ename']}: {o['evalue']}" for o in outputs if o["output_type"] == "error"]
     assert not raised, f"cells of {name} raised: {raised}"

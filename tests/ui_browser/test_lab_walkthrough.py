@@ -56,7 +56,8 @@ def code_prompts(page: Any) -> list[str]:
         ".jp-CodeCell .jp-InputArea-prompt").all_inner_texts()]
 
 
-def test_walkthrough_runs_with_widgets_and_figures(lab: Any, lab_server: Any, notebook_dir: Any,
+def test_walkthrough_runs_with_widgets_and_figures(lab: Any, lab_server: Any,
+                                                    lab_notebook_dir: Any,
                                                     final_screenshot: Any) -> None:
     final_screenshot(lab)
     page = lab.page
@@ -98,7 +99,7 @@ def test_walkthrough_runs_with_widgets_and_figures(lab: Any, lab_server: Any, no
             path=str(ARTIFACTS / f"lab-walkthrough-plot-{i + 1}.png"))
     assert len(plots) >= max(1, figures + apps), (
         f"{len(plots)} plotly plots in the page, expected at least {figures + apps} "
-        f"({notebook_dir.label(WALKTHROUGH)})")
+        f"({lab_notebook_dir.label(WALKTHROUGH)})")
     # every plot has a size and data (a blank figure is a real failure)
     blank = [p for p in plots if p["w"] < 100 or p["h"] < 100 or p["points"] == 0]
     assert not blank, f"blank or collapsed plots: {blank}"
