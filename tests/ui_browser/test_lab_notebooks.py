@@ -24,6 +24,7 @@ from uihelp import (
     ARTIFACTS,
     REPO_NOTEBOOKS,
     assert_cells_ran_cleanly,
+    budget_ms,
     expected_outputs,
     wait_until,
 )
@@ -80,14 +81,14 @@ def started(browser: Any, lab_server: Any, open_page: Any) -> Iterator[dict[str,
     try:
         for name in NOTEBOOKS:
             bp = open_page(browser, f"lab-{name.removesuffix('.ipynb')}")
-            bp.page.set_default_timeout(60_000)
+            bp.page.set_default_timeout(budget_ms(60_000))
             pages[name] = bp
             # a workspace of its own, reset: no other test's notebooks reopen in this page
             bp.page.goto(f"{lab_server.url}/lab/workspaces/{bp.name}/tree/{name}?reset",
-                         timeout=90_000)
+                         timeout=budget_ms(90_000))
         for name, bp in pages.items():
             page = bp.page
-            page.locator(".jp-NotebookPanel .jp-Cell").first.wait_for(timeout=90_000)
+            page.locator(".jp-NotebookPanel .jp-Cell").first.wait_for(timeout=budget_ms(90_000))
             # the toolbar says "idle" before the kernel even starts: ask the server instead
             wait_until(lambda n=name: kernel_idle(lab_server.url, n), 90, f"{name}'s kernel")
             page.locator(".jp-NotebookPanel .jp-Notebook-ExecutionIndicator[data-status='idle']"
@@ -174,8 +175,8 @@ def test_index_shows_the_live_app_of_its_game(started: dict[str, Any], lab_serve
     page = bp.page
     wait_until(lambda: all_ran(page), RUN_ALL_TIMEOUT, "index.ipynb to run")
     app = page.locator(".jp-OutputArea-output .ff-app").first
-    app.wait_for(state="visible", timeout=30_000)
-    app.locator(".ff-figure .js-plotly-plot .main-svg").first.wait_for(timeout=30_000)
+    app.wait_for(state="visible", timeout=budget_ms(30_000))
+    app.locator(".ff-figure .js-plotly-plot .main-svg").first.wait_for(timeout=budget_ms(30_000))
     app.scroll_into_view_if_needed()
     bp.screenshot("index-app")
     # the notebook's game: SlowFreight(players=3, seed=7) after "0:take 0 t1"

@@ -21,6 +21,7 @@ from uihelp import (
     REPO_NOTEBOOKS,
     WALKTHROUGH,
     assert_cells_ran_cleanly,
+    budget_ms,
     expected_outputs,
     wait_until,
 )
@@ -35,7 +36,7 @@ RUN_ALL_TIMEOUT = 180.0  # s: the whole walkthrough, bots and scenario set-ups i
 @pytest.fixture(scope="module")
 def lab(browser: Any, lab_server: Any, open_page: Any) -> Iterator[Any]:
     bp = open_page(browser, "lab-walkthrough")
-    bp.page.set_default_timeout(60_000)
+    bp.page.set_default_timeout(budget_ms(60_000))
     yield bp
     bp.page.context.close()
 
@@ -63,8 +64,8 @@ def test_walkthrough_runs_with_widgets_and_figures(lab: Any, lab_server: Any,
     page = lab.page
     # a workspace of its own, reset: notebooks other tests opened must not reopen here
     page.goto(f"{lab_server.url}/lab/workspaces/walkthrough/tree/{WALKTHROUGH}?reset",
-              timeout=90_000)
-    page.locator(".jp-NotebookPanel .jp-Cell").first.wait_for(timeout=90_000)
+              timeout=budget_ms(90_000))
+    page.locator(".jp-NotebookPanel .jp-Cell").first.wait_for(timeout=budget_ms(90_000))
     # the toolbar says "idle" before the kernel even starts: ask the server instead
     wait_until(lambda: kernel_idle(lab_server.url, WALKTHROUGH), 90, "the notebook's kernel")
     page.locator(".jp-NotebookPanel .jp-Notebook-ExecutionIndicator[data-status='idle']"

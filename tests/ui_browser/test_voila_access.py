@@ -20,6 +20,7 @@ from uihelp import (
     PLAY_SLOW_FREIGHT,
     AppPage,
     assert_no_js_errors,
+    budget_ms,
     open_voila_app,
     wait_until,
 )
@@ -114,13 +115,13 @@ def test_move_list_shows_a_past_step_read_only_and_back(app: AppPage) -> None:
     line = next(i for i, t in enumerate(texts) if t.startswith("1. "))
     select.select_option(index=line)
     banner = app.part("viewing")
-    banner.wait_for(state="visible", timeout=20_000)
+    banner.wait_for(state="visible", timeout=budget_ms(20_000))
     assert f"Viewing step 1 of {len(game.history)}" in banner.inner_text()
     app.wait_figure_matches(game_at(game, 1))
     assert not app.page.locator(".ff-app .ff-actions").first.is_visible()
     app.bp.screenshot("viewing-step-1")
     app.page.locator(".ff-app .ff-viewing button", has_text="Back to the present").click()
-    banner.wait_for(state="hidden", timeout=20_000)
+    banner.wait_for(state="hidden", timeout=budget_ms(20_000))
     app.wait_figure_matches(game)
     assert app.page.locator(".ff-app .ff-actions").first.is_visible()
     assert_no_js_errors(app)
@@ -134,7 +135,7 @@ def test_bots_play_back_at_a_pace_and_skip_finishes(app: AppPage) -> None:
     before = app.steps()
     app.stepper("End of round").click()
     playback = app.part("playback")
-    playback.wait_for(state="visible", timeout=20_000)
+    playback.wait_for(state="visible", timeout=budget_ms(20_000))
     wait_until(lambda: "bot move" in playback.inner_text(), 20, "a bot move's summary line")
     assert "Player" in playback.inner_text()
     app.bp.screenshot("bots-playing-back")
@@ -143,7 +144,7 @@ def test_bots_play_back_at_a_pace_and_skip_finishes(app: AppPage) -> None:
     assert 0 <= first - before <= 3, (before, first)
     wait_until(lambda: app.steps() > first, 10, "the next bot move")
     page.locator(".ff-app .ff-playback button", has_text="Skip").click()
-    playback.wait_for(state="hidden", timeout=30_000)
+    playback.wait_for(state="hidden", timeout=budget_ms(30_000))
     wait_until(lambda: "reached the end of the round" in app.stepper_status(), 30,
                "the stepper to report the end of the round")
     game = app.saved_game()

@@ -52,6 +52,8 @@ from uihelp import (
     PLAY_SLOW_FREIGHT,
     AppPage,
     assert_no_js_errors,
+    budget,
+    budget_ms,
     open_voila_app,
     point_on_screen,
     wait_until,
@@ -259,7 +261,7 @@ class Player:
         """Wait until the page shows the mirror game; fail with what differs."""
         want = self.oracle.expected(self.game, origin)
         try:
-            self.app.page.wait_for_function(MATCH_JS, arg=want, timeout=REDRAW_TIMEOUT,
+            self.app.page.wait_for_function(MATCH_JS, arg=want, timeout=budget_ms(REDRAW_TIMEOUT),
                                             polling=25)
         except Exception:  # noqa: BLE001 - playwright's TimeoutError: report what differs
             diffs = differences(self.app.page, want)
@@ -305,7 +307,7 @@ class Player:
             self.check(started=started, what="map click" if plan else "button")
             return
         # the bots answer in the same kernel call: take their moves from the save
-        self.app.wait_steps_change(steps, timeout=REDRAW_TIMEOUT)
+        self.app.wait_steps_change(steps, timeout=budget_ms(REDRAW_TIMEOUT))
         saved = self.app.saved_game()
         assert saved.history[:steps + 1] == (*game.history, action), (
             f"the page played {saved.history[steps:steps + 1]} for {action}")
@@ -336,8 +338,8 @@ class Player:
         # the test waits for the page's own delay (a regression shows as waits of 300 ms),
         # then for plotly's hover to name the point (the map may still move: the note above
         # it comes and goes), placing the pointer again until it does.
-        page.wait_for_function(SINGLE_CLICK_JS, timeout=5_000, polling=25)
-        deadline = time.monotonic() + 10
+        page.wait_for_function(SINGLE_CLICK_JS, timeout=budget_ms(5_000), polling=25)
+        deadline = time.monotonic() + budget(10)
         while True:
             trace = next(t for t in page.evaluate(SNAPSHOT_JS)["traces"]
                          if t["name"] == trace_name)
@@ -377,7 +379,7 @@ class Player:
             {seat} if label == "Human" else set())
         game = self.game
         if not game.is_over and game.to_move not in self.humans and self.humans:
-            self.app.wait_steps_change(steps, timeout=REDRAW_TIMEOUT)
+            self.app.wait_steps_change(steps, timeout=budget_ms(REDRAW_TIMEOUT))
             saved = self.app.saved_game()
             assert saved.history[:steps] == game.history
             self.game = saved
@@ -389,7 +391,7 @@ class Player:
         started = time.perf_counter()
         self.app.stepper(label).click()
         self.count("stepper: " + label)
-        self.app.wait_steps_change(steps, timeout=REDRAW_TIMEOUT)
+        self.app.wait_steps_change(steps, timeout=budget_ms(REDRAW_TIMEOUT))
         saved = self.app.saved_game()
         assert saved.history[:steps] == self.game.history
         self.game = saved
