@@ -307,7 +307,7 @@ class Player:
             self.check(started=started, what="map click" if plan else "button")
             return
         # the bots answer in the same kernel call: take their moves from the save
-        self.app.wait_steps_change(steps, timeout=budget_ms(REDRAW_TIMEOUT))
+        self.app.wait_steps_change(steps, timeout=REDRAW_TIMEOUT)
         saved = self.app.saved_game()
         assert saved.history[:steps + 1] == (*game.history, action), (
             f"the page played {saved.history[steps:steps + 1]} for {action}")
@@ -379,7 +379,7 @@ class Player:
             {seat} if label == "Human" else set())
         game = self.game
         if not game.is_over and game.to_move not in self.humans and self.humans:
-            self.app.wait_steps_change(steps, timeout=budget_ms(REDRAW_TIMEOUT))
+            self.app.wait_steps_change(steps, timeout=REDRAW_TIMEOUT)
             saved = self.app.saved_game()
             assert saved.history[:steps] == game.history
             self.game = saved
@@ -391,7 +391,7 @@ class Player:
         started = time.perf_counter()
         self.app.stepper(label).click()
         self.count("stepper: " + label)
-        self.app.wait_steps_change(steps, timeout=budget_ms(REDRAW_TIMEOUT))
+        self.app.wait_steps_change(steps, timeout=REDRAW_TIMEOUT)
         saved = self.app.saved_game()
         assert saved.history[:steps] == self.game.history
         self.game = saved
