@@ -3,7 +3,8 @@
 
     python3 dev.py lab     open JupyterLab on the guided notebooks
     python3 dev.py test    run the whole test suite (ruff, mypy, pytest incl. notebooks and browser)
-                           (extra arguments go to pytest: `-m ui` runs only the browser tests)
+                           (extra arguments go to pytest: `-m ui` runs only the browser tests;
+                           `--load` runs pytest with one busy process per core beside it)
     python3 dev.py lite    build the JupyterLite site (runs in the browser, no server) into
                            build/lite/; `--serve` then serves it on http://127.0.0.1:8000/
                            (`--serve --no-build` serves the last build)
@@ -136,6 +137,10 @@ def cmd_test(args: list[str]) -> None:
     _run(BIN / "mypy")
     # tests/ and notebooks/ (pyproject testpaths); notebooks run top to bottom under nbval
     nbval = ["--nbval", "--nbval-current-env", "--nbval-sanitize-with", "notebooks/sanitize.cfg"]
+    if "--load" in args:  # as on a busy laptop: scripts/test_under_load.py runs pytest
+        args = [a for a in args if a != "--load"]
+        _run(PY, ROOT / "scripts" / "test_under_load.py", *nbval, "--timeout=900", *args)
+        return
     _run(PY, "-m", "pytest", *nbval, "--timeout=900", *args)
 
 

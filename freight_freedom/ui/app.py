@@ -212,7 +212,8 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         # the board in words (who is where, catchers, tokens...), one click away
         self.board_text = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.inspector = Inspector(self._tables)
-        self.saveload = SaveLoad(lambda: self.game, self.set_game, self.errors.show_error, guard)
+        self.saveload = SaveLoad(lambda: self.game, self.set_game, self.errors.show_error, guard,
+                                 before_save=self._settle_playback)
         self.newgame = NewGame(lambda: self.game, self.set_game, guard)
         self.tabs = widgets.Tab(children=[self.moves.widget, self.log_view.widget,
                                           self.inspector.widget, self.saveload.widget,
@@ -350,6 +351,13 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
     def _bot_moved(self, line: str) -> None:
         """A bot move of a paced playback was made: redraw (its summary is in the banner)."""
         self.refresh()
+
+    def _settle_playback(self) -> None:
+        """Before a save: bring a bot playback to rest (:meth:`Stepper.settle`), so the file
+        holds what the board shows and no later bot move wipes its link."""
+        if self.stepper.playing:
+            self.stepper.settle()
+            self.refresh()
 
     def view_step(self, steps: int | None) -> None:
         """Show the board after ``steps`` steps of the history, read-only (``None``: now)."""

@@ -52,7 +52,8 @@ def upload_content(value: Any) -> tuple[str, bytes]:
 class SaveLoad:
     """"Save" button + download link, and a FileUpload that loads a save into a new game.
 
-    ``on_loaded(game)`` receives the new game; errors go to ``show_error(message)``.
+    ``on_loaded(game)`` receives the new game; errors go to ``show_error(message)``;
+    ``before_save()``, if given, runs first on *Save* (the app brings a bot playback to rest).
     """
 
     def __init__(
@@ -61,8 +62,10 @@ class SaveLoad:
         on_loaded: Callable[[Game[Any]], None],
         show_error: Callable[[str], None],
         guard: Callable[[Any], Any],
+        before_save: Callable[[], object] | None = None,
     ) -> None:
         self.get_game = get_game
+        self.before_save = before_save
         self.on_loaded = on_loaded
         self.show_error = show_error
         self.save_button = widgets.Button(description="Save game", icon="download",
@@ -81,6 +84,8 @@ class SaveLoad:
 
     def save(self) -> str:
         """Refresh the download link; returns the save file's text."""
+        if self.before_save is not None:
+            self.before_save()
         game = self.get_game()
         self.link.value = download_link_html(game)
         return game.to_json()

@@ -248,6 +248,21 @@ class Stepper:
         self._finish(run, reason)
         return run.steps, reason
 
+    def settle(self) -> None:
+        """Bring a playback to rest before the game is read whole (a save).
+
+        The bots' answer up to a human's next decision is finished at once (as Skip): it is
+        short and would be played anyway. A run that may last a round or a whole game (a
+        stepper button with only bots, or to a phase or round) stops where it is.
+        """
+        run = self._run
+        if run is None:
+            return
+        if run.until == "decision" and self.seats.any_human():
+            self.skip()
+        else:
+            self.stop()
+
     def stop(self) -> None:
         """Stop a playback where it is (the student did something else)."""
         if self._run is not None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import base64
+import re
 
 from conftest import Race
 
@@ -56,6 +58,56 @@ def test_a_click_stops_the_playback_where_it_is() -> None:
         app.undo_button.click()
         await asyncio.sleep(0.2)
         assert not app.stepper.playing and len(race.history) == played - 1
+
+    asyncio.run(scenario())
+
+
+def _linked_save(app: GameApp) -> tuple[str, str]:
+    """(file name, save text) of the app's download link."""
+    match = re.search(r"download='([^']+)' href='data:application/json;base64,([^']+)'",
+                      app.saveload.link.value)
+    assert match, f"no download link: {app.saveload.link.value!r}"
+    return match.group(1), base64.b64decode(match.group(2)).decode("utf-8")
+
+
+def test_a_save_during_the_bots_playback_holds_their_answer_and_its_link_stays() -> None:
+    """Save pressed while a bot's answer plays back: the answer is finished first (as Skip),
+    so the file holds every move the board will show and no later bot move wipes its link."""
+    async def scenario() -> None:
+        race = Race(players=2, seed=3)
+        app = GameApp(race, seats=["Human", "Random bot"], pace=0.05)
+        app.actions.press(Action(0, "add", (1,)))
+        assert app.stepper.playing and len(race.history) == 1
+        app.saveload.save_button.click()
+        name, text = _linked_save(app)
+        await asyncio.sleep(0.3)  # past the bot's turn at this pace
+        assert not app.stepper.playing and len(race.history) == 2
+        assert _linked_save(app) == (name, text)  # still offered, unchanged
+        saved = Race.from_json(text)
+        assert saved.history == race.history and name.endswith("step2.json")
+        assert "2 steps" in app.title.value
+
+    asyncio.run(scenario())
+
+
+def test_a_save_during_a_bots_only_run_stops_it_where_it_is() -> None:
+    """Save pressed during a stepper run of bots only (to the game's end): the run stops where
+    it is (a save never plays a whole game at once), and the file holds what the board shows."""
+    async def scenario() -> None:
+        race = Race(players=2, seed=3)
+        app = GameApp(race, seats=["Random bot", "Random bot"], pace=0.05)
+        app.stepper.step("end")
+        await asyncio.sleep(0.08)
+        played = len(race.history)
+        assert app.stepper.playing and played >= 1 and not race.is_over
+        app.saveload.save_button.click()
+        name, text = _linked_save(app)
+        await asyncio.sleep(0.2)
+        assert not app.stepper.playing and len(race.history) == played
+        assert _linked_save(app) == (name, text)
+        assert Race.from_json(text).history == race.history and name.endswith(f"step{played}.json")
+        notes = [w.value for w in app.actions.widget.children if hasattr(w, "value")]
+        assert any("is played by a bot" in n for n in notes), notes  # not "is choosing"
 
     asyncio.run(scenario())
 

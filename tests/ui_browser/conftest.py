@@ -4,18 +4,27 @@ What a user sees is checked in a real browser: Debian's Chromium (``/usr/bin/chr
 by the Python ``playwright`` package (``playwright install`` cannot download browsers here, so
 the system browser is used through ``executable_path``).
 
-- **Servers** (:func:`voila_url`, :func:`lab_url`) are started once per session on a free port
-  of 127.0.0.1, each with its own temporary Jupyter config, runtime, data and settings
-  directories, serving a temporary *copy* of the notebooks (JupyterLab autosaves, and the
-  repository's notebooks must stay free of outputs and widget state). They are always stopped:
-  SIGTERM to the server's process group (the server then shuts its kernels down), then SIGKILL
-  to whatever of the server and its kernels (which run in sessions of their own) is left.
-- **Notebooks** (:func:`notebook_dir`): the real ``notebooks/*.ipynb`` when they exist; for a
-  notebook not written yet, a small stand-in generated with nbformat that shows the same app, so
-  the harness works before the notebooks land (the test id then says ``scratch``).
+- **Servers** (:func:`voila_server`, :func:`lab_server`) are started once per session (a
+  second start of either is an error: they are shared) on a free port of 127.0.0.1, each with
+  its own temporary Jupyter config, runtime, data and settings directories, serving a
+  temporary *copy* of the notebooks of its own (JupyterLab saves into its copy; the
+  repository's notebooks must stay free of outputs and widget state, and Voila never sees a
+  file JupyterLab is writing). The summary line says how long each took to start.
+- **Stopping** whatever happens: at the end of the session SIGTERM to the server's process
+  group (the server then shuts its kernels down), then SIGKILL to whatever of the server and
+  its kernels (which run in sessions of their own) is left; the same at pytest's exit
+  (``pytest_unconfigure``, ``atexit``) for any server still running, and SIGTERM to pytest is
+  an interrupt like Ctrl-C (tests/conftest.py). If pytest itself is killed (SIGKILL, a
+  timeout's ``os._exit``), each server's watchdog (``watched.py``) stops it.
+- **Notebooks** (:func:`notebook_dir`, :func:`lab_notebook_dir`): the real
+  ``notebooks/*.ipynb`` when they exist; for a notebook not written yet, a small stand-in
+  generated with nbformat that shows the same app, so the harness works before the notebooks
+  land (the test id then says ``scratch``).
 - **Browser** (:func:`browser`): one Chromium for the session. When it is missing or cannot be
   launched the tests are *skipped* with the reason, except under ``CI=true`` where they *fail*
   (the browser suite must never be skipped silently in CI).
+- **Budgets**: every wait is for a condition, with a budget stretched by the machine's load
+  (``budget()`` in uihelp.py), never a fixed sleep.
 - **Pages** (:class:`BrowserPage`): a page with the console errors and uncaught exceptions it
   produced, filtered only for the narrow, documented noise in :data:`KNOWN_NOISE`.
 - **Artifacts**: screenshots in ``test-artifacts/ui_browser/`` (gitignored), one per scenario
@@ -24,6 +33,7 @@ the system browser is used through ``executable_path``).
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import os
@@ -42,7 +52,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from uihelp import ARTIFACTS, PLAY_FREEDOM, PLAY_SLOW_FREIGHT, ROOT, WALKTHROUGH
+from uihelp import ARTIFACTS, PLAY_FREEDOM, PLAY_SLOW_FREIGHT, ROOT, WALKTHROUGH, budget, budget_ms
 
 NOTEBOOKS = ROOT / "notebooks"
 #: Debian's Chromium; the variable lets the skip/fail path be tried (point it at nothing)
@@ -131,12 +141,10 @@ class Notebooks:
         return f"{name} (scratch stand-in)" if name in self.scratch else name
 
 
-@pytest.fixture(scope="session")
-def notebook_dir(tmp_path_factory: pytest.TempPathFactory) -> Notebooks:
-    """A temporary copy of ``notebooks/``, completed with stand-ins for missing notebooks."""
+def copy_notebooks(root: Path) -> Notebooks:
+    """Copy ``notebooks/`` into ``root``, completed with stand-ins for missing notebooks."""
     import nbformat
 
-    root = tmp_path_factory.mktemp("notebooks")
     if NOTEBOOKS.is_dir():
         shutil.copytree(NOTEBOOKS, root, dirs_exist_ok=True,
                         ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
@@ -152,6 +160,18 @@ def notebook_dir(tmp_path_factory: pytest.TempPathFactory) -> Notebooks:
     return Notebooks(root, frozenset(scratch))
 
 
+@pytest.fixture(scope="session")
+def notebook_dir(tmp_path_factory: pytest.TempPathFactory) -> Notebooks:
+    """The copy of the notebooks Voila serves (Voila only reads it)."""
+    return copy_notebooks(tmp_path_factory.mktemp("voila-notebooks"))
+
+
+@pytest.fixture(scope="session")
+def lab_notebook_dir(tmp_path_factory: pytest.TempPathFactory) -> Notebooks:
+    """JupyterLab's own copy: its saves write here, where no other server reads or writes."""
+    return copy_notebooks(tmp_path_factory.mktemp("lab-notebooks"))
+
+
 # ----------------------------------------------------------------------------- servers
 def free_port() -> int:
     """A free TCP port on 127.0.0.1 (asked of the OS)."""
@@ -160,15 +180,27 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+#: the servers this run started and has not stopped yet; stopped at the end whatever happens
+RUNNING: list[Server] = []
+#: (server name, seconds to ready) of every start this session: one of each, shared
+STARTS: list[tuple[str, float]] = []
+WATCHED = Path(__file__).with_name("watched.py")
+
+
 @dataclass
 class Server:
-    """A Jupyter server subprocess in its own process group, with its log file."""
+    """A Jupyter server subprocess in its own process group, with its log file.
+
+    ``lifeline`` is the write end of the pipe its watchdog (``watched.py``) reads: the server
+    stops itself when this test run is gone, however it ended.
+    """
 
     name: str
     proc: subprocess.Popen[bytes]
     url: str
     log: Path
-    pids: set[int] = field(default_factory=set)
+    lifeline: int
+    kernels: list[Any] = field(default_factory=list)
 
     def log_tail(self, chars: int = 4000) -> str:
         try:
@@ -181,8 +213,9 @@ class Server:
         try:
             import psutil
 
-            for child in psutil.Process(self.proc.pid).children(recursive=True):
-                self.pids.add(child.pid)
+            known = {p.pid for p in self.kernels}
+            self.kernels += [child for child in psutil.Process(self.proc.pid).children(
+                recursive=True) if child.pid not in known]
         except Exception:  # noqa: BLE001 - best effort; stop() still stops the server
             pass
 
@@ -196,25 +229,42 @@ class Server:
                 self.proc.wait(timeout=15)
         with contextlib.suppress(ProcessLookupError):
             os.killpg(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(timeout=10)
-        for pid in self.pids:
-            _kill_if_ours(pid)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.proc.wait(timeout=10)
+        for kernel in self.kernels:
+            # psutil.Process remembers the start time: a reused pid is never killed
+            with contextlib.suppress(Exception):
+                kernel.kill()
+        with contextlib.suppress(OSError):
+            os.close(self.lifeline)
+        if self in RUNNING:
+            RUNNING.remove(self)
 
 
-def _kill_if_ours(pid: int) -> None:
-    """SIGKILL ``pid`` if it is still one of our kernels (checked by its command line)."""
-    try:
-        import psutil
+def stop_all_servers() -> None:
+    """Stop every server still running (the run is ending: normally, by a signal, or failing)."""
+    for server in list(RUNNING):
+        with contextlib.suppress(Exception):
+            server.stop()
 
-        proc = psutil.Process(pid)
-        if any("ipykernel" in part for part in proc.cmdline()):
-            proc.kill()
-    except Exception:  # noqa: BLE001 - already gone (the normal case)
-        pass
+
+atexit.register(stop_all_servers)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    stop_all_servers()
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Say how many servers this session started and how long each took to be ready."""
+    if STARTS:
+        terminalreporter.write_line("browser-test servers started: " + ", ".join(
+            f"{name} in {seconds:.1f} s" for name, seconds in STARTS))
 
 
 def _wait_ready(server: Server, probe: str) -> None:
-    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    allowed = budget(SERVER_START_TIMEOUT)
+    deadline = time.monotonic() + allowed
     while time.monotonic() < deadline:
         if server.proc.poll() is not None:
             raise RuntimeError(f"{server.name} exited with {server.proc.returncode}:\n"
@@ -226,12 +276,13 @@ def _wait_ready(server: Server, probe: str) -> None:
         except (urllib.error.URLError, OSError):
             pass
         time.sleep(0.3)
-    raise RuntimeError(f"{server.name} not ready after {SERVER_START_TIMEOUT:.0f} s:\n"
+    raise RuntimeError(f"{server.name} not ready after {allowed:.0f} s:\n"
                        f"{server.log_tail()}")
 
 
 def start_server(name: str, args: list[str], home: Path, cwd: Path, probe: str) -> Server:
-    """Start ``python -m <args>`` with Jupyter dirs under ``home``; wait until ``probe`` is 200."""
+    """Start ``python -m <args>`` under its watchdog (``watched.py``), with Jupyter dirs under
+    ``home``; wait until ``probe`` is 200. Each kind of server starts once a session."""
     port = free_port()
     env = dict(os.environ)
     for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"),
@@ -250,16 +301,30 @@ def start_server(name: str, args: list[str], home: Path, cwd: Path, probe: str) 
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [env.get("PYTHONPATH")])])
     env.pop("JUPYTER_TOKEN", None)
     log = home / f"{name}.log"
-    cmd = [sys.executable, "-m", *args, f"--port={port}"]
-    with log.open("wb") as out:
-        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, start_new_session=True)
-    server = Server(name, proc, f"http://127.0.0.1:{port}", log)
+    if any(started == name for started, _seconds in STARTS):
+        raise RuntimeError(f"a second {name} server in one session: the tests share one "
+                           "(the session fixture)")
+    watch, lifeline = os.pipe()
+    cmd = [sys.executable, str(WATCHED), str(watch), *args, f"--port={port}"]
+    began = time.monotonic()
+    try:
+        with log.open("wb") as out:
+            proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                    stdin=subprocess.DEVNULL, start_new_session=True,
+                                    pass_fds=(watch,))
+    except BaseException:
+        os.close(lifeline)
+        raise
+    finally:
+        os.close(watch)
+    server = Server(name, proc, f"http://127.0.0.1:{port}", log, lifeline)
+    RUNNING.append(server)
     try:
         _wait_ready(server, probe)
     except BaseException:
         server.stop()
         raise
+    STARTS.append((name, time.monotonic() - began))
     return server
 
 
@@ -299,7 +364,7 @@ def write_lab_settings(settings_dir: Path) -> None:
 
 
 @pytest.fixture(scope="session")
-def lab_server(notebook_dir: Notebooks,
+def lab_server(lab_notebook_dir: Notebooks,
                tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """JupyterLab on the notebook directory on 127.0.0.1 (no token, no password)."""
     home = tmp_path_factory.mktemp("lab-home")
@@ -307,14 +372,14 @@ def lab_server(notebook_dir: Notebooks,
     server = start_server(
         "jupyterlab",
         ["jupyterlab", "--no-browser", "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=",
-         "--ServerApp.password=", f"--ServerApp.root_dir={notebook_dir.root}",
+         "--ServerApp.password=", f"--ServerApp.root_dir={lab_notebook_dir.root}",
          "--LabApp.extension_manager=readonly",
          *(["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []),
          # no calls home: no news feed, no update check (the machine is offline)
          "--LabApp.news_url=None",
          "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
          "--ServerApp.open_browser=False"],
-        home, notebook_dir.root, "/api/status",
+        home, lab_notebook_dir.root, "/api/status",
     )
     try:
         yield server
@@ -397,7 +462,7 @@ def open_page() -> Callable[[Any, str], BrowserPage]:
 def new_page(browser: Any, name: str) -> BrowserPage:
     """A new context and page that records console errors and page exceptions."""
     context = browser.new_context(viewport=VIEWPORT, accept_downloads=True)
-    context.set_default_timeout(30_000)
+    context.set_default_timeout(budget_ms(30_000))
     page = context.new_page()
     bp = BrowserPage(page, name)
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from test_lab_notebooks import all_ran, kernel_idle
-from uihelp import PLAY_FREEDOM, wait_until
+from uihelp import PLAY_FREEDOM, budget_ms, wait_stable, wait_until
 
 pytestmark = pytest.mark.ui
 
@@ -33,18 +33,18 @@ RECTS_JS = """() => {
 def lab_app(browser: Any, lab_server: Any, open_page: Any) -> Iterator[Any]:
     bp = open_page(browser, "lab-play-freedom")
     page = bp.page
-    page.set_default_timeout(60_000)
+    page.set_default_timeout(budget_ms(60_000))
     page.set_viewport_size({"width": 1366, "height": 768})
     page.goto(f"{lab_server.url}/lab/workspaces/{bp.name}/tree/{PLAY_FREEDOM}?reset",
-              timeout=90_000)
-    page.locator(".jp-NotebookPanel .jp-Cell").first.wait_for(timeout=90_000)
+              timeout=budget_ms(90_000))
+    page.locator(".jp-NotebookPanel .jp-Cell").first.wait_for(timeout=budget_ms(90_000))
     wait_until(lambda: kernel_idle(lab_server.url, PLAY_FREEDOM), 90, "the kernel")
     lab_server.remember_children()
     page.locator(".lm-MenuBar-itemLabel", has_text=re.compile("^Run$")).click()
     page.locator(".lm-Menu-itemLabel", has_text=re.compile("^Run All Cells$")).click()
     wait_until(lambda: all_ran(page), 180, "the notebook to run")
     page.locator(".jp-NotebookPanel .ff-app .ff-figure .js-plotly-plot .main-svg").first.wait_for(
-        timeout=60_000)
+        timeout=budget_ms(60_000))
     yield bp
     bp.page.context.close()
 
@@ -60,8 +60,8 @@ def test_map_and_decision_side_by_side_on_a_laptop_in_lab(lab_app: Any,
         wait_until(lambda: sidebar.is_visible() == file_browser, 10, "the left sidebar")
     page.locator(".jp-NotebookPanel .ff-app .ff-figure").first.evaluate(
         "e => e.scrollIntoView({block: 'start'})")
-    page.wait_for_timeout(500)  # the map's container rules follow the new width
-    r = page.evaluate(RECTS_JS)
+    # the map's container rules follow the new width: read the layout once it has settled
+    r = wait_stable(page, RECTS_JS, "the map and the decision column")
     lab_app.screenshot(f"lab-1366x768-{'file-browser' if file_browser else 'no-sidebar'}")
     panel, map_, prompt, actions = r["panel"], r["map"], r["prompt"], r["actions"]
     assert map_["top"] >= panel["top"] - 1 and map_["bottom"] <= panel["bottom"] + 1, (

@@ -16,6 +16,7 @@ import re
 import time
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,6 +24,7 @@ from uihelp import (
     ARTIFACTS,
     REPO_NOTEBOOKS,
     assert_cells_ran_cleanly,
+    budget_ms,
     expected_outputs,
     wait_until,
 )
@@ -47,9 +49,19 @@ def kernel_idle(url: str, name: str) -> bool:
                and s["kernel"].get("execution_state") == "idle" for s in sessions)
 
 
-def saved_notebook(url: str, name: str) -> dict[str, Any]:
-    with urllib.request.urlopen(f"{url}/api/contents/{name}?content=1", timeout=10) as response:
-        return dict(json.load(response)["content"])
+def saved_notebook(path: Path) -> dict[str, Any] | None:
+    """The notebook as JupyterLab last saved it, read from its file; ``None`` mid-write.
+
+    Read from the disk, never through the server's contents API: asked for a notebook while a
+    save is writing it, the server finds unreadable JSON and "recovers" by moving the file
+    aside (``name.invalid``) and putting the save's backup (``.~name``) in its place; two such
+    reads during one save leave no file at all, and the page's next save fails with "File Save
+    Error for what_if.ipynb: No such file or directory" (its dialog then blocks the page).
+    """
+    try:
+        return dict(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError):  # the save is writing it: read again
+        return None
 
 
 def code_prompts(page: Any) -> list[str]:
@@ -69,14 +81,14 @@ def started(browser: Any, lab_server: Any, open_page: Any) -> Iterator[dict[str,
     try:
         for name in NOTEBOOKS:
             bp = open_page(browser, f"lab-{name.removesuffix('.ipynb')}")
-            bp.page.set_default_timeout(60_000)
+            bp.page.set_default_timeout(budget_ms(60_000))
             pages[name] = bp
             # a workspace of its own, reset: no other test's notebooks reopen in this page
             bp.page.goto(f"{lab_server.url}/lab/workspaces/{bp.name}/tree/{name}?reset",
-                         timeout=90_000)
+                         timeout=budget_ms(90_000))
         for name, bp in pages.items():
             page = bp.page
-            page.locator(".jp-NotebookPanel .jp-Cell").first.wait_for(timeout=90_000)
+            page.locator(".jp-NotebookPanel .jp-Cell").first.wait_for(timeout=budget_ms(90_000))
             # the toolbar says "idle" before the kernel even starts: ask the server instead
             wait_until(lambda n=name: kernel_idle(lab_server.url, n), 90, f"{name}'s kernel")
             page.locator(".jp-NotebookPanel .jp-Notebook-ExecutionIndicator[data-status='idle']"
@@ -93,7 +105,7 @@ def started(browser: Any, lab_server: Any, open_page: Any) -> Iterator[dict[str,
 
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_notebook_runs_in_lab_with_its_figures(name: str, started: dict[str, Any],
-                                               lab_server: Any, notebook_dir: Any,
+                                               lab_server: Any, lab_notebook_dir: Any,
                                                final_screenshot: Any) -> None:
     bp = started[name]
     final_screenshot(bp)
@@ -114,10 +126,7 @@ def test_notebook_runs_in_lab_with_its_figures(name: str, started: dict[str, Any
     save.click()
 
     def saved() -> dict[str, Any] | None:
-        try:
-            nb = saved_notebook(lab_server.url, name)
-        except (OSError, ValueError, KeyError):  # caught mid-save: ask again
-            nb = None
+        nb = saved_notebook(lab_notebook_dir.root / name)
         code = [c for c in nb["cells"] if c["cell_type"] == "code"] if nb else []
         if code and all(c.get("execution_count") for c in code):
             return nb
@@ -127,6 +136,8 @@ def test_notebook_runs_in_lab_with_its_figures(name: str, started: dict[str, Any
         return None
 
     nb = wait_until(saved, 40, f"{name} saved with every cell run")
+    # nothing moved the notebook aside while the page had it open (see saved_notebook)
+    assert not list(lab_notebook_dir.root.glob("*.invalid")), "a notebook was moved aside"
     outputs = [o for c in nb["cells"] if c["cell_type"] == "code" for o in c["outputs"]]
     raised = [f"{o['ename']}: {o['evalue']}" for o in outputs if o["output_type"] == "error"]
     assert not raised, f"cells of {name} raised: {raised}"
@@ -164,8 +175,8 @@ def test_index_shows_the_live_app_of_its_game(started: dict[str, Any], lab_serve
     page = bp.page
     wait_until(lambda: all_ran(page), RUN_ALL_TIMEOUT, "index.ipynb to run")
     app = page.locator(".jp-OutputArea-output .ff-app").first
-    app.wait_for(state="visible", timeout=30_000)
-    app.locator(".ff-figure .js-plotly-plot .main-svg").first.wait_for(timeout=30_000)
+    app.wait_for(state="visible", timeout=budget_ms(30_000))
+    app.locator(".ff-figure .js-plotly-plot .main-svg").first.wait_for(timeout=budget_ms(30_000))
     app.scroll_into_view_if_needed()
     bp.screenshot("index-app")
     # the notebook's game: SlowFreight(players=3, seed=7) after "0:take 0 t1"

@@ -21,6 +21,7 @@ from uihelp import (
     REPO_NOTEBOOKS,
     WALKTHROUGH,
     assert_cells_ran_cleanly,
+    budget_ms,
     expected_outputs,
     wait_until,
 )
@@ -35,7 +36,7 @@ RUN_ALL_TIMEOUT = 180.0  # s: the whole walkthrough, bots and scenario set-ups i
 @pytest.fixture(scope="module")
 def lab(browser: Any, lab_server: Any, open_page: Any) -> Iterator[Any]:
     bp = open_page(browser, "lab-walkthrough")
-    bp.page.set_default_timeout(60_000)
+    bp.page.set_default_timeout(budget_ms(60_000))
     yield bp
     bp.page.context.close()
 
@@ -56,14 +57,15 @@ def code_prompts(page: Any) -> list[str]:
         ".jp-CodeCell .jp-InputArea-prompt").all_inner_texts()]
 
 
-def test_walkthrough_runs_with_widgets_and_figures(lab: Any, lab_server: Any, notebook_dir: Any,
+def test_walkthrough_runs_with_widgets_and_figures(lab: Any, lab_server: Any,
+                                                    lab_notebook_dir: Any,
                                                     final_screenshot: Any) -> None:
     final_screenshot(lab)
     page = lab.page
     # a workspace of its own, reset: notebooks other tests opened must not reopen here
     page.goto(f"{lab_server.url}/lab/workspaces/walkthrough/tree/{WALKTHROUGH}?reset",
-              timeout=90_000)
-    page.locator(".jp-NotebookPanel .jp-Cell").first.wait_for(timeout=90_000)
+              timeout=budget_ms(90_000))
+    page.locator(".jp-NotebookPanel .jp-Cell").first.wait_for(timeout=budget_ms(90_000))
     # the toolbar says "idle" before the kernel even starts: ask the server instead
     wait_until(lambda: kernel_idle(lab_server.url, WALKTHROUGH), 90, "the notebook's kernel")
     page.locator(".jp-NotebookPanel .jp-Notebook-ExecutionIndicator[data-status='idle']"
@@ -98,7 +100,7 @@ def test_walkthrough_runs_with_widgets_and_figures(lab: Any, lab_server: Any, no
             path=str(ARTIFACTS / f"lab-walkthrough-plot-{i + 1}.png"))
     assert len(plots) >= max(1, figures + apps), (
         f"{len(plots)} plotly plots in the page, expected at least {figures + apps} "
-        f"({notebook_dir.label(WALKTHROUGH)})")
+        f"({lab_notebook_dir.label(WALKTHROUGH)})")
     # every plot has a size and data (a blank figure is a real failure)
     blank = [p for p in plots if p["w"] < 100 or p["h"] < 100 or p["points"] == 0]
     assert not blank, f"blank or collapsed plots: {blank}"

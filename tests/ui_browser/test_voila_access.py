@@ -11,6 +11,7 @@ chosen pace, one line a move, and Skip finishes at once.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,8 +19,10 @@ import pytest
 from uihelp import (
     PLAY_FREEDOM,
     PLAY_SLOW_FREIGHT,
+    STEPS,
     AppPage,
     assert_no_js_errors,
+    budget_ms,
     open_voila_app,
     wait_until,
 )
@@ -114,16 +117,29 @@ def test_move_list_shows_a_past_step_read_only_and_back(app: AppPage) -> None:
     line = next(i for i, t in enumerate(texts) if t.startswith("1. "))
     select.select_option(index=line)
     banner = app.part("viewing")
-    banner.wait_for(state="visible", timeout=20_000)
+    banner.wait_for(state="visible", timeout=budget_ms(20_000))
     assert f"Viewing step 1 of {len(game.history)}" in banner.inner_text()
     app.wait_figure_matches(game_at(game, 1))
     assert not app.page.locator(".ff-app .ff-actions").first.is_visible()
     app.bp.screenshot("viewing-step-1")
     app.page.locator(".ff-app .ff-viewing button", has_text="Back to the present").click()
-    banner.wait_for(state="hidden", timeout=20_000)
+    banner.wait_for(state="hidden", timeout=budget_ms(20_000))
     app.wait_figure_matches(game)
     assert app.page.locator(".ff-app .ff-actions").first.is_visible()
     assert_no_js_errors(app)
+
+
+def _counted_bot_moves(page: Any, before: int) -> int | None:
+    """The title's step count, if the playback is on and the title counts exactly the bot
+    moves its summary line names (``bot move k``: ``before + k`` steps); else ``None``."""
+    title, summary = page.evaluate("""() => [
+        document.querySelector('.ff-app .ff-title').innerText,
+        document.querySelector('.ff-app .ff-playback').innerText]""")
+    steps = STEPS.search(title)
+    moves = re.search(r"bot move (\d+)", summary)
+    if not (steps and moves) or int(steps.group(2)) != before + int(moves.group(1)):
+        return None
+    return int(steps.group(2))
 
 
 def test_bots_play_back_at_a_pace_and_skip_finishes(app: AppPage) -> None:
@@ -134,16 +150,17 @@ def test_bots_play_back_at_a_pace_and_skip_finishes(app: AppPage) -> None:
     before = app.steps()
     app.stepper("End of round").click()
     playback = app.part("playback")
-    playback.wait_for(state="visible", timeout=20_000)
+    playback.wait_for(state="visible", timeout=budget_ms(20_000))
     wait_until(lambda: "bot move" in playback.inner_text(), 20, "a bot move's summary line")
     assert "Player" in playback.inner_text()
     app.bp.screenshot("bots-playing-back")
-    # paced: after a while only some moves were made, one by one
-    first = app.steps()
-    assert 0 <= first - before <= 3, (before, first)
+    # paced: the moves are drawn one by one, each counted in the title as the summary names
+    # it, and the next one comes later while the playback goes on
+    first = wait_until(lambda: _counted_bot_moves(page, before), 20,
+                       "the title to count the bot moves the summary names")
     wait_until(lambda: app.steps() > first, 10, "the next bot move")
     page.locator(".ff-app .ff-playback button", has_text="Skip").click()
-    playback.wait_for(state="hidden", timeout=30_000)
+    playback.wait_for(state="hidden", timeout=budget_ms(30_000))
     wait_until(lambda: "reached the end of the round" in app.stepper_status(), 30,
                "the stepper to report the end of the round")
     game = app.saved_game()

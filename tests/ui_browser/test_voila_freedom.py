@@ -22,12 +22,14 @@ from uihelp import (
     PLAY_FREEDOM,
     AppPage,
     assert_no_js_errors,
+    budget_ms,
     drawn_points,
     drawn_texts,
     figure_differences,
     open_voila_app,
     point_on_screen,
     trace,
+    wait_stable,
     wait_until,
 )
 
@@ -217,7 +219,7 @@ def test_quick_origin_then_destination_clicks_both_count(app: AppPage) -> None:
     first = time.perf_counter()
     # a student's pointer reaches the destination, plotly's hover names it, the press follows
     _click_space(app, game, dest, view.SPACES, press=False)
-    app.page.wait_for_function(HOVERED_JS, arg=dest, timeout=5_000, polling=10)
+    app.page.wait_for_function(HOVERED_JS, arg=dest, timeout=budget_ms(5_000), polling=10)
     app.page.mouse.down()
     app.page.mouse.up()
     gap = (time.perf_counter() - first) * 1000
@@ -300,8 +302,8 @@ def test_map_and_side_panel_fit_a_laptop_screen(app: AppPage, width: int) -> Non
     finds the space drawn under it."""
     app.page.set_viewport_size({"width": width, "height": 900})
     try:
-        app.page.wait_for_timeout(500)  # plotly relayouts on resize
-        sizes = app.page.evaluate("""() => {
+        # plotly relayouts on resize: read the layout once it has settled at the new width
+        sizes = wait_stable(app.page, """() => {
             const gd = document.querySelector('.ff-app .ff-figure .js-plotly-plot');
             const r = gd.querySelector('.main-svg').getBoundingClientRect();
             const side = document.querySelector('.ff-app .ff-board .ff-side');
@@ -309,7 +311,7 @@ def test_map_and_side_panel_fit_a_laptop_screen(app: AppPage, width: int) -> Non
             return {plot: [r.left, r.top, r.right, r.bottom],
                     side: s && [s.left, s.top, s.right, s.bottom],
                     page: document.documentElement.clientWidth};
-        }""")
+        }""", f"the map's layout at {width} px")
         app.bp.screenshot(f"laptop-{width}")
         plot, side = sizes["plot"], sizes["side"]
         assert plot[2] <= sizes["page"] + 1, f"the map runs off the page: {sizes}"
@@ -328,7 +330,7 @@ def test_map_and_side_panel_fit_a_laptop_screen(app: AppPage, width: int) -> Non
         for k in (0, len(spaces["x"]) // 2, len(spaces["x"]) - 1):
             x, y = point_on_screen(app.page, spaces["x"][k], spaces["y"][k])
             app.page.mouse.move(x, y)
-            app.page.wait_for_function(HOVERED_JS, arg=spaces["ids"][k], timeout=5_000)
+            app.page.wait_for_function(HOVERED_JS, arg=spaces["ids"][k], timeout=budget_ms(5_000))
     finally:
         app.page.set_viewport_size({"width": 1500, "height": 1300})
 

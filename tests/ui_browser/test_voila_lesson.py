@@ -20,7 +20,7 @@ from typing import Any
 
 import nbformat
 import pytest
-from uihelp import wait_until
+from uihelp import budget_ms, wait_until
 
 from freight_freedom.lessons import lesson
 from freight_freedom.lessons.questions import Choice, FreeText, MapClick
@@ -116,15 +116,15 @@ def test_whole_lesson_back_and_next_with_every_question_answered(
     final_screenshot(bp)
     page = bp.page
     try:
-        page.goto(f"{voila_server.url}/voila/render/{NOTEBOOK}", timeout=90_000)
-        page.locator(".ff-lesson-next").wait_for(timeout=90_000)
+        page.goto(f"{voila_server.url}/voila/render/{NOTEBOOK}", timeout=budget_ms(90_000))
+        page.locator(".ff-lesson-next").wait_for(timeout=budget_ms(90_000))
         voila_server.remember_children()
         assert page.locator(".ff-lesson-back").is_disabled()
         answered = tried = 0
         for index, step in enumerate(LESSON.steps):
             on_step(page, index)
             page.locator(".ff-lesson-board .js-plotly-plot .main-svg").first.wait_for(
-                timeout=30_000)
+                timeout=budget_ms(30_000))
             if step.question is not None:
                 answer(page, index)
                 answered += 1

@@ -52,6 +52,8 @@ from uihelp import (
     PLAY_SLOW_FREIGHT,
     AppPage,
     assert_no_js_errors,
+    budget,
+    budget_ms,
     open_voila_app,
     point_on_screen,
     wait_until,
@@ -259,7 +261,7 @@ class Player:
         """Wait until the page shows the mirror game; fail with what differs."""
         want = self.oracle.expected(self.game, origin)
         try:
-            self.app.page.wait_for_function(MATCH_JS, arg=want, timeout=REDRAW_TIMEOUT,
+            self.app.page.wait_for_function(MATCH_JS, arg=want, timeout=budget_ms(REDRAW_TIMEOUT),
                                             polling=25)
         except Exception:  # noqa: BLE001 - playwright's TimeoutError: report what differs
             diffs = differences(self.app.page, want)
@@ -336,8 +338,8 @@ class Player:
         # the test waits for the page's own delay (a regression shows as waits of 300 ms),
         # then for plotly's hover to name the point (the map may still move: the note above
         # it comes and goes), placing the pointer again until it does.
-        page.wait_for_function(SINGLE_CLICK_JS, timeout=5_000, polling=25)
-        deadline = time.monotonic() + 10
+        page.wait_for_function(SINGLE_CLICK_JS, timeout=budget_ms(5_000), polling=25)
+        deadline = time.monotonic() + budget(10)
         while True:
             trace = next(t for t in page.evaluate(SNAPSHOT_JS)["traces"]
                          if t["name"] == trace_name)

@@ -16,6 +16,7 @@ import ast
 import base64
 import json
 import math
+import os
 import re
 import time
 from collections.abc import Callable
@@ -39,18 +40,69 @@ WALKTHROUGH = "freedom_walkthrough.ipynb"
 STEPS = re.compile(r"seed (\d+) · (\d+) steps")
 FIGURE_TIMEOUT = 20.0
 ACTION_TIMEOUT = 60_000  # ms: an action may make the bots play a whole phase
+#: the most a budget is stretched on a busy machine (beyond it, something is wrong)
+MAX_SLOWDOWN = 6.0
+
+
+# ----------------------------------------------------------------------------- budgets
+def slowdown() -> float:
+    """How many times slower than idle this machine runs now: the 1-minute load average per
+    core, at least 1 and at most :data:`MAX_SLOWDOWN`.
+
+    Every wait of the browser tests is a condition with a budget (never a fixed sleep); the
+    budgets are what an idle machine needs with room to spare, stretched by this factor when
+    other work shares the cores, so a busy laptop is slower but still green.
+    ``FREIGHT_FREEDOM_TEST_SLOWDOWN`` sets a floor (a machine known to be slow).
+    """
+    try:
+        per_core = os.getloadavg()[0] / (os.cpu_count() or 1)
+    except OSError:  # no load average on this system
+        per_core = 1.0
+    try:
+        floor = float(os.environ.get("FREIGHT_FREEDOM_TEST_SLOWDOWN", "1"))
+    except ValueError:
+        floor = 1.0
+    return min(MAX_SLOWDOWN, max(1.0, floor, per_core))
+
+
+def budget(seconds: float) -> float:
+    """``seconds`` (an idle machine's budget) stretched by the machine's load (:func:`slowdown`)."""
+    return seconds * slowdown()
+
+
+def budget_ms(ms: float) -> int:
+    """:func:`budget` in milliseconds, for Playwright's ``timeout=`` arguments."""
+    return int(ms * slowdown())
 
 
 def wait_until(check: Callable[[], Any], timeout: float, what: str) -> Any:
-    """Poll ``check`` until it returns a truthy value; fail with ``what`` after ``timeout`` s."""
-    deadline = time.monotonic() + timeout
+    """Poll ``check`` until it returns a truthy value; fail with ``what`` after ``timeout`` s
+    (an idle machine's budget, stretched by :func:`budget`)."""
+    allowed = budget(timeout)
+    deadline = time.monotonic() + allowed
     last: Any = None
     while time.monotonic() < deadline:
         last = check()
         if last:
             return last
         time.sleep(0.2)
-    raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what} (last: {last!r})")
+    raise AssertionError(f"timed out after {allowed:.0f} s (budget {timeout:.0f} s, load factor "
+                         f"{allowed / timeout:.1f}) waiting for {what} (last: {last!r})")
+
+
+def wait_stable(page: Any, js: str, what: str, timeout: float = 10.0, reads: int = 4) -> Any:
+    """Wait until the page's ``js`` (an expression of the layout: boxes, sizes) reads the same
+    ``reads`` times in a row, 150 ms apart (a resize or relayout has settled); returns it."""
+    allowed = budget(timeout)
+    deadline = time.monotonic() + allowed
+    seen: list[str] = []
+    while time.monotonic() < deadline:
+        seen.append(json.dumps(page.evaluate(js)))
+        if len(seen) >= reads and len(set(seen[-reads:])) == 1:
+            return json.loads(seen[-1])
+        time.sleep(0.15)
+    raise AssertionError(f"timed out after {allowed:.0f} s waiting for {what} to settle "
+                         f"(last: {seen[-reads:]})")
 
 
 # ----------------------------------------------------------------------------- the figure
@@ -323,22 +375,36 @@ class AppPage:
             """before => { const t = document.querySelector('.ff-app .ff-title');
                            const m = t && t.innerText.match(/seed \\d+ · (\\d+) steps/);
                            return m && Number(m[1]) !== before; }""",
-            arg=before, timeout=timeout)
+            arg=before, timeout=budget_ms(timeout))
         return self.steps()
 
     # ---- the engine's view of the page's game
+    def playing(self) -> bool:
+        """Whether the bots' answer is being played back (the playback banner is shown)."""
+        return bool(self.part("playback").is_visible())
+
+    def wait_idle(self, timeout: float = FIGURE_TIMEOUT) -> int:
+        """Wait until no bot answer is being played back; returns the step count then."""
+        wait_until(lambda: not self.playing(), timeout, "the bots' playback to end")
+        return self.steps()
+
     def saved_game(self) -> Any:
         """The game shown in the page, via *Save game* and its download link (then back to Log).
 
-        The link's ``download`` name carries the step count, so a link made before the last
-        redraw cannot be mistaken for a fresh one.
+        The link's ``download`` name carries the saved game's step count; the link is read
+        once the title shows that same count, so neither a link made before the last redraw
+        nor a title ahead of the save can be taken for the game saved.
         """
-        steps = self.steps()
         self.tab("Save / load")
         self.button("Save game").first.click()
-        link = self.page.locator("a[download]").filter(has_text=f"step{steps}.json").first
-        link.wait_for(state="visible", timeout=20_000)
-        href = str(link.get_attribute("href"))
+
+        def fresh_link() -> Any:
+            link = self.page.locator("a[download]").filter(
+                has_text=f"step{self.steps()}.json").first
+            return link if link.count() and link.is_visible() else None
+
+        href = str(wait_until(fresh_link, 20, "the save link of the game shown")
+                   .get_attribute("href"))
         self.tab("Log")
         prefix = "data:application/json;base64,"
         assert href.startswith(prefix), href[:80]
@@ -442,9 +508,10 @@ def open_voila_app(bp: Any, voila_server: Any, notebook: str, game_cls: Any) -> 
     """Open ``notebook`` in Voila in the browser page ``bp`` and wait until its app is drawn
     (figure and stepper buttons present); the caller closes ``bp.page.context``."""
     page = bp.page
-    page.goto(f"{voila_server.url}/voila/render/{notebook}", timeout=90_000)
-    page.wait_for_selector(".ff-app .ff-figure .js-plotly-plot .main-svg", timeout=90_000)
-    page.locator(".ff-app .ff-stepper button").first.wait_for(timeout=30_000)
+    page.goto(f"{voila_server.url}/voila/render/{notebook}", timeout=budget_ms(90_000))
+    page.wait_for_selector(".ff-app .ff-figure .js-plotly-plot .main-svg",
+                           timeout=budget_ms(90_000))
+    page.locator(".ff-app .ff-stepper button").first.wait_for(timeout=budget_ms(30_000))
     voila_server.remember_children()
     return AppPage(bp, game_cls)
 
