@@ -10,7 +10,7 @@ skipped with the reason, except under ``CI=true``.
 
 Every wait is a condition (the kernel idle, every cell run or one failed, the app's step count,
 its bot playback over), never a fixed time; the budgets are an idle machine's, stretched by the
-machine's load (:func:`_budget_ms`), so a busy laptop is slower but still green. Run All is
+machine's load (:func:`uihelp.budget_ms`), so a busy laptop is slower but still green. Run All is
 pressed only once the kernel is idle, and pressed again if no cell started: a menu clicked while
 the notebook was still starting did nothing, and the test then waited for cells that never ran.
 
@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import os
 import shutil
 import statistics
 import subprocess
@@ -43,6 +42,7 @@ from uihelp import (
     ROOT,
     AppPage,
     assert_cells_ran_cleanly,
+    budget_ms,
 )
 
 from freight_freedom import Freedom, SlowFreight
@@ -50,24 +50,12 @@ from freight_freedom import Freedom, SlowFreight
 pytestmark = pytest.mark.ui
 
 BUILD_TIMEOUT = 900  # s: a first build creates the tools environment and downloads ~30 MB
-#: ms on an idle machine, stretched by the load (:func:`_budget_ms`)
+#: ms on an idle machine, stretched by the load (:func:`uihelp.budget_ms`)
 KERNEL_TIMEOUT = 90_000  # page open to an idle Pyodide kernel (about 10 s idle)
 APP_TIMEOUT = 120_000  # Run All to the drawn app, or to every cell run (about 10-20 s idle)
 RUN_STARTED_TIMEOUT = 15_000  # Run All pressed to its first cell queued or running
 CLICKS = 4
-#: the most a budget is stretched (beyond that, something is wrong, not slow)
-MAX_SLOWDOWN = 6.0
 TIMINGS: dict[str, Any] = {}
-
-
-def _budget_ms(ms: float) -> int:
-    """``ms`` (an idle machine's budget) times the load average per core, between 1 and
-    :data:`MAX_SLOWDOWN`: Pyodide's start is CPU-bound, and other work slows it that much."""
-    try:
-        per_core = os.getloadavg()[0] / (os.cpu_count() or 1)
-    except OSError:  # no load average on this system
-        per_core = 1.0
-    return int(ms * min(MAX_SLOWDOWN, max(1.0, per_core)))
 
 
 def _build_module() -> ModuleType:
@@ -125,7 +113,7 @@ APP_IDLE_JS = """() => {
 
 def _wait_app_idle(app: AppPage) -> None:
     """Wait until the bots' moves have played back and the human is asked again."""
-    app.page.wait_for_function(APP_IDLE_JS, timeout=_budget_ms(60_000))
+    app.page.wait_for_function(APP_IDLE_JS, timeout=budget_ms(60_000))
 
 
 def _click_first_choice(app: AppPage) -> float:
@@ -137,7 +125,7 @@ def _click_first_choice(app: AppPage) -> float:
     before = app.steps()
     started = time.monotonic()
     buttons.first.click()
-    app.wait_steps_change(before, _budget_ms(60_000))
+    app.wait_steps_change(before, budget_ms(60_000))
     return time.monotonic() - started
 
 
@@ -170,9 +158,9 @@ class _Site:
         self.url = url
         self.started = time.monotonic()
         self.page.goto(f"{url}/notebooks/index.html?path={notebook}",
-                       timeout=_budget_ms(30_000))
-        self.page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=_budget_ms(30_000))
-        self.page.locator(KERNEL_IDLE).first.wait_for(timeout=_budget_ms(KERNEL_TIMEOUT))
+                       timeout=budget_ms(30_000))
+        self.page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=budget_ms(30_000))
+        self.page.locator(KERNEL_IDLE).first.wait_for(timeout=budget_ms(KERNEL_TIMEOUT))
         self.run_all()
 
     def run_all(self, attempts: int = 3) -> None:
@@ -183,7 +171,7 @@ class _Site:
             self.page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
             try:
                 self.page.wait_for_function(RUN_STARTED_JS,
-                                            timeout=_budget_ms(RUN_STARTED_TIMEOUT))
+                                            timeout=budget_ms(RUN_STARTED_TIMEOUT))
                 return
             except Exception:  # noqa: BLE001 - playwright's TimeoutError: press again
                 self.page.keyboard.press("Escape")  # a menu left open
@@ -197,8 +185,8 @@ class _Site:
     def wait_all_ran(self, timeout_ms: int = APP_TIMEOUT) -> None:
         """Every code cell ran (or one failed: :func:`assert_cells_ran_cleanly` then says
         which) and the kernel is idle."""
-        self.page.wait_for_function(ALL_RAN_JS, timeout=_budget_ms(timeout_ms))
-        self.page.locator(KERNEL_IDLE).first.wait_for(timeout=_budget_ms(60_000))
+        self.page.wait_for_function(ALL_RAN_JS, timeout=budget_ms(timeout_ms))
+        self.page.locator(KERNEL_IDLE).first.wait_for(timeout=budget_ms(60_000))
 
     def assert_clean(self) -> None:
         assert self.outside == [], f"requests outside 127.0.0.1: {self.outside[:10]}"
@@ -230,9 +218,9 @@ def test_play_app_runs_in_the_browser_alone(lite_url: str, browser: Any, open_pa
         site = _Site(bp, lite_url, notebook)
         page = site.page
         page.wait_for_selector(".ff-app .ff-figure .js-plotly-plot .main-svg",
-                               timeout=_budget_ms(APP_TIMEOUT))
+                               timeout=budget_ms(APP_TIMEOUT))
         page.locator(".ff-app .ff-actions button.widget-button").first.wait_for(
-            timeout=_budget_ms(60_000))
+            timeout=budget_ms(60_000))
         opened = time.monotonic() - site.started
         site.wait_all_ran(60_000)  # a click now is answered at once
         bp.screenshot("app")
