@@ -61,10 +61,15 @@ COLUMN_MIN = 310  # its flex basis and least width, 300 px, and 8 px of padding
 #: 0.8 keeps it beside the column in JupyterLab at 1366 px with the file browser open, the
 #: 11 px space names then drawn at about 9 px
 SIDE_BY_SIDE_MIN = 0.8
-#: JupyterLab in a window at most this tall (a 768 px laptop screen: ~650 px for the notebook)
-#: draws the map at most at :data:`SHORT_SCREEN_SCALE`, so it is seen whole beside the column
+#: JupyterLab or Voila in a window at most this tall (a 768 px laptop screen: ~650 px for the
+#: notebook in JupyterLab, the notebook's title above the app in Voila) draws the map at most
+#: at :data:`SHORT_SCREEN_SCALE`, so it is seen whole beside the column; Voila in a window at
+#: most :data:`SHORTER_SCREEN` tall at :data:`SIDE_BY_SIDE_MIN` (the names then still ~9 px)
 SHORT_SCREEN = 820
 SHORT_SCREEN_SCALE = 0.85
+SHORTER_SCREEN = 730
+#: where the app sits: JupyterLab's notebook panel, Voila's page of rendered cells
+NOTEBOOK_PAGES = (".jp-NotebookPanel ", "#rendered_cells ")
 
 
 def figure_css(width: int, height: int) -> str:
@@ -77,7 +82,8 @@ def figure_css(width: int, height: int) -> str:
     JupyterLab window with its file browser open) it shrinks down to :data:`SIDE_BY_SIDE_MIN`
     to keep the column beside it; narrower still, the column goes above the map, which scales
     to the board's width (a 900 px window, a phone). In JupyterLab on a short screen (its menus
-    and tabs take ~120 px of 768) the map is at most :data:`SHORT_SCREEN_SCALE`.
+    and tabs take ~120 px of 768) and in Voila (the notebook's title above the app) the map is
+    at most :data:`SHORT_SCREEN_SCALE`, so the whole map is seen at once on a 768 px screen.
     """
     rules = []
     side = round(SIDE_BY_SIDE_MIN * width) + COLUMN_MIN
@@ -100,12 +106,15 @@ def figure_css(width: int, height: int) -> str:
         hi = round((scale + 0.05) * width) - 1
         rules.append("@container " + f"(max-width: {min(hi, side - 1)}px) "
                      + _scaled(scale, width, height, column=False))
-    # a notebook (JupyterLab, Notebook 7; not Voila) on a short screen: the cap applies only
+    # a notebook (JupyterLab, Notebook 7) or Voila on a short screen: the cap applies only
     # where the width allows more
-    short = round(SHORT_SCREEN_SCALE * width) + COLUMN_MIN
-    rules.append(f"@media (max-height: {SHORT_SCREEN}px) {{ @container (min-width: {short}px) "
-                 + _scaled(SHORT_SCREEN_SCALE, width, height, column=True,
-                           within=".jp-NotebookPanel ") + " }")
+    for cap, screen in ((SHORT_SCREEN_SCALE, SHORT_SCREEN), (SIDE_BY_SIDE_MIN, SHORTER_SCREEN)):
+        least = round(cap * width) + COLUMN_MIN
+        for within in NOTEBOOK_PAGES:
+            if screen == SHORTER_SCREEN and within != "#rendered_cells ":
+                continue  # JupyterLab keeps 0.85: its notebook scrolls under fixed menus
+            rules.append(f"@media (max-height: {screen}px) {{ @container (min-width: {least}px) "
+                         + _scaled(cap, width, height, column=True, within=within) + " }")
     return "<style>\n" + "\n".join(rules) + "\n</style>"
 
 
