@@ -1049,9 +1049,9 @@ def update(fig: Any, game: Any, selection: Selection | None = None) -> None:
     mt.text = [f"{n}" if i < len(cards) else " " for i, (_, n) in  # " ": see update()
                enumerate(cards + [("", 0)] * (3 - len(cards)))]
     mt.marker.color = ["#fff8e1" if i < len(cards) else "rgba(0,0,0,0)" for i in range(3)]
-    mt.hovertext = [f"Slave Market card {html.escape(c)}: {n} people"
+    mt.hovertext = [f"Slave Market card {i + 1}: {n} people"
                     + (" (delivered next)" if i == 0 else "")
-                    for i, (c, n) in enumerate(cards)] + [""] * (3 - len(cards))
+                    for i, (_, n) in enumerate(cards)] + [""] * (3 - len(cards))
     mx, my = [], []
     for i, (_, n) in enumerate(cards):
         cx0, cy0 = mt.x[i], mt.y[i]

@@ -1,11 +1,11 @@
 """GameApp: the play and walkthrough app of either game, assembled from the shared pieces.
 
 Layout: the board row holds the figure (a plotly FigureWidget, 780 px wide) and, beside it, the
-decision column: title with Undo / Undo my turn / Redo, the pending prompt with its rule ID (an
-ARIA live region), errors, the note on the last map click, the legal actions and the game's side
-panel. So the map, the question and the answers share one 1366x768 screen; on a narrower board
-the column goes above the map (:data:`APP_CSS`). Below: the stepper, the seats, and tabs with the
-event log, the state inspector, save/load and new game.
+decision column: title with Undo / Undo my turn / Redo, the pending prompt in words with its
+rule a click away (an ARIA live region), errors, the note on the last map click, the legal
+actions and the game's side panel. So the map, the question and the answers share one 1366x768
+screen; on a narrower board the column goes above the map (:data:`APP_CSS`). Below: the
+stepper, the seats, and tabs with the event log, the state inspector, save/load and new game.
 
 Every change goes through ``game.apply`` (via :meth:`GameApp.play`), ``undo``/``redo`` or the
 stepper, and is followed by one :meth:`GameApp.refresh`, which updates every piece in place: the
@@ -38,6 +38,7 @@ from .newgame import NewGame
 from .saveload import SaveLoad
 from .seats import HUMAN, Seats
 from .stepper import Stepper
+from .words import rule_details
 
 #: Page styling of the app's own parts (found by their ``ff-*`` classes). When the board is too
 #: narrow for the map and the decision column side by side (a 900 px window, JupyterLab with its
@@ -202,13 +203,14 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
 
         self.actions = ActionPanel(guard(self.play), on_first=guard(self._picked_first))
         # the evaluation bar and Hint (ui/evalbar.py); hinted map moves are numbered on the map
-        self.evalbar = EvalBar(lambda: self.game, panel=self.actions, on_hint=self._hinted)
+        self.evalbar = EvalBar(lambda: self.game, panel=self.actions, on_hint=self._hinted,
+                               words=self.ui.words)
         self.seats = self._make_seats(seats)
         self.stepper = Stepper(lambda: self.game, self.seats, self._after_steps, guard,
-                               fallback_bot=self._fallback_bot, describe=self.ui.describe,
+                               fallback_bot=self._fallback_bot, describe=self._describe,
                                redraw=self._bot_moved, pace=pace)
-        self.log_view = LogView()
-        self.moves = MoveList(self.ui.describe, guard(self.view_step))
+        self.log_view = LogView(self.ui.words)
+        self.moves = MoveList(self._describe, guard(self.view_step), self.ui.words)
         # while a past position is shown: what it is, and the way back
         self.view_note = widgets.HTML()
         self.present_button = widgets.Button(
@@ -509,6 +511,10 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.selection = Selection()
         self.refresh()
 
+    def _describe(self, game: Game[Any], action: Action) -> str:
+        """An action in the game's on-screen words (its button, the move list, playback)."""
+        return self.ui.words(self.ui.describe(game, action))
+
     # ----------------------------------------------------------------- redraw
     @property
     def shown(self) -> Game[Any]:
@@ -557,7 +563,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
             part.layout.display = "none" if past else ""
         if not past:
             legal = game.legal_actions()
-            labels = [self.ui.describe(game, a) for a in legal]
+            labels = [self._describe(game, a) for a in legal]
             note = ""
             if game.to_move is not None and not self.seats.is_human(game.to_move):
                 if self.stepper.playing:  # the bot is answering: nothing to press meanwhile
@@ -605,7 +611,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         reasons = self.ui.unavailable(self.game)
         if not reasons:
             return ""
-        items = "".join(f"<li>{html.escape(r)}</li>" for r in reasons)
+        items = "".join(f"<li>{html.escape(self.ui.words(r))}</li>" for r in reasons)
         return ("<div style='font-size:12px;color:#555;margin:2px 0'><b>Not possible now:</b>"
                 f"<ul style='margin:0;padding-left:18px'>{items}</ul></div>")
 
@@ -619,20 +625,23 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         events = list(log[since:])
         shown = events[-limit:]
         more = len(events) - len(shown)
-        items = "".join(f"<li>{html.escape(e.text)}</li>" for e in shown)
+        items = "".join(f"<li>{html.escape(self.ui.words(e.text))}</li>" for e in shown)
         head = f"<li><i>{more} earlier events: see the Log tab</i></li>" if more else ""
         return ("<details open style='font-size:12px;margin:4px 0'><summary><b>"
-                f"{title}</b> (drawn on the map as arrows)</summary>"
+                f"{title}</b>{self.ui.recent_note}</summary>"
                 f"<ul style='margin:2px 0 0 0;padding-left:18px'>{head}{items}</ul></details>")
 
     def _prompt_html(self, game: Game[Any]) -> str:
+        """Whose decision it is and what to decide, in words, with the rule a click away."""
         prompt = game.prompt
         phase = game.phase
-        number = game.round
-        where = (f"Turn {number}" if phase == "turn"  # Slow Freight counts turns, not rounds
-                 else f"Round {number} &middot; {html.escape(phase)} phase")
+        where = f"{self.ui.turn_word} {game.round}"
         if game.is_over:
-            outcome = html.escape(str(game.outcome))
+            where += " &middot; game over"
+        elif self.ui.turn_word == "Round":
+            where += f" &middot; {html.escape(phase)} phase"
+        if game.is_over:
+            outcome = html.escape(self.ui.words(self.ui.outcome(game)))
             body = f"<b>Game over.</b> {outcome}"
             colour = "#555"
         else:
@@ -641,11 +650,11 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
             if seat is not None:
                 label = "human" if self.seats.is_human(seat) else self.seats.labels()[seat]
                 who += f" ({label})"
-            body = f"<b>{html.escape(who)}:</b> {html.escape(prompt.text)}"
+            body = f"<b>{html.escape(who)}:</b> {html.escape(self.ui.words(prompt.text))}"
             colour = "#0b57d0"
-        rule = f"<code style='background:#eef;padding:1px 4px'>{html.escape(prompt.rule)}</code>"
         return (
             f"<div role='status' aria-live='polite' aria-label='Decision' "
             f"style='border-left:5px solid {colour};padding:4px 10px;background:#f6f8fc'>"
-            f"<span style='color:#666'>{where}</span><br>{body} &nbsp;rule {rule}</div>"
+            f"<span style='color:#666'>{where}</span><br>{body} "
+            f"{rule_details(prompt.rule)}</div>"
         )
