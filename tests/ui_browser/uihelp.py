@@ -212,11 +212,16 @@ class AppPage:
         return [text for _num, _rule, text in self.log_rows()]
 
     def log_rows(self) -> list[tuple[str, str, str]]:
-        """The Log tab's event rows (number, rule ID, text), newest first."""
+        """The Log tab's event rows (number, rule ID, text), newest first. A row shows its
+        event in words and a "rule" link opening to the rule's text; the rule's ID is the
+        link's tooltip (``title='rule FR-ACT-1'``)."""
         rows = self.page.locator(".ff-app .ff-log table tbody tr")
         cells = rows.evaluate_all(
-            "rs => rs.filter(r => r.cells.length >= 3)"
-            "        .map(r => [0, 1, 2].map(i => r.cells[i].textContent.trim()))")
+            "rs => rs.filter(r => r.cells.length >= 3).map(r => {"
+            "  const d = r.cells[2].querySelector('details');"
+            "  return [r.cells[0].textContent.trim(),"
+            "          d ? (d.title || '').replace(/^rule /, '') : '',"
+            "          r.cells[1].textContent.trim()]; })")
         return [(str(n), str(r), str(t)) for n, r, t in cells]
 
     # ---- tabs, buttons, drop-downs
@@ -380,7 +385,8 @@ class AppPage:
 
     def wait_log_matches(self, game: Any, timeout: float = FIGURE_TIMEOUT) -> None:
         """Wait until the Log tab lists the engine's events of ``game``, newest first."""
-        want = [e.text for e in reversed(game.log)][:200]
+        words = ui_for(game).words  # the log says each event in the game's on-screen words
+        want = [words(e.text) for e in reversed(game.log)][:200]
         try:
             wait_until(lambda: self.log_lines() == want, timeout, "the log to match the engine's")
         except AssertionError:
