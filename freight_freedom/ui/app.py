@@ -69,6 +69,9 @@ SIDE_BY_SIDE_MIN = 0.8
 SHORT_SCREEN = 820
 SHORT_SCREEN_SCALE = 0.85
 SHORTER_SCREEN = 730
+#: a figure at least this tall (px: Freedom's map) is capped on a short screen; a shorter one
+#: (Slow Freight's table, which grows with the trains) keeps its size and the page scrolls
+TALL = 600
 #: where the app sits: JupyterLab's notebook panel, Voila's page of rendered cells
 NOTEBOOK_PAGES = (".jp-NotebookPanel ", "#rendered_cells ")
 
@@ -109,7 +112,8 @@ def figure_css(width: int, height: int) -> str:
                      + _scaled(scale, width, height, column=False))
     # a notebook (JupyterLab, Notebook 7) or Voila on a short screen: the cap applies only
     # where the width allows more
-    for cap, screen in ((SHORT_SCREEN_SCALE, SHORT_SCREEN), (SIDE_BY_SIDE_MIN, SHORTER_SCREEN)):
+    caps = ((SHORT_SCREEN_SCALE, SHORT_SCREEN), (SIDE_BY_SIDE_MIN, SHORTER_SCREEN))
+    for cap, screen in caps if height >= TALL else ():
         least = round(cap * width) + COLUMN_MIN
         for within in NOTEBOOK_PAGES:
             if screen == SHORTER_SCREEN and within != "#rendered_cells ":
@@ -188,6 +192,9 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.redo_button.on_click(guard(lambda _b: self.redo()))
         # the prompt is announced to screen readers whenever it changes
         self.prompt = widgets.HTML(layout=widgets.Layout(width="100%"))
+        # the rule of the pending decision, its text a click away (after the choices in the
+        # tab order: the choices come first)
+        self.rule = widgets.HTML(layout=widgets.Layout(width="100%"))
 
         self.figure: Any = None
         # what a click on the map did or why it did nothing, shown beside the map
@@ -241,7 +248,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
         self.column = widgets.VBox(
             [self.title, self.view_banner, self.prompt, self.stepper.banner,
-             self.errors.widget, self.map_note, self.actions.widget, self.header,
+             self.errors.widget, self.map_note, self.actions.widget, self.rule, self.header,
              self.evalbar.widget, self.unavailable, self.recent, self.board_text, self.side],
             layout=widgets.Layout(flex="1 1 300px", min_width="300px", max_width="640px",
                                   padding="0 0 0 8px"))
@@ -258,7 +265,8 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         for widget, name in [(self, "ff-app"), (self.title, "ff-title"),
                              (self.column, "ff-column"), (self.header, "ff-header"),
                              (self.undo_turn_button, "ff-undo-turn"),
-                             (self.prompt, "ff-prompt"), (self.errors.widget, "ff-errors"),
+                             (self.prompt, "ff-prompt"), (self.rule, "ff-rule"),
+                             (self.errors.widget, "ff-errors"),
                              (self.board, "ff-board"), (self.side, "ff-side"),
                              (self.map_note, "ff-map-note"), (self.recent, "ff-recent"),
                              (self.unavailable, "ff-unavailable"),
@@ -548,6 +556,8 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
                 f"{self.viewing} of {steps}</b> (read-only): the board as it was then.</div>")
         self.view_banner.layout.display = "" if past else "none"
         self.prompt.value = self._prompt_html(shown)
+        rule = rule_details(shown.prompt.rule, "The rule for this decision")
+        self.rule.value = "" if shown.is_over else f"<div style='font-size:12px'>{rule}</div>"
         self.map_note.value = ""
         if self.figure is not None:
             with self._figure_lock, self.figure.batch_update():
@@ -559,7 +569,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.side.value = side
         self.side.layout.display = "" if side else "none"
         self.board_text.value = self._words_html(shown)
-        for part in (self.actions.widget, self.header):
+        for part in (self.actions.widget, self.rule, self.header):
             part.layout.display = "none" if past else ""
         if not past:
             legal = game.legal_actions()
@@ -632,7 +642,8 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
                 f"<ul style='margin:2px 0 0 0;padding-left:18px'>{head}{items}</ul></details>")
 
     def _prompt_html(self, game: Game[Any]) -> str:
-        """Whose decision it is and what to decide, in words, with the rule a click away."""
+        """Whose decision it is and what to decide, in words (the rule's text is a click away
+        under the choices: :attr:`rule`)."""
         prompt = game.prompt
         phase = game.phase
         where = f"{self.ui.turn_word} {game.round}"
@@ -655,6 +666,5 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         return (
             f"<div role='status' aria-live='polite' aria-label='Decision' "
             f"style='border-left:5px solid {colour};padding:4px 10px;background:#f6f8fc'>"
-            f"<span style='color:#666'>{where}</span><br>{body} "
-            f"{rule_details(prompt.rule)}</div>"
+            f"<span style='color:#666'>{where}</span><br>{body}</div>"
         )

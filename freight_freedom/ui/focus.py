@@ -11,7 +11,8 @@ It also keeps the page where the student is: for two seconds after a choice is p
 pressed choice (or the one that took its focus) is held at the same height on the screen while
 the app redraws around it, so the page never jumps to the top or away from the choices (a
 narrow page, with the choices above the map, moved on every decision). Scrolling with the wheel
-or a finger ends the hold at once.
+or a finger ends the hold at once. It names the app a landmark region (its title), so nothing of
+it is "outside landmarks" for a screen reader.
 """
 
 from __future__ import annotations
@@ -87,6 +88,13 @@ function render({ el }) {
   const attach = () => {
     app = el.closest(".ff-app");
     if (!app) { setTimeout(attach, 200); return; }
+    // the app is a landmark of the page (screen readers list it; nothing of it is "outside
+    // landmarks"), named by its title
+    if (!app.hasAttribute("role")) {
+      app.setAttribute("role", "region");
+      const title = app.querySelector(".ff-title b");
+      app.setAttribute("aria-label", title ? title.textContent : "Game");
+    }
     app.addEventListener("focusin", onFocusIn);
     app.addEventListener("keydown", onPress, true);
     app.addEventListener("click", onClick, true);

@@ -101,12 +101,15 @@ def test_the_prompt_says_what_to_do_in_words_with_the_rule_a_click_away() -> Non
     from freight_freedom.ui.app import GameApp
 
     app = GameApp(Freedom(players=2, seed=2024))
-    shown = app.prompt.value
+    shown = app.prompt.value + app.rule.value
     assert app.game.prompt.rule == "FR-CATCH-1"
     assert DEVELOPER_WORDS.search(_visible(shown)) is None, _visible(shown)
-    assert "the rule" in _visible(shown)
+    assert "roll" in _visible(app.prompt.value)  # what to do, in words
+    assert "The rule for this decision" in _visible(app.rule.value)  # under the choices
     body = rule_texts()["FR-CATCH-1"]
-    assert html.escape(body) in shown  # the rule's own words, inside the closed details
+    assert html.escape(body) in app.rule.value  # the rule's own words, in the closed details
+    column = list(app.column.children)  # the choices come first in the tab order
+    assert column.index(app.actions.widget) < column.index(app.rule)
     log = app.log_view.html.value
     assert DEVELOPER_WORDS.search(_visible(log)) is None, _visible(log)
 
