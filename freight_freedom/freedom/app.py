@@ -138,7 +138,8 @@ def side_html(game: Any) -> str:
     parts = [
         "<div style='font-size:12px;line-height:1.35'>",
         f"<div style='font-size:14px'><b>Round {game.round} of 8</b> &middot; "
-        f"{esc(str(game.phase))} phase<br>Period {ROMAN.get(period, period)} &middot; "
+        f"{'game over' if game.is_over else esc(str(game.phase)) + ' phase'}<br>Period "
+        f"{ROMAN.get(period, period)} &middot; "
         f"Lead Player: <b>Player {lead + 1}</b> (lantern)<br>"
         f"Freed {int(st.freed)} of {target} &middot; Lost {int(st.lost)} of {limit}</div>",
     ]

@@ -1111,7 +1111,8 @@ def _recent(fig: Any, game: Any, geo: Geometry, since: int | None) -> None:
 
 def title_text(vm: FreedomView) -> str:
     """The figure's title: round, phase, period, Lead Player and the two tracks."""
-    parts = [f"Round {vm.round}", f"{vm.phase} phase", f"Period {'I' * vm.period}",
+    phase = "game over" if vm.phase.lower() == "game over" else f"{vm.phase} phase"
+    parts = [f"Round {vm.round}", phase, f"Period {'I' * vm.period}",
              f"Lead: Player {vm.lead + 1}", f"Freed {vm.freed}/{vm.freed_target}",
              f"Lost {vm.lost}/{vm.lost_limit}"]
     return html.escape(" · ".join(parts))

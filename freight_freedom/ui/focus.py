@@ -35,8 +35,9 @@ function render({ el }) {
     return pick(".ff-actions button, .ff-actions select") ||
            pick(".ff-column button, .ff-column select");
   };
-  const scroller = (node) => {
-    for (let n = node.parentElement; n; n = n.parentElement) {
+  const scroller = (node) => {  // the page's scroller, never the app's own column: the
+    for (let n = node.parentElement; n; n = n.parentElement) {  // prompt stays on top of it
+      if (app && app.contains(n)) continue;
       const s = getComputedStyle(n);
       if (/(auto|scroll)/.test(s.overflowY) && n.scrollHeight > n.clientHeight) return n;
     }

@@ -127,6 +127,8 @@ def test_game_over_screens_say_turn_or_round_and_explain_the_score() -> None:
     seen = html.unescape(_visible(fr.prompt.value))
     score = fr.game.outcome.score
     assert f"Round {fr.game.round} · game over" in seen
+    assert "phase" not in fr.figure.layout.title.text and "game over" in fr.figure.layout.title.text
+    assert "game over<br>" in fr.side.value
     # FR-SCORE-1: each part of the score is said, with what it counts
     assert f"Score {score.total} (the rulebook's optional score" in seen
     assert f"{score.freed_points} for {fr.game.outcome.freed} people freed (2 each)" in seen
