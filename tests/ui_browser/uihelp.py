@@ -27,6 +27,12 @@ import nbformat
 from freight_freedom.ui.adapter import TwoStep, ui_for
 from freight_freedom.ui.display import figure_for
 
+
+def screen(game: Any, text: str) -> str:
+    """An engine text (a prompt, an action's description, an event) as the app shows it: in
+    the game's on-screen words (no rule codes; Slow Freight's trains by name)."""
+    return ui_for(game).words(text)
+
 ROOT = Path(__file__).resolve().parents[2]
 #: Screenshots and save files of the browser tests (gitignored).
 ARTIFACTS = ROOT / "test-artifacts" / "ui_browser"
@@ -281,7 +287,7 @@ class AppPage:
         if action.kind in steps:
             return steps[action.kind].split(game, action).first_label in self.first_choices(
                 action.kind)
-        return game.describe(action) in self.offered()
+        return screen(game, game.describe(action)) in self.offered()
 
     def choose(self, label: str) -> None:
         """Press the button labelled ``label``."""
@@ -294,7 +300,7 @@ class AppPage:
         (first and second choice by their words) and "Do it"."""
         steps = _two_step(game)
         if action.kind not in steps:
-            self.choose(game.describe(action))
+            self.choose(screen(game, game.describe(action)))
             return
         split = steps[action.kind].split(game, action)
         row = self.two_step_row(action.kind)
