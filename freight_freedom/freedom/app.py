@@ -35,7 +35,8 @@ def card_name(game: Any, cid: str | None) -> str:
 
 
 def token_label(game: Any, stack: str) -> str:
-    """``c2_4x1`` -> ``Conductor 4 people x 1 space, $5``."""
+    """A token stack in words: ``Conductor 4 people x 1 space, $5`` (its id, ``c2_4x1``, is for
+    the notation only)."""
     ctx = game.ctx
     kind = ctx.stack_kind.get(stack)
     if kind == "conductor":
@@ -137,7 +138,8 @@ def side_html(game: Any) -> str:
     parts = [
         "<div style='font-size:12px;line-height:1.35'>",
         f"<div style='font-size:14px'><b>Round {game.round} of 8</b> &middot; "
-        f"{esc(str(game.phase))} phase<br>Period {ROMAN.get(period, period)} &middot; "
+        f"{'game over' if game.is_over else esc(str(game.phase)) + ' phase'}<br>Period "
+        f"{ROMAN.get(period, period)} &middot; "
         f"Lead Player: <b>Player {lead + 1}</b> (lantern)<br>"
         f"Freed {int(st.freed)} of {target} &middot; Lost {int(st.lost)} of {limit}</div>",
     ]
@@ -296,7 +298,9 @@ def unavailable(game: Any) -> list[str]:
 
 # ------------------------------------------------------------------ inspector and summary
 def tables(game: Any) -> dict[str, Table]:
+    """The State tab: every part of the game as tables, in words (no ids, no raw lists)."""
     st = game.state
+    ctx = game.ctx
     vm = game.view_model()
     board, people = vm.board, vm.people
     catchers: dict[str, list[str]] = {}
@@ -312,23 +316,28 @@ def tables(game: Any) -> dict[str, Table]:
     ])
     players = Table.from_records([
         {"player": seat + 1, "role": role, "side": st.sides[seat], "money": st.money[seat],
-         "tokens": ", ".join(h.stack for h in st.held[seat]) or "-",
+         "tokens": "; ".join(token_label(game, h.stack).rpartition(", ")[0]
+                             + (" (grey)" if h.grey else "") for h in st.held[seat]) or "-",
          "reserve": card_name(game, st.reserve[seat]) if st.reserve[seat] else "-"}
         for seat, role in enumerate(st.roles)], index="player")
     tokens = Table.from_records([
-        {"stack": stack, "token": token_label(game, stack), "left": left}
+        {"period": ROMAN.get(ctx.stack_period.get(stack, 0), "-"),
+         "token": token_label(game, stack), "left": left}
         for stack, left in st.stacks.items()])
     prices = QUEUE_PRICES
     queue = Table.from_records([
         {"position": i + 1, "card": card_name(game, cid),
          "cost": prices[i] if i < len(prices) else ""}
         for i, cid in enumerate(st.queue)])
-    market = Table.from_records([{"card": c.card, "people": c.people} for c in vm.market],
-                                columns=("card", "people"))
+    market = Table.from_records([
+        {"card": f"card {i + 1}" + (" (delivered next)" if i == 0 else ""), "people": c.people}
+        for i, c in enumerate(vm.market)], columns=("card", "people"))
     overview = Table.from_mapping({
         "round": game.round, "phase": game.phase, "period": st.period,
         "lead player": st.lead + 1, "freed": st.freed, "lost": st.lost,
-        "people in supply": st.supply, "support left by period": st.support_left})
+        "people in supply": st.supply,
+        "Support tokens left": ", ".join(f"Period {ROMAN[p + 1]}: {n}"
+                                         for p, n in enumerate(st.support_left))})
     return {"Overview": overview, "Players": players,
             "Spaces (with people or catchers, plantations, Canada)": spaces,
             "Slave Market": market, "Abolitionist Queue": queue, "Token stacks": tokens}
@@ -350,9 +359,30 @@ def summary(game: Any) -> list[tuple[str, str]]:
     ]
 
 
+def outcome_words(game: Any) -> str:
+    """How the game ended, with the optional score (rulebook, FR-SCORE-1) taken apart: what
+    each point is for, so "score 16" means something to the class."""
+    out = game.outcome
+    sc = out.score
+    freed, lost = out.freed, out.lost
+    met = sc.condition_points // 10
+    cards = sc.market_points // 5
+    head = "The players won" if out.won else "The players lost"
+    return (f"{head} in round {out.round}: {out.reason}. {freed} of {out.freed_target} people "
+            f"reached freedom in Canada; {lost} of {out.lost_limit} spaces of the Slaves Lost "
+            f"track are filled; {out.support_bought} of {out.support_total} Support tokens were "
+            f"bought. Score {sc.total} (the rulebook's optional score, to compare games): "
+            f"{sc.freed_points} for {freed} people freed (2 each), {sc.lost_points} for "
+            f"{lost} people lost (-1 each), {sc.condition_points} for {met} victory condition"
+            f"{'' if met == 1 else 's'} met (10 each) and {sc.market_points} for {cards} Slave "
+            f"Market card{'' if cards == 1 else 's'} left (5 each).")
+
+
 def game_ui() -> GameUI:
     return GameUI(
         title=GAMES["freedom"].title,
+        outcome=outcome_words,
+        recent_note=" (drawn on the map as arrows)",
         build_figure=view.figure,
         update_figure=view.update,
         draw_hints=view.draw_hints,

@@ -83,12 +83,15 @@ def project(lon: float, lat: float) -> tuple[float, float]:
 # ------------------------------------------------------------------ static geometry
 # The figure is laid out for a plot area of PLOT_W pixels: the app's 780 px figure less its
 # margins, whose height (726 px) leaves the map and the decision column beside it on one
-# 1366x768 screen. Names are at least 11 px (readable on a projector); a name that does not fit
-# at this scale is left off and the space is named on hover and in the text view.
+# 1366x768 screen. Names are at least 11 px (readable on a projector); in the crowded Great
+# Lakes and Mid-Atlantic some sit further out, joined to their space by a leader line.
 FIG_W = 780
 MARGIN = {"l": 4, "r": 4, "t": 34, "b": 4}
 PLOT_W = FIG_W - MARGIN["l"] - MARGIN["r"]
 NAME_FONT = {"major": 11, "minor": 11}  # px: large places, small cities
+GAP = 2  # px at least between two space markers
+NEAR = (1, 3, 6, 9, 12, 16, 20, 24, 30)  # px from a marker to its name beside it, nearest first
+FAR = tuple(range(18, 121, 6))  # px out to a name joined to its marker by a leader line
 SLOT_STEP = 0.46  # distance between plantation slot squares (100 km units)
 TRACK_STEP = 0.56  # distance between track squares
 TRACK_PER_ROW = 10
@@ -106,6 +109,9 @@ class Label:
     position: str
     size: int
     box: tuple[float, float, float, float]  # estimated x0, y0, x1, y1 in data units
+    #: a name set further out in a crowded spot is joined to its space by a thin line
+    #: (x0, y0, x1, y1: from the marker's edge to the name); None when it sits beside it
+    leader: tuple[float, float, float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -169,7 +175,7 @@ def spread(xy: dict[str, tuple[float, float]], radius: dict[str, float],
         moved = False
         for i, a in enumerate(ids):
             for b in ids[i + 1:]:
-                need = (radius[a] + radius[b] + 2) / px  # 2 px: more pushes a route across
+                need = (radius[a] + radius[b] + GAP) / px
                 dx = pos[b][0] - pos[a][0]
                 dy = pos[b][1] - pos[a][1]
                 d = math.hypot(dx, dy)
@@ -199,15 +205,36 @@ def label_text(board: Board, sid: str) -> str:
     return s.name.replace(", D.C.", " DC")
 
 
-def text_size(text: str, size: int, px: float) -> tuple[float, float]:
-    """Estimated (width, height) of a text in data units (a generous sans-serif average)."""
-    return (0.6 * size * len(text) + 3) / px, (1.2 * size + 2) / px
+#: the names' font: Arial and its metric twins (Liberation Sans on Linux, Helvetica on a Mac),
+#: so every computer draws a name as wide as :func:`text_size` reckons (plotly's default,
+#: Open Sans falling back to Verdana, is 15% wider on Windows)
+NAME_FAMILY = "Arial, 'Liberation Sans', Helvetica, sans-serif"
+#: Arial's advance widths in thousandths of the font size, by character (others: 667)
+_ARIAL = {**dict.fromkeys("fijlt .,'", 278), **dict.fromkeys("-r()", 333),
+          **dict.fromkeys("ckvxyzsJ", 500), **dict.fromkeys("FTZ", 611),
+          **dict.fromkeys("CDHNRUw", 722), **dict.fromkeys("GOQ", 778),
+          **dict.fromkeys("mM", 833), "W": 944, "I": 278, "L": 556, "i": 222, "j": 222,
+          "l": 222, **dict.fromkeys("abdeghnopqu0123456789", 556)}
+
+
+def text_size(text: str, size: float, px: float) -> tuple[float, float]:
+    """Estimated (width, height) of a text in data units: Arial's widths plus 3 px of air."""
+    width = sum(_ARIAL.get(ch, 667) for ch in text) * size / 1000
+    return (width + 3) / px, (1.2 * size + 2) / px
 
 
 _POSITIONS = (  # (textposition, dx, dy) of the anchor as a fraction of the offset; preference order
     ("middle right", 1.0, 0.0), ("top center", 0.0, 1.0), ("middle left", -1.0, 0.0),
     ("bottom center", 0.0, -1.0), ("top right", 0.72, 0.72), ("top left", -0.72, 0.72),
     ("bottom right", 0.72, -0.72), ("bottom left", -0.72, -0.72),
+)
+
+
+#: a name with a leader line may also sit between those directions
+_LEADER_POSITIONS = _POSITIONS + (
+    ("middle right", 0.92, 0.38), ("middle right", 0.92, -0.38), ("middle left", -0.92, 0.38),
+    ("middle left", -0.92, -0.38), ("top center", 0.38, 0.92), ("top center", -0.38, 0.92),
+    ("bottom center", 0.38, -0.92), ("bottom center", -0.38, -0.92),
 )
 
 
@@ -294,13 +321,18 @@ def geometry_from_dict(data: dict[str, Any]) -> Geometry:
         slot_xy={k: [(float(x), float(y)) for x, y in v] for k, v in g["slot_xy"].items()},
         money_xy=pairs(g["money_xy"]),
         labels=tuple(Label(lb["sid"], lb["text"], lb["x"], lb["y"], lb["position"], lb["size"],
-                           (lb["box"][0], lb["box"][1], lb["box"][2], lb["box"][3]))
+                           (lb["box"][0], lb["box"][1], lb["box"][2], lb["box"][3]),
+                           _leader(lb.get("leader")))
                      for lb in g["labels"]),
         unlabelled=tuple(g["unlabelled"]), panel_x0=g["panel_x0"], panel_y0=g["panel_y0"],
         panel_box=(g["panel_box"][0], g["panel_box"][1], g["panel_box"][2], g["panel_box"][3]),
         x_range=(g["x_range"][0], g["x_range"][1]), y_range=(g["y_range"][0], g["y_range"][1]),
         px=g["px"], height=g["height"],
     )
+
+
+def _leader(v: Any) -> tuple[float, float, float, float] | None:
+    return None if v is None else (float(v[0]), float(v[1]), float(v[2]), float(v[3]))
 
 
 @lru_cache(maxsize=4)
@@ -337,8 +369,11 @@ def compute_geometry(board: Board) -> Geometry:
     first, then the most crowded) the candidate spots around its marker are tried in a fixed
     preference order (right, above, left, below, diagonals); spots crossing routes or where a
     catcher would stand cost a little, spots touching something cost a lot. Names are 11 px
-    (:data:`NAME_FONT`); a space whose name does not fit is left unlabelled (its hover text
-    names it). Everything is computed once here and cached, so :func:`update` never moves a label.
+    (:data:`NAME_FONT`). Where no spot beside a space is free, its name goes further out with a
+    leader line that crosses no marker, name or other line; the spaces left over go first in
+    the next try, and a last pass may move up to two names to make room. Every space of the
+    packaged map is named (``unlabelled`` stays for other maps). Everything is computed once
+    here and stored, so :func:`update` never moves a label.
     """
     ids = tuple(board.spaces)
     true_xy = {sid: project(s.lon, s.lat) for sid, s in board.spaces.items()}
@@ -418,51 +453,145 @@ def compute_geometry(board: Board) -> Geometry:
                                          -crowd(sid), sid))
     fixed = list(markers.values()) + coins + grids + [panel_box]
 
-    def candidates(sid: str) -> list[Label]:
+    def candidates(sid: str, extras: tuple[int, ...], leader: bool,
+                   positions: tuple[tuple[str, float, float], ...] = _POSITIONS,
+                   any_side: bool = False) -> list[Label]:
+        """Spots for the name of ``sid``: ``extras`` px out in each of ``positions``' directions
+        (with a leader line if ``leader``), the name on the far side of that point, or with
+        ``any_side`` on any side of it."""
         text = label_text(board, sid)
-        sizes = [NAME_FONT["major"] if major(sid) else NAME_FONT["minor"]]
-        positions = _POSITIONS
+        size = NAME_FONT["major"] if major(sid) else NAME_FONT["minor"]
+        w, h = text_size(text, size, px)
         out = []
-        for size in sizes:
-            w, h = text_size(text, size, px)
-            for extra in (1, 3, 6, 9, 12, 16, 20, 24, 30):  # px from the marker, nearest first
-                d = (radius[sid] + extra) / px
-                for pos, fx, fy in positions:
-                    x, y = xy[sid][0] + fx * d, xy[sid][1] + fy * d
-                    out.append(Label(sid, text, x, y, pos, size, _text_box(x, y, pos, w, h)))
+        for extra in extras:  # px from the marker, nearest first
+            d = (radius[sid] + extra) / px
+            for pos, fx, fy in positions:
+                x, y = xy[sid][0] + fx * d, xy[sid][1] + fy * d
+                line = None
+                if leader:
+                    norm = math.hypot(fx, fy)
+                    r = (radius[sid] + 2) / px
+                    line = (xy[sid][0] + fx / norm * r, xy[sid][1] + fy / norm * r, x, y)
+                for side in ([p for p, _, _ in _POSITIONS] if any_side else [pos]):
+                    box = _text_box(x, y, side, w, h)
+                    if line is not None and side != pos and _crosses(
+                            box, (line[0], line[1], line[0] + 0.9 * (x - line[0]),
+                                  line[1] + 0.9 * (y - line[1]))):
+                        continue  # the line would run through its own name
+                    out.append(Label(sid, text, x, y, side, size, box, line))
         return out
 
-    def best_label(sid: str, others: list[Label]) -> Label | None:
-        cands = candidates(sid)
+    def best_label(sid: str, others: list[Label], far: tuple[int, ...] = FAR,
+                   positions: tuple[tuple[str, float, float], ...] = _POSITIONS
+                   ) -> Label | None:
+        """The cheapest free spot beside the space; failing that, one further out with a
+        leader line crossing no marker, name, gold circle or other leader."""
         own = markers[sid]
         hard = [b for b in fixed if b != own] + [lb.box for lb in others]
-        k, cost = _place([c.box for c in cands], hard, catch_spots, segments, inside)
-        return cands[k] if cost < 1000 else None
+        lines = [lb.leader for lb in others if lb.leader is not None]
+        near = [c for c in candidates(sid, NEAR, False)
+                if not any(_crosses(c.box, ln) for ln in lines)]
+        if near:
+            k, cost = _place([c.box for c in near], hard, catch_spots, segments, inside)
+            if cost < 1000:
+                return near[k]
+        for any_side in (False, True):  # the name beyond the line's end, else on any side
+            free = []
+            for c in candidates(sid, far, True, positions, any_side):
+                assert c.leader is not None
+                if (c.box[0] < inside[0] or c.box[2] > inside[2] or c.box[1] < inside[1]
+                        or c.box[3] > inside[3]
+                        or any(_overlap(c.box, h) or _crosses(h, c.leader) for h in hard)
+                        or any(_crosses(c.box, ln) or _segments_meet(c.leader, ln)
+                               for ln in lines)):
+                    continue
+                free.append(c)
+            if free:
+                k, _ = _place([c.box for c in free], hard, catch_spots, segments, inside)
+                return free[k]
+        return None
 
-    placed: list[Label] = []
-    unlabelled: list[str] = []
-    for sid in order:
-        chosen = best_label(sid, placed)
-        if chosen is None:
-            unlabelled.append(sid)
-        else:
+    def place_all(first: list[str]) -> tuple[list[Label], list[str]]:
+        """Names in ``order``, the spaces in ``first`` before all others."""
+        order_now = first + [sid for sid in order if sid not in first]
+        placed: list[Label] = []
+        unlabelled: list[str] = []
+        for sid in order_now:
+            chosen = best_label(sid, placed)
+            if chosen is None:
+                unlabelled.append(sid)
+            else:
+                placed.append(chosen)
+        # repair: a space left without a name may take a spot (beside it or with a leader) if the
+        # one name in the way can move elsewhere
+        for sid in list(unlabelled):
+            own = markers[sid]
+            hard = [b for b in fixed if b != own]
+            lines = [lb.leader for lb in placed if lb.leader is not None]
+            for cand in candidates(sid, NEAR, False) + candidates(sid, FAR, True):
+                box, line = cand.box, cand.leader
+                if (box[0] < inside[0] or box[2] > inside[2] or box[1] < inside[1]
+                        or box[3] > inside[3] or any(_overlap(box, h) for h in hard)
+                        or (line is not None and any(_crosses(h, line) for h in hard))):
+                    continue
+                blocking = [lb for lb in placed if _overlap(box, lb.box)
+                            or (line is not None and _crosses(lb.box, line))
+                            or (lb.leader is not None and (
+                                _crosses(box, lb.leader)
+                                or (line is not None and _segments_meet(line, lb.leader))))]
+                if len(blocking) != 1:
+                    continue
+                rest = [lb for lb in placed if lb is not blocking[0]]
+                moved = best_label(blocking[0].sid, [*rest, cand])
+                if moved is not None:
+                    placed = [*rest, moved, cand]
+                    unlabelled.remove(sid)
+                    break
+            del lines
+        return placed, unlabelled
+
+    # the spaces left without a name go first in the next try (those of earlier tries too);
+    # the try naming the most spaces wins
+    placed, unlabelled = place_all([])
+    first: list[str] = []
+    for _ in range(6):
+        if not unlabelled:
+            break
+        first = list(dict.fromkeys(first + unlabelled))
+        again, left = place_all(first)
+        if len(left) < len(unlabelled):
+            placed, unlabelled = again, left
+    longer = FAR + (126, 134, 142, 150)
+    for sid in list(unlabelled):  # last: a longer leader, in between directions too, moving
+        chosen = best_label(sid, placed, longer, _LEADER_POSITIONS)  # up to two names for it
+        if chosen is not None:
             placed.append(chosen)
-    # repair: a space left without a name may take a spot if the one label in the way can move
-    for sid in list(unlabelled):
+            unlabelled.remove(sid)
+            continue
         own = markers[sid]
         hard = [b for b in fixed if b != own]
-        for cand in candidates(sid):
-            if any(_overlap(cand.box, h) for h in hard) or not (
-                    inside[0] <= cand.box[0] and cand.box[2] <= inside[2]
-                    and inside[1] <= cand.box[1] and cand.box[3] <= inside[3]):
+        for cand in candidates(sid, longer, True, _LEADER_POSITIONS, any_side=True):
+            box, line = cand.box, cand.leader
+            assert line is not None
+            if (box[0] < inside[0] or box[2] > inside[2] or box[1] < inside[1]
+                    or box[3] > inside[3]
+                    or any(_overlap(box, h) or _crosses(h, line) for h in hard)):
                 continue
-            blocking = [lb for lb in placed if _overlap(cand.box, lb.box)]
-            if len(blocking) != 1:
+            blocking = [lb for lb in placed if _overlap(box, lb.box) or _crosses(lb.box, line)
+                        or (lb.leader is not None and (_crosses(box, lb.leader)
+                                                       or _segments_meet(line, lb.leader)))]
+            if len(blocking) > 2:
                 continue
-            rest = [lb for lb in placed if lb is not blocking[0]]
-            moved = best_label(blocking[0].sid, [*rest, cand])
-            if moved is not None:
-                placed = [*rest, moved, cand]
+            rest = [lb for lb in placed if lb not in blocking]
+            moved: list[Label] = []
+            for lb in blocking:
+                again_lb = best_label(lb.sid, [*rest, *moved, cand], longer,
+                                      _LEADER_POSITIONS)
+                if again_lb is None:
+                    break
+                moved.append(again_lb)
+            if len(moved) == len(blocking):
+                placed = [*rest, *moved, cand]
                 unlabelled.remove(sid)
                 break
     placed.sort(key=lambda lb: ids.index(lb.sid))
@@ -474,6 +603,25 @@ def compute_geometry(board: Board) -> Geometry:
         panel_y0=panel_y0, panel_box=panel_box, x_range=x_range, y_range=y_range, px=px,
         height=height,
     )
+
+
+def _crosses(box: Box, seg: tuple[float, float, float, float], samples: int = 24) -> bool:
+    """Whether the segment passes through ``box`` (tested at ``samples`` points along it)."""
+    x1, y1, x2, y2 = seg
+    return any(box[0] <= x1 + (x2 - x1) * t <= box[2] and box[1] <= y1 + (y2 - y1) * t <= box[3]
+               for t in (i / samples for i in range(samples + 1)))
+
+
+def _segments_meet(a: tuple[float, float, float, float],
+                   b: tuple[float, float, float, float]) -> bool:
+    """Whether two line segments intersect (proper crossings and touching ends)."""
+    def side(p: tuple[float, float], q: tuple[float, float], r: tuple[float, float]) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    p1, p2, q1, q2 = (a[0], a[1]), (a[2], a[3]), (b[0], b[1]), (b[2], b[3])
+    d1, d2 = side(q1, q2, p1), side(q1, q2, p2)
+    d3, d4 = side(p1, p2, q1), side(p1, p2, q2)
+    return d1 * d2 <= 0 and d3 * d4 <= 0
 
 
 # ------------------------------------------------------------------ reading the state
@@ -585,12 +733,22 @@ def _static_traces(fig: go.Figure, board: Board, geo: Geometry) -> None:
         marker={"size": 15, "color": GOLD, "line": {"color": "#8d6e00", "width": 1}},
         text=[f"${m}" for _, m in money], textfont={"size": 8, "color": "#3e2700"},
         textposition="middle center", hoverinfo="skip", showlegend=False))
-    # names where they fit (see geometry); Canada gets its printed number
+    # names where they fit (see geometry); Canada gets its printed number; a name set further
+    # out is joined to its space by a thin dark line
     labels = geo.labels
+    lx: list[float | None] = []
+    ly: list[float | None] = []
+    for lb in labels:
+        if lb.leader is not None:
+            lx += [lb.leader[0], lb.leader[2], None]
+            ly += [lb.leader[1], lb.leader[3], None]
+    fig.add_trace(go.Scatter(x=lx, y=ly, mode="lines", name="name leaders",
+                             line={"color": "#37474f", "width": 1}, hoverinfo="skip",
+                             showlegend=False))
     fig.add_trace(go.Scatter(
         x=[lb.x for lb in labels], y=[lb.y for lb in labels], mode="text", name=NAMES,
         text=[lb.text for lb in labels], textposition=[lb.position for lb in labels],
-        textfont={"size": [lb.size for lb in labels], "color": "#263238"},
+        textfont={"size": [lb.size for lb in labels], "color": "#263238", "family": NAME_FAMILY},
         hoverinfo="skip", showlegend=False))
 
 
@@ -891,9 +1049,9 @@ def update(fig: Any, game: Any, selection: Selection | None = None) -> None:
     mt.text = [f"{n}" if i < len(cards) else " " for i, (_, n) in  # " ": see update()
                enumerate(cards + [("", 0)] * (3 - len(cards)))]
     mt.marker.color = ["#fff8e1" if i < len(cards) else "rgba(0,0,0,0)" for i in range(3)]
-    mt.hovertext = [f"Slave Market card {html.escape(c)}: {n} people"
+    mt.hovertext = [f"Slave Market card {i + 1}: {n} people"
                     + (" (delivered next)" if i == 0 else "")
-                    for i, (c, n) in enumerate(cards)] + [""] * (3 - len(cards))
+                    for i, (_, n) in enumerate(cards)] + [""] * (3 - len(cards))
     mx, my = [], []
     for i, (_, n) in enumerate(cards):
         cx0, cy0 = mt.x[i], mt.y[i]
@@ -953,7 +1111,8 @@ def _recent(fig: Any, game: Any, geo: Geometry, since: int | None) -> None:
 
 def title_text(vm: FreedomView) -> str:
     """The figure's title: round, phase, period, Lead Player and the two tracks."""
-    parts = [f"Round {vm.round}", f"{vm.phase} phase", f"Period {'I' * vm.period}",
+    phase = "game over" if vm.phase.lower() == "game over" else f"{vm.phase} phase"
+    parts = [f"Round {vm.round}", phase, f"Period {'I' * vm.period}",
              f"Lead: Player {vm.lead + 1}", f"Freed {vm.freed}/{vm.freed_target}",
              f"Lost {vm.lost}/{vm.lost_limit}"]
     return html.escape(" · ".join(parts))

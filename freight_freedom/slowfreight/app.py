@@ -18,13 +18,31 @@ from ..core.registry import GAMES
 from ..core.tables import Table
 from ..ui.adapter import GameUI, Split, TwoStep
 from ..ui.bots import registry_bots
+from ..ui.words import rule_free
 from . import view
 from .components import KIND_NAMES
-from .text import train_words
+from .text import train_name, train_words
 
 _CELL = "padding:0 4px;text-align:right"
-#: a rule reference inside a reason, ``[SF-RULING-7]``, shown as ``(rule SF-RULING-7)``
-_RULE_REF = re.compile(r"\s*\[(?:rule )?([A-Z]+-[A-Z0-9-]+)\]")
+
+
+_TRAIN_ID = re.compile(r"\b(?:[Tt]rain )?(t\d+)\b")
+_MOVEMENT_CARD = re.compile(r"\btrain\d+\b")
+_CLOCK_CARD = re.compile(r"\bclock(\d+)\b")
+
+
+def screen_words(text: str) -> str:
+    """An engine text as a student reads it: trains by name (the notation and the saves keep
+    ``t3``), Movement cards by kind, no rule codes.
+
+    >>> screen_words("Player 2 moves t2 (2 Coal cars) [SF-MOVE-1]")
+    'Player 2 moves train B (2 Coal cars)'
+    >>> screen_words("Player 1 passes; train4 is discarded")
+    'Player 1 passes; a Train card is discarded'
+    """
+    text = _MOVEMENT_CARD.sub("a Train card", rule_free(text))
+    text = _CLOCK_CARD.sub(lambda m: f"Clock {m.group(1)}", text)
+    return _TRAIN_ID.sub(lambda m: train_name(m.group(1)), text)
 
 
 def _players_words(seats: tuple[int, ...] | list[int]) -> str:
@@ -69,14 +87,14 @@ def side_html(game: Any) -> str:
     st = game.state
     esc = html.escape
     scores = list(game.scores())
-    parts = ["<div style='font-size:11px;line-height:1.3;max-height:300px;overflow:auto'>",
+    parts = ["<div style='font-size:11px;line-height:1.3'>",
              f"<div style='font-size:13px'><b>Turn {st.turn}</b> &middot; Clocks "
              f"{len(st.clocks_drawn)} of {st.clocks_in_game}</div>"]
     for p in st.players:
         turn = " &#9654;" if game.to_move == p.seat else ""
         trains = "; ".join(
-            f"{t.name}: {train_words(t)}, {t.track} Track{', moving' if t.moving else ''}"
-            for t in p.trains) or "none"
+            f"{train_name(t.name, start=True)}: {train_words(t)}, {t.track} Track"
+            f"{', moving' if t.moving else ''}" for t in p.trains) or "none"
         chips = sum(v for _, v in p.bonus_chips)
         parts.append(
             f"<div style='margin-top:3px'><b>Player {p.seat + 1}</b>{turn} &middot; "
@@ -105,7 +123,7 @@ def unavailable(game: Any) -> list[str]:
         try:
             game.check(action)
         except IllegalAction as err:
-            return _RULE_REF.sub(r" (rule \1)", str(err.reason))
+            return str(err.reason)  # (in the app's words: no rule codes, trains by name)
         return None  # pragma: no cover - check raises for every illegal action
 
     if st.taken:
@@ -126,7 +144,7 @@ def unavailable(game: Any) -> list[str]:
     for t in trains:
         reason = why(Action(seat, "move", (t.name,)))
         if reason:
-            out.append(f"Move {t.name}: {reason}")
+            out.append(f"Move {train_name(t.name)}: {reason}")
     return out
 
 
@@ -137,7 +155,8 @@ def tables(game: Any) -> dict[str, Table]:
         {"player": p.seat + 1, "points": p.score,
          "trains on the way": len(p.trains), "delivered": len(p.delivered),
          "car points": p.car_points,
-         "bonus chips": ", ".join(f"{t} {v}" for t, v in p.bonus_chips) or "-"}
+         "bonus chips": ", ".join(f"{view.KIND_NAME.get(t, t)} {v}"
+                                  for t, v in p.bonus_chips) or "-"}
         for p in vm.players
     ], index="player")
     trains = []
@@ -145,7 +164,7 @@ def tables(game: Any) -> dict[str, Table]:
         for status, group in (("on the way", p.trains), ("delivered", p.delivered)):
             for t in group:
                 trains.append({
-                    "player": p.seat + 1, "train": t.id, "status": status,
+                    "player": p.seat + 1, "train": train_name(t.id), "status": status,
                     "type": view.KIND_NAME.get(t.type or "", "-"),
                     "auto": t.counts["auto"], "tank": t.counts["tank"],
                     "coal": t.counts["coal"], "extra loco": "yes" if t.xloco else "",
@@ -157,7 +176,9 @@ def tables(game: Any) -> dict[str, Table]:
         "freight deck": vm.freight_deck,
         "movement deck": vm.movement_deck,
         "track supply": vm.track_supply,
-        "bonus chips left": "; ".join(f"{k}: {list(v)}" for k, v in vm.bonus_chips.items()),
+        "bonus chips left": "; ".join(
+            f"{view.KIND_NAME.get(k, k)}: {', '.join(map(str, v)) or 'none'}"
+            for k, v in vm.bonus_chips.items()),
     })
     return {"Table": table, "Players": players,
             "Trains": Table.from_records(trains) if trains else Table(("train",), ())}
@@ -179,7 +200,8 @@ def take_split(game: Any, action: Action) -> Split:
     card = st.face_up[slot] if isinstance(slot, int) and 0 <= slot < len(st.face_up) else None
     what = KIND_NAMES[st.comps.card_kind[card]] if card is not None else "an empty place"
     train = st.find_train(action.seat, name)
-    onto = f"{name} ({train_words(train)})" if train is not None else str(name)
+    onto = (f"{train_name(str(name))} ({train_words(train)})" if train is not None
+             else train_name(str(name)))
     return Split(str(slot), f"{what} (face-up card {int(slot) + 1})", onto)
 
 
@@ -194,4 +216,6 @@ def game_ui() -> GameUI:
         summary=summary,
         bots=lambda: registry_bots("slowfreight"),
         two_step={"take": TwoStep("Card", "onto train", take_split)},
+        words=screen_words,
+        turn_word="Turn",
     )

@@ -1,13 +1,40 @@
-"""Words for cards, trains and actions: the teaching narrative and ``describe(action)``."""
+"""Words for cards, trains and actions: the teaching narrative and ``describe(action)``.
+
+The engine's words name a train by its id (``t3``: the notation, the log and the saves keep
+it); on screen the app names each train by a letter a student can say (:func:`train_name`,
+"train C").
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from ..core import Action
 from .components import KIND_NAMES, TYPE_NAMES, Components
 from .state import SlowFreightState, Train
 from .trains import CODES, NCARS, TYPE_OF, counts_of
+
+#: the names trains go by on screen, in the order they come into play: a letter a student can
+#: say ("train C") where the notation and the saves keep the id (``t3``)
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def train_name(tid: str, *, start: bool = False) -> str:
+    """``"t3"`` -> ``"train C"`` (``"train AA"`` after Z; ``"Train C"`` to ``start`` a
+    sentence); another text is returned as it is.
+
+    >>> train_name("t1"), train_name("t27"), train_name("t2", start=True)
+    ('train A', 'train AA', 'Train B')
+    """
+    match = re.fullmatch(r"t(\d+)", tid)
+    if match is None:
+        return tid
+    n, letters = int(match.group(1)), ""
+    while n > 0:
+        n, rest = divmod(n - 1, 26)
+        letters = _LETTERS[rest] + letters
+    return f"{'Train' if start else 'train'} {letters}"
 
 
 def card_list(comps: Components, cards: Sequence[int]) -> str:

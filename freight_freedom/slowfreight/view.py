@@ -22,6 +22,7 @@ from typing import Any
 import plotly.graph_objects as go
 
 from ..ui.template import LIGHT_TEMPLATE
+from .text import train_name
 from .view_model import SlowFreightView, card_kind
 
 KIND_COLOUR = {"auto": "#1e88e5", "tank": "#e53935", "coal": "#fdd835", "xloco": "#43a047",
@@ -84,11 +85,12 @@ def figure(game: Any) -> go.Figure:
     fig.add_trace(go.Scatter(x=[], y=[], name="table labels", textposition="middle right",
                              textfont={"size": 12}, **text))
     fig.update_layout(
-        margin={"l": 10, "r": 10, "t": 40, "b": 10},
-        xaxis={"visible": False, "range": [-0.6, 21.5], "fixedrange": True},
+        margin={"l": 10, "r": 10, "t": 40, "b": 40},
+        xaxis={"visible": False, "range": [-1.0, 21.5], "fixedrange": True},
         yaxis={"visible": False, "fixedrange": True},
         hovermode="closest",
-        legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "x": 1.0, "xanchor": "right",
+        # the key under the table, where the title (left, above) can never run into it
+        legend={"orientation": "h", "yanchor": "top", "y": -0.005, "x": 0.0, "xanchor": "left",
                 "font": {"size": 11}, "itemclick": False, "itemdoubleclick": False},
         title={"x": 0.01, "font": {"size": 15}},
         plot_bgcolor="#fafaf7",
@@ -180,17 +182,17 @@ def update(fig: Any, game: Any, selection: Any = None) -> None:
             ltext.append("no trains on the way")
             y -= ROW
         for train in player.trains:
-            name = train.id
+            name = train_name(train.id)  # "train C": the id (t3) stays in the notation
             lx.append(0.7)
             ly.append(y)
-            ltext.append(name)
+            ltext.append(train_name(train.id, start=True))
             locx.append(1.2)
             locy.append(y)
             # no type: either no cars yet, or (train_check="end_of_turn") a train being formed
             ttype = KIND_NAME.get(train.type or "",
                                   "unfinished" if train.cars else "no cars yet")
-            loch.append(f"train {esc(name)} of Player {seat + 1}: {esc(ttype)}, "
-                        f"{len(train.cars)} cars, {train.track} Track")
+            loch.append(f"{esc(train_name(train.id, start=True))} of Player {seat + 1}: "
+                        f"{esc(ttype)}, {len(train.cars)} cars, {train.track} Track")
             for i, kind in enumerate(train.car_kinds):
                 bucket = cars.get(kind)
                 if bucket is not None:
@@ -240,7 +242,7 @@ def update(fig: Any, game: Any, selection: Any = None) -> None:
     put("flags", fx, fy, text=ftext)
     rows = _rows(vm)
     fig.layout.yaxis.range = [y - 0.2, 2.7]
-    fig.layout.height = int(190 + rows * 30 + 0.25 * 30 * len(vm.players))
+    fig.layout.height = int(220 + rows * 30 + 0.25 * 30 * len(vm.players))
     fig.layout.title.text = _title(vm)
 
 

@@ -19,6 +19,7 @@ from ..core.action import Action
 from ..core.bot import Bot, RandomBot
 from ..core.game import Game
 from ..core.registry import find
+from .words import rule_free
 
 AnyGame = Game[Any]
 
@@ -107,6 +108,10 @@ def _default_bots() -> dict[str, Callable[[int], Bot]]:
     return {"Random bot": lambda seed: RandomBot(seed)}
 
 
+def _default_outcome(game: AnyGame) -> str:
+    return str(game.outcome)
+
+
 def _default_summary(game: AnyGame) -> list[tuple[str, str]]:
     return []
 
@@ -134,6 +139,12 @@ class GameUI:
     - ``bots``: name -> factory(seed) of the bots a seat may be given.
     - ``two_step``: action kinds chosen in two steps (origin, then destination), by kind; the
       panel shows them as two short drop-downs, whatever their number.
+    - ``outcome(game)``: how the game ended, in words (default ``str(game.outcome)``).
+    - ``turn_word``: what the game counts, ``"Round"`` (with phases) or ``"Turn"``.
+    - ``recent_note``: said after "What just happened" (where the figure shows it too).
+    - ``words(text)``: an engine text (prompt, event, reason) as a student reads it on screen:
+      no rule codes (:func:`.words.rule_free`), and whatever the game names by an internal id
+      in its texts named in words (Slow Freight's trains).
 
     The New game form is drawn from the game's declared options (:mod:`.newgame`).
     """
@@ -150,6 +161,10 @@ class GameUI:
     unavailable: Callable[[AnyGame], list[str]] = _nothing_unavailable
     bots: Callable[[], dict[str, Callable[[int], Bot]]] = _default_bots
     two_step: Mapping[str, TwoStep] = field(default_factory=dict)
+    words: Callable[[str], str] = rule_free
+    outcome: Callable[[AnyGame], str] = _default_outcome
+    turn_word: str = "Round"
+    recent_note: str = ""
 
 
 def ui_for(game: AnyGame) -> GameUI:

@@ -1,11 +1,11 @@
 """GameApp: the play and walkthrough app of either game, assembled from the shared pieces.
 
 Layout: the board row holds the figure (a plotly FigureWidget, 780 px wide) and, beside it, the
-decision column: title with Undo / Undo my turn / Redo, the pending prompt with its rule ID (an
-ARIA live region), errors, the note on the last map click, the legal actions and the game's side
-panel. So the map, the question and the answers share one 1366x768 screen; on a narrower board
-the column goes above the map (:data:`APP_CSS`). Below: the stepper, the seats, and tabs with the
-event log, the state inspector, save/load and new game.
+decision column: title with Undo / Undo my turn / Redo, the pending prompt in words with its
+rule a click away (an ARIA live region), errors, the note on the last map click, the legal
+actions and the game's side panel. So the map, the question and the answers share one 1366x768
+screen; on a narrower board the column goes above the map (:data:`APP_CSS`). Below: the
+stepper, the seats, and tabs with the event log, the state inspector, save/load and new game.
 
 Every change goes through ``game.apply`` (via :meth:`GameApp.play`), ``undo``/``redo`` or the
 stepper, and is followed by one :meth:`GameApp.refresh`, which updates every piece in place: the
@@ -38,6 +38,7 @@ from .newgame import NewGame
 from .saveload import SaveLoad
 from .seats import HUMAN, Seats
 from .stepper import Stepper
+from .words import rule_details
 
 #: Page styling of the app's own parts (found by their ``ff-*`` classes). When the board is too
 #: narrow for the map and the decision column side by side (a 900 px window, JupyterLab with its
@@ -61,10 +62,18 @@ COLUMN_MIN = 310  # its flex basis and least width, 300 px, and 8 px of padding
 #: 0.8 keeps it beside the column in JupyterLab at 1366 px with the file browser open, the
 #: 11 px space names then drawn at about 9 px
 SIDE_BY_SIDE_MIN = 0.8
-#: JupyterLab in a window at most this tall (a 768 px laptop screen: ~650 px for the notebook)
-#: draws the map at most at :data:`SHORT_SCREEN_SCALE`, so it is seen whole beside the column
+#: JupyterLab or Voila in a window at most this tall (a 768 px laptop screen: ~650 px for the
+#: notebook in JupyterLab, the notebook's title above the app in Voila) draws the map at most
+#: at :data:`SHORT_SCREEN_SCALE`, so it is seen whole beside the column; Voila in a window at
+#: most :data:`SHORTER_SCREEN` tall at :data:`SIDE_BY_SIDE_MIN` (the names then still ~9 px)
 SHORT_SCREEN = 820
 SHORT_SCREEN_SCALE = 0.85
+SHORTER_SCREEN = 730
+#: a figure at least this tall (px: Freedom's map) is capped on a short screen; a shorter one
+#: (Slow Freight's table, which grows with the trains) keeps its size and the page scrolls
+TALL = 600
+#: where the app sits: JupyterLab's notebook panel, Voila's page of rendered cells
+NOTEBOOK_PAGES = (".jp-NotebookPanel ", "#rendered_cells ")
 
 
 def figure_css(width: int, height: int) -> str:
@@ -77,7 +86,8 @@ def figure_css(width: int, height: int) -> str:
     JupyterLab window with its file browser open) it shrinks down to :data:`SIDE_BY_SIDE_MIN`
     to keep the column beside it; narrower still, the column goes above the map, which scales
     to the board's width (a 900 px window, a phone). In JupyterLab on a short screen (its menus
-    and tabs take ~120 px of 768) the map is at most :data:`SHORT_SCREEN_SCALE`.
+    and tabs take ~120 px of 768) and in Voila (the notebook's title above the app) the map is
+    at most :data:`SHORT_SCREEN_SCALE`, so the whole map is seen at once on a 768 px screen.
     """
     rules = []
     side = round(SIDE_BY_SIDE_MIN * width) + COLUMN_MIN
@@ -100,12 +110,16 @@ def figure_css(width: int, height: int) -> str:
         hi = round((scale + 0.05) * width) - 1
         rules.append("@container " + f"(max-width: {min(hi, side - 1)}px) "
                      + _scaled(scale, width, height, column=False))
-    # a notebook (JupyterLab, Notebook 7; not Voila) on a short screen: the cap applies only
+    # a notebook (JupyterLab, Notebook 7) or Voila on a short screen: the cap applies only
     # where the width allows more
-    short = round(SHORT_SCREEN_SCALE * width) + COLUMN_MIN
-    rules.append(f"@media (max-height: {SHORT_SCREEN}px) {{ @container (min-width: {short}px) "
-                 + _scaled(SHORT_SCREEN_SCALE, width, height, column=True,
-                           within=".jp-NotebookPanel ") + " }")
+    caps = ((SHORT_SCREEN_SCALE, SHORT_SCREEN), (SIDE_BY_SIDE_MIN, SHORTER_SCREEN))
+    for cap, screen in caps if height >= TALL else ():
+        least = round(cap * width) + COLUMN_MIN
+        for within in NOTEBOOK_PAGES:
+            if screen == SHORTER_SCREEN and within != "#rendered_cells ":
+                continue  # JupyterLab keeps 0.85: its notebook scrolls under fixed menus
+            rules.append(f"@media (max-height: {screen}px) {{ @container (min-width: {least}px) "
+                         + _scaled(cap, width, height, column=True, within=within) + " }")
     return "<style>\n" + "\n".join(rules) + "\n</style>"
 
 
@@ -178,6 +192,9 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.redo_button.on_click(guard(lambda _b: self.redo()))
         # the prompt is announced to screen readers whenever it changes
         self.prompt = widgets.HTML(layout=widgets.Layout(width="100%"))
+        # the rule of the pending decision, its text a click away (after the choices in the
+        # tab order: the choices come first)
+        self.rule = widgets.HTML(layout=widgets.Layout(width="100%"))
 
         self.figure: Any = None
         # what a click on the map did or why it did nothing, shown beside the map
@@ -193,13 +210,14 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
 
         self.actions = ActionPanel(guard(self.play), on_first=guard(self._picked_first))
         # the evaluation bar and Hint (ui/evalbar.py); hinted map moves are numbered on the map
-        self.evalbar = EvalBar(lambda: self.game, panel=self.actions, on_hint=self._hinted)
+        self.evalbar = EvalBar(lambda: self.game, panel=self.actions, on_hint=self._hinted,
+                               words=self.ui.words)
         self.seats = self._make_seats(seats)
         self.stepper = Stepper(lambda: self.game, self.seats, self._after_steps, guard,
-                               fallback_bot=self._fallback_bot, describe=self.ui.describe,
+                               fallback_bot=self._fallback_bot, describe=self._describe,
                                redraw=self._bot_moved, pace=pace)
-        self.log_view = LogView()
-        self.moves = MoveList(self.ui.describe, guard(self.view_step))
+        self.log_view = LogView(self.ui.words)
+        self.moves = MoveList(self._describe, guard(self.view_step), self.ui.words)
         # while a past position is shown: what it is, and the way back
         self.view_note = widgets.HTML()
         self.present_button = widgets.Button(
@@ -231,7 +249,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
         self.column = widgets.VBox(
             [self.title, self.view_banner, self.prompt, self.stepper.banner,
-             self.errors.widget, self.map_note, self.actions.widget, self.header,
+             self.errors.widget, self.map_note, self.actions.widget, self.rule, self.header,
              self.evalbar.widget, self.unavailable, self.recent, self.board_text, self.side],
             layout=widgets.Layout(flex="1 1 300px", min_width="300px", max_width="640px",
                                   padding="0 0 0 8px"))
@@ -248,7 +266,8 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         for widget, name in [(self, "ff-app"), (self.title, "ff-title"),
                              (self.column, "ff-column"), (self.header, "ff-header"),
                              (self.undo_turn_button, "ff-undo-turn"),
-                             (self.prompt, "ff-prompt"), (self.errors.widget, "ff-errors"),
+                             (self.prompt, "ff-prompt"), (self.rule, "ff-rule"),
+                             (self.errors.widget, "ff-errors"),
                              (self.board, "ff-board"), (self.side, "ff-side"),
                              (self.map_note, "ff-map-note"), (self.recent, "ff-recent"),
                              (self.unavailable, "ff-unavailable"),
@@ -508,6 +527,10 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.selection = Selection()
         self.refresh()
 
+    def _describe(self, game: Game[Any], action: Action) -> str:
+        """An action in the game's on-screen words (its button, the move list, playback)."""
+        return self.ui.words(self.ui.describe(game, action))
+
     # ----------------------------------------------------------------- redraw
     @property
     def shown(self) -> Game[Any]:
@@ -541,6 +564,8 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
                 f"{self.viewing} of {steps}</b> (read-only): the board as it was then.</div>")
         self.view_banner.layout.display = "" if past else "none"
         self.prompt.value = self._prompt_html(shown)
+        rule = rule_details(shown.prompt.rule, "The rule for this decision")
+        self.rule.value = "" if shown.is_over else f"<div style='font-size:12px'>{rule}</div>"
         self.map_note.value = ""
         if self.figure is not None:
             with self._figure_lock, self.figure.batch_update():
@@ -552,11 +577,11 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.side.value = side
         self.side.layout.display = "" if side else "none"
         self.board_text.value = self._words_html(shown)
-        for part in (self.actions.widget, self.header):
+        for part in (self.actions.widget, self.rule, self.header):
             part.layout.display = "none" if past else ""
         if not past:
             legal = game.legal_actions()
-            labels = [self.ui.describe(game, a) for a in legal]
+            labels = [self._describe(game, a) for a in legal]
             note = ""
             if game.to_move is not None and not self.seats.is_human(game.to_move):
                 if self.stepper.playing:  # the bot is answering: nothing to press meanwhile
@@ -604,7 +629,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         reasons = self.ui.unavailable(self.game)
         if not reasons:
             return ""
-        items = "".join(f"<li>{html.escape(r)}</li>" for r in reasons)
+        items = "".join(f"<li>{html.escape(self.ui.words(r))}</li>" for r in reasons)
         return ("<div style='font-size:12px;color:#555;margin:2px 0'><b>Not possible now:</b>"
                 f"<ul style='margin:0;padding-left:18px'>{items}</ul></div>")
 
@@ -618,20 +643,24 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         events = list(log[since:])
         shown = events[-limit:]
         more = len(events) - len(shown)
-        items = "".join(f"<li>{html.escape(e.text)}</li>" for e in shown)
+        items = "".join(f"<li>{html.escape(self.ui.words(e.text))}</li>" for e in shown)
         head = f"<li><i>{more} earlier events: see the Log tab</i></li>" if more else ""
         return ("<details open style='font-size:12px;margin:4px 0'><summary><b>"
-                f"{title}</b> (drawn on the map as arrows)</summary>"
+                f"{title}</b>{self.ui.recent_note}</summary>"
                 f"<ul style='margin:2px 0 0 0;padding-left:18px'>{head}{items}</ul></details>")
 
     def _prompt_html(self, game: Game[Any]) -> str:
+        """Whose decision it is and what to decide, in words (the rule's text is a click away
+        under the choices: :attr:`rule`)."""
         prompt = game.prompt
         phase = game.phase
-        number = game.round
-        where = (f"Turn {number}" if phase == "turn"  # Slow Freight counts turns, not rounds
-                 else f"Round {number} &middot; {html.escape(phase)} phase")
+        where = f"{self.ui.turn_word} {game.round}"
         if game.is_over:
-            outcome = html.escape(str(game.outcome))
+            where += " &middot; game over"
+        elif self.ui.turn_word == "Round":
+            where += f" &middot; {html.escape(phase)} phase"
+        if game.is_over:
+            outcome = html.escape(self.ui.words(self.ui.outcome(game)))
             body = f"<b>Game over.</b> {outcome}"
             colour = "#555"
         else:
@@ -640,11 +669,10 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
             if seat is not None:
                 label = "human" if self.seats.is_human(seat) else self.seats.labels()[seat]
                 who += f" ({label})"
-            body = f"<b>{html.escape(who)}:</b> {html.escape(prompt.text)}"
+            body = f"<b>{html.escape(who)}:</b> {html.escape(self.ui.words(prompt.text))}"
             colour = "#0b57d0"
-        rule = f"<code style='background:#eef;padding:1px 4px'>{html.escape(prompt.rule)}</code>"
         return (
             f"<div role='status' aria-live='polite' aria-label='Decision' "
             f"style='border-left:5px solid {colour};padding:4px 10px;background:#f6f8fc'>"
-            f"<span style='color:#666'>{where}</span><br>{body} &nbsp;rule {rule}</div>"
+            f"<span style='color:#666'>{where}</span><br>{body}</div>"
         )

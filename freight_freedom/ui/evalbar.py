@@ -28,6 +28,7 @@ import ipywidgets as widgets
 
 from ..analysis.advise import Advice, Cancelled, advise, trajectory, trajectory_figure
 from ..core.registry import find
+from .words import rule_free
 
 COLOURS = ("#1b7837", "#b2182b", "#2166ac", "#e08214")
 HINT_STYLE = "success"
@@ -46,8 +47,9 @@ def bar_html(advice: Advice) -> str:
         lost = ", ".join(f"{name} {100 * e.mean:.0f}%" for name, e in fig.endings.items()
                          if name != "victory")
         return (
-            f"<div style='font-size:12px'><b>Chance of victory: {pct:.0f}%</b> "
-            f"<span style='color:#666'>(95%: {lo:.0f}-{hi:.0f}%; lose by {lost})</span></div>"
+            f"<div style='font-size:12px'><b>Chance of victory: {pct:.0f}%</b>, "
+            f"{chance_words(v.mean)} from here <span style='color:#666'>(95%: {lo:.0f}-"
+            f"{hi:.0f}%; lose by {lost})</span></div>"
             "<div role='meter' aria-label='Chance of victory' aria-valuemin='0' "
             f"aria-valuemax='100' aria-valuenow='{pct:.0f}' style='position:relative;"
             "height:14px;background:#f3d9d9;border:1px solid #999;border-radius:3px'>"
@@ -72,20 +74,36 @@ def bar_html(advice: Advice) -> str:
     )
 
 
-def hints_html(advice: Advice, k: int = 3) -> str:
-    """The best ``k`` moves with their estimated effect against the position's figure."""
+def chance_words(p: float, what: str = "won") -> str:
+    """An estimated chance as a student says it: ``0.68`` -> ``"about 7 in 10 games won"``.
+
+    >>> chance_words(0.68), chance_words(0.02), chance_words(0.97)
+    ('about 7 in 10 games won', 'fewer than 1 in 20 games won', 'almost every game won')
+    """
+    if p < 0.05:
+        return f"fewer than 1 in 20 games {what}"
+    if p > 0.95:
+        return f"almost every game {what}"
+    return f"about {max(1, min(9, round(10 * p)))} in 10 games {what}"
+
+
+def hints_html(advice: Advice, k: int = 3, words: Callable[[str], str] = rule_free) -> str:
+    """The best ``k`` moves, each with its estimate in words ("about 7 in 10 games won from
+    here") and, in grey, the percentage and its change against the position now."""
     seat = advice.seat
     now = advice.win[seat]
     if not advice.actions:
         return "<i>No choice to hint at.</i>"
-    what = "victory" if advice.figures.endings else "winning"
+    won = "won" if advice.figures.endings else f"won by Player {seat + 1}"
     rows = []
     for choice in advice.best(k):
         v = choice.figures.win[seat]
         delta = 100 * (v.mean - now.mean)
-        rows.append(f"<li><b>{html.escape(choice.label)}</b>: chance of {what} "
-                    f"{v.percent()} <span style='color:#666'>({delta:+.0f} points; "
-                    f"score {choice.figures.score[seat].mean:.0f})</span></li>")
+        change = ("about the same as now" if abs(delta) < 1
+                  else f"{abs(delta):.0f} points {'better' if delta > 0 else 'worse'} than now")
+        rows.append(f"<li><b>{html.escape(words(choice.label))}</b>: "
+                    f"{chance_words(v.mean, won)} from here <span style='color:#666'>"
+                    f"({v.percent()}, {change})</span></li>")
     considered = len(advice.actions)
     compared = "the only choice" if considered == 1 else f"{considered} choices compared"
     return ("<div style='font-size:12px'><b>Hint</b> (best first; "
@@ -115,12 +133,15 @@ class EvalBar:
     numbers them on the map). ``rollouts``: per position; ``hint_rollouts``: per candidate move;
     ``hint_actions``: candidate moves compared (the rollout policy's own choice and a sample).
     ``settle``: seconds a new position waits before it is evaluated (the click is drawn first).
+    ``words``: the game's on-screen words, for the hinted moves.
     """
 
     def __init__(self, get_game: Callable[[], Any], *, panel: Any = None,
                  on_hint: Callable[[list[Any]], None] | None = None, rollouts: int = 100,
                  hint_rollouts: int = 40, hint_actions: int = 8, n_jobs: int | None = None,
-                 background: bool = True, seed: int = 0, settle: float = 0.3) -> None:
+                 background: bool = True, seed: int = 0, settle: float = 0.3,
+                 words: Callable[[str], str] = rule_free) -> None:
+        self.words = words
         self.get_game = get_game
         self.panel = panel
         self.on_hint = on_hint
@@ -315,7 +336,7 @@ class EvalBar:
 
         def done(advice: Advice) -> None:
             self.hint = advice
-            self.hints.value = hints_html(advice)
+            self.hints.value = hints_html(advice, words=self.words)
             best = [a.action for a in advice.best(3)]
             self._mark(best)
             if self.on_hint is not None:

@@ -1,7 +1,8 @@
-"""The event log, latest first, each line with its rule ID; and the move list.
+"""The event log, latest first, each line with its rule a click away; and the move list.
 
-The log is the teaching narrative: every event says what changed and under which rule
-(``FR-CATCH-3``), so a class can follow why the board looks as it does. Only the last
+The log is the teaching narrative: every event says what changed, in words, and a small "rule"
+link beside it opens to the rule's text (its ID, ``FR-CATCH-3``, in the tooltip), so a class
+can follow why the board looks as it does. Only the last
 :data:`MAX_ROWS` events are drawn, keeping updates fast in long games; the full log is
 ``game.log``.
 
@@ -22,21 +23,23 @@ import ipywidgets as widgets
 from ..core.action import Action, Step
 from ..core.event import Event
 from ..core.game import Game
+from .words import rule_details, rule_free
 
 MAX_ROWS = 200
 
 
-def log_html(events: Sequence[Event], max_rows: int = MAX_ROWS) -> str:
-    """An HTML table of the last ``max_rows`` events, newest first (numbered from 1)."""
+def log_html(events: Sequence[Event], max_rows: int = MAX_ROWS,
+             words: Callable[[str], str] = rule_free) -> str:
+    """An HTML table of the last ``max_rows`` events, newest first (numbered from 1), each in
+    ``words`` (the game's on-screen words) with its rule a click away."""
     rows = []
     start = max(0, len(events) - max_rows)
     for i in range(len(events) - 1, start - 1, -1):
         event = events[i]
         rows.append(
-            f"<tr><td style='color:#888;text-align:right'>{i + 1}</td>"
-            "<td><code style='font-size:11px;background:#eef'>"
-            f"{html.escape(event.rule)}</code></td>"
-            f"<td style='text-align:left'>{html.escape(event.text)}</td></tr>"
+            f"<tr><td style='color:#888;text-align:right;vertical-align:top'>{i + 1}</td>"
+            f"<td style='text-align:left'>{html.escape(words(event.text))}</td>"
+            f"<td style='vertical-align:top'>{rule_details(event.rule, 'rule')}</td></tr>"
         )
     more = (
         f"<tr><td colspan=3 style='color:#888'>... {start} earlier events in game.log</td></tr>"
@@ -45,7 +48,7 @@ def log_html(events: Sequence[Event], max_rows: int = MAX_ROWS) -> str:
     )
     return (
         "<table style='font-size:12px;border-collapse:collapse;width:100%'>"
-        "<thead><tr><th>#</th><th>rule</th><th style='text-align:left'>event</th></tr></thead>"
+        "<thead><tr><th>#</th><th style='text-align:left'>event</th><th></th></tr></thead>"
         f"<tbody>{''.join(rows)}{more}</tbody></table>"
     )
 
@@ -53,7 +56,8 @@ def log_html(events: Sequence[Event], max_rows: int = MAX_ROWS) -> str:
 class LogView:
     """A scrolling box with the log; ``update(events)`` redraws only when the log changed."""
 
-    def __init__(self) -> None:
+    def __init__(self, words: Callable[[str], str] = rule_free) -> None:
+        self.words = words
         self.html = widgets.HTML()
         self.widget = widgets.Box(
             [self.html], layout=widgets.Layout(max_height="320px", overflow="auto", width="100%")
@@ -66,7 +70,7 @@ class LogView:
         if len(events) == self._count and last is self._last:
             return
         self._count, self._last = len(events), last
-        self.html.value = log_html(events)
+        self.html.value = log_html(events, words=self.words)
 
 
 # ------------------------------------------------------------------ the move list
@@ -181,7 +185,9 @@ class MoveList:
     """
 
     def __init__(self, describe: Callable[[Game[Any], Action], str],
-                 on_view: Callable[[int | None], None]) -> None:
+                 on_view: Callable[[int | None], None],
+                 words: Callable[[str], str] = rule_free) -> None:
+        self.words = words
         self.book = MoveBook(describe)
         self.on_view = on_view
         self.select = widgets.Select(options=[], rows=14, description="Moves",
@@ -235,8 +241,8 @@ class MoveList:
         move = moves[viewing - 1]
         events = game.log[move.log[0]:move.log[1]] if move.log[1] <= len(game.log) else ()
         items = "".join(
-            f"<li><code style='font-size:11px;background:#eef'>{html.escape(e.rule)}</code> "
-            f"{html.escape(e.text)}</li>" for e in events)
+            f"<li>{html.escape(self.words(e.text))} {rule_details(e.rule, 'rule')}</li>"
+            for e in events)
         return (f"<div style='font-size:12px'><b>{html.escape(_where(move))}, step "
                 f"{viewing}:</b><ul style='margin:2px 0;padding-left:18px'>{items}</ul></div>")
 

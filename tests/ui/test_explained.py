@@ -114,7 +114,8 @@ def test_slow_freight_side_panel_during_the_game() -> None:
         game.apply(game.legal_actions()[0])
     side = ui_for(game).side_html(game)
     assert "Player 1" in side and "Player 3" in side and "points" in side
-    assert "On the way: t1:" in side and "max-height:300px" in side
+    # trains by a name a student can say (the notation keeps t1); no small scroll box
+    assert "On the way: Train A:" in side and "t1" not in side and "max-height" not in side
     assert "<script" not in side
 
 

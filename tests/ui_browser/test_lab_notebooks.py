@@ -26,6 +26,7 @@ from uihelp import (
     assert_cells_ran_cleanly,
     budget_ms,
     expected_outputs,
+    screen,
     wait_until,
 )
 
@@ -183,15 +184,15 @@ def test_index_shows_the_live_app_of_its_game(started: dict[str, Any], lab_serve
     game = SlowFreight(players=3, seed=7)
     game.apply("0:take 0 t1")
     assert "seed 7 · 1 steps" in app.locator(".ff-title").inner_text()
-    assert game.prompt.text in app.locator(".ff-prompt").inner_text()
+    assert screen(game, game.prompt.text) in app.locator(".ff-prompt").inner_text()
     labels = {s.strip() for s in app.locator(".ff-actions button.widget-button:visible")
               .all_inner_texts()}
     # two-step groups (a take: the card, then the train): the first drop-down's options
     options = {str(o) for o in app.locator(".ff-actions select option").evaluate_all(
         "os => os.map(o => o.value)")}
     steps = ui_for(game).two_step
-    missing = [game.describe(a) for a in game.legal_actions()
+    missing = [screen(game, game.describe(a)) for a in game.legal_actions()
                if (steps[a.kind].split(game, a).first_label not in options if a.kind in steps
-                   else game.describe(a) not in labels)]
+                   else screen(game, game.describe(a)) not in labels)]
     assert not missing, f"legal actions not offered by the app: {missing}"
     assert app.locator(".ff-stepper button").count() >= 4

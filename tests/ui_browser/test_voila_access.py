@@ -12,6 +12,7 @@ chosen pace, one line a move, and Skip finishes at once.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -181,3 +182,73 @@ def test_axe_finds_no_serious_violation_in_the_slow_freight_app(
         bp.screenshot("slow-freight-access")
     finally:
         bp.page.context.close()
+
+
+# ----------------------------------------------------------------------------- screen sizes
+RECT_JS = """sel => { const e = document.querySelector(sel); if (!e) return null;
+    const r = e.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; }"""
+
+
+def test_the_whole_map_is_seen_at_1366x768_and_pace_and_seats_are_reachable(
+        app: AppPage) -> None:
+    """Issue 19: on a 1366x768 laptop the map is seen whole on opening (Louisiana and New
+    Orleans, where the first moves start, were cut off) and the bot pace and Seats controls
+    are reached by scrolling, visible and usable."""
+    page = app.page
+    try:
+        page.set_viewport_size({"width": 1366, "height": 768})
+        page.evaluate("document.getElementById('rendered_cells').scrollTop = 0")
+        wait_until(lambda: (page.evaluate(RECT_JS, ".ff-app .ff-figure") or {}).get(
+            "bottom", 9999) <= 768, 10, "the map scaled to the screen's height")
+        box = page.evaluate(RECT_JS, ".ff-app .ff-figure")
+        assert box["top"] >= 0 and box["bottom"] <= 768 and box["right"] <= 1366, box
+        app.bp.screenshot("1366x768-opened")
+        for part in (".ff-stepper select", ".ff-seats select"):
+            control = page.locator(f".ff-app {part}").first
+            control.scroll_into_view_if_needed()
+            rect = page.evaluate(RECT_JS, f".ff-app {part}")
+            assert rect["top"] >= 0 and rect["bottom"] <= 768 + 1, (part, rect)  # (sub-pixel)
+            assert control.is_enabled()
+        app.bp.screenshot("1366x768-pace-and-seats")
+    finally:
+        page.set_viewport_size({"width": 1500, "height": 1300})
+
+
+def test_at_900px_a_pressed_choice_stays_where_the_student_is(app: AppPage) -> None:
+    """Issue 19: at 900 px (the choices above the map) each move jumped the page to the top.
+    A choice pressed with the page scrolled keeps its place on the screen: the choice that
+    takes its focus is where the pressed one was, the map is still reached below."""
+    page = app.page
+    try:
+        page.set_viewport_size({"width": 900, "height": 768})
+        for _ in range(4):
+            game = app.saved_game()
+            if game.is_over:
+                break
+            page.evaluate("document.getElementById('rendered_cells').scrollTop = 150")
+            buttons = page.locator(".ff-app .ff-actions button.widget-button")
+            wait_until(lambda b=buttons: b.count() > 0, 20, "the choices")
+            index = page.evaluate("""() => [...document.querySelectorAll(
+                '.ff-app .ff-actions button.widget-button')].findIndex(b => {
+                const r = b.getBoundingClientRect();
+                return !b.disabled && r.top > 0 && r.bottom < innerHeight; })""")
+            assert index >= 0, "no choice on the screen"
+            before = buttons.nth(index).bounding_box()["y"]
+            steps = app.steps()
+            buttons.nth(index).focus()
+            page.keyboard.press("Enter")
+            app.wait_steps_change(steps, timeout=30_000)
+            time.sleep(1.0)  # the app redraws in several messages
+            now = page.evaluate("Math.round(document.activeElement.getBoundingClientRect().top)")
+            inside = page.evaluate("!!document.activeElement.closest('.ff-app .ff-column')")
+            assert inside, "the focus left the choices"
+            scrolled = page.evaluate("document.getElementById('rendered_cells').scrollTop")
+            # where the pressed choice was, unless the page cannot scroll that far up
+            assert abs(now - before) <= 4 or scrolled <= 2, (before, now, scrolled)
+        app.bp.screenshot("900px-after-choices")
+        page.locator(".ff-app .ff-figure").first.scroll_into_view_if_needed()
+        rect = page.evaluate(RECT_JS, ".ff-app .ff-figure")
+        assert rect["top"] < 768 and rect["bottom"] > 0, rect
+    finally:
+        page.set_viewport_size({"width": 1500, "height": 1300})

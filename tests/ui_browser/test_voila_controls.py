@@ -23,6 +23,7 @@ from uihelp import (
     expected_traces,
     figure_differences,
     open_voila_app,
+    screen,
     wait_until,
 )
 
@@ -139,7 +140,7 @@ def check_page_shows(app: AppPage, game: Any) -> None:
     wait_until(lambda: not figure_differences(app.figure(), want), 20,
                "the page's figure to match the engine's")
     app.wait_log_matches(game)
-    assert game.prompt.text in app.prompt()
+    assert screen(game, game.prompt.text) in app.prompt()
 
 
 # ----------------------------------------------------------------------------- undo / redo
@@ -299,7 +300,8 @@ def test_log_tab_lists_the_events_with_their_rule_ids(app: AppPage) -> None:
     app.wait_log_matches(game)
     rows = app.log_rows()
     shown = min(len(game.log), 200)
-    want = [(str(i + 1), e.rule, e.text) for i, e in enumerate(game.log)][::-1][:shown]
+    want = [(str(i + 1), e.rule, screen(game, e.text))
+            for i, e in enumerate(game.log)][::-1][:shown]
     assert rows == want, f"log rows differ: page {rows[:3]} engine {want[:3]}"
     bad = sorted({rule for _n, rule, _t in rows if not RULE_ID.match(rule)})
     assert not bad, f"events without a rule ID: {bad}"
@@ -455,7 +457,7 @@ def test_new_game_tab_starts_the_game_with_the_options(app: AppPage) -> None:
     assert new.digest() == fresh.digest()
     app.wait_figure_matches(new)
     assert figure_differences(app.figure(), picture), "the figure did not change"
-    assert new.prompt.text in app.prompt()
+    assert screen(new, new.prompt.text) in app.prompt()
     assert ("Turn 1" if new.phase == "turn" else "Round 1") in app.prompt()
     app.wait_log_matches(new)
     # one seat drop-down per player of the new game: new widgets, drawn some time after the

@@ -28,6 +28,7 @@ from uihelp import (
     figure_differences,
     open_voila_app,
     point_on_screen,
+    screen,
     trace,
     wait_stable,
     wait_until,
@@ -94,7 +95,7 @@ def test_map_renders_every_space_and_catcher(app: AppPage) -> None:
     labelled = {sid: text for sid, text in zip(view.geometry(board).ids, spaces["text"],
                                                strict=True) if text}
     assert {sid for sid, n in people.items() if n} <= set(labelled), labelled
-    assert game.prompt.text in app.prompt()
+    assert screen(game, game.prompt.text) in app.prompt()
     assert_no_js_errors(app)
 
 

@@ -20,6 +20,7 @@ from uihelp import (
     drawn_points,
     figure_differences,
     open_voila_app,
+    screen,
     wait_until,
 )
 
@@ -71,7 +72,7 @@ def test_table_renders_the_game(app: AppPage) -> None:
     assert drawn_points(app.page, "Locomotive") == trains
     assert drawn_points(app.page, "face-up cards") == len(state["face_up"]) == 3
     assert drawn_points(app.page, "clocks") == state["clocks_in_game"]
-    assert game.prompt.text in app.prompt()
+    assert screen(game, game.prompt.text) in app.prompt()
     for action in game.legal_actions():
         assert app.offers(game, action), f"{action} is not offered"
     assert_no_js_errors(app)
@@ -106,7 +107,7 @@ def test_play_turns_by_clicking(app: AppPage) -> None:
         assert after.history[: len(before.history) + 1] == (*before.history, action)
         app.wait_figure_matches(after)
         app.wait_log_matches(after)
-        assert after.prompt.text in app.prompt()
+        assert screen(after, after.prompt.text) in app.prompt()
         app.bp.screenshot(f"turn-{turn + 1}-{action.kind}")
     assert_no_js_errors(app)
 

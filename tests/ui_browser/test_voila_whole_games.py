@@ -11,7 +11,11 @@ engine's own account of the same game:
   space with the right fill, the catcher diamonds, the destination rings, the people counts);
 - the side panel (its text against :func:`freight_freedom.freedom.app.side_html`), the app's
   step count and the prompt;
-- the console: no error, no uncaught exception.
+- the console: no error, no uncaught exception;
+- the words (issue 19): no visible text of the app (its column, panels, open tab and the map's
+  drawn text) shows a rule code (``FR-ACT-1``, ``SCENARIO``; a rule's text is a click away) or
+  an internal id (Slow Freight's ``t3``, a token stack ``c1_1x2``, ``new_york``, ``[0, 0, 0]``,
+  the notation ``0:move``).
 
 The engine's account is a *mirror* game in this process: same options and seed, the same
 actions applied. A human seat's decision is chosen by a bot on the mirror (Freedom's
@@ -143,6 +147,36 @@ MATCH_JS = "want => { const got = (" + SNAPSHOT_JS + r""")();
 }"""
 
 
+#: What a student never reads: rule codes and internal ids (see the module docstring).
+DEVELOPER_WORDS = re.compile(
+    r"\b(?:FR|SF)-[A-Z]+(?:-[A-Z0-9]+)*\b|\bSCENARIO\b"  # rule codes
+    r"|\bt\d+\b|\btrain\d|\bclock\d|\bc\d_\w+|\bmarket_\d"  # trains, cards, stacks
+    r"|\b[a-z]+_[a-z_]+\b"  # snake_case ids (new_york, buy_support)
+    r"|\[\d+(?:, \d+)*\]|\b\d+:[a-z]+\b"  # raw lists, the action notation
+)
+
+#: The text a reader sees in the app now: what is rendered (closed ``<details>``, hidden tabs
+#: and tooltips are not) and the text the map or table draws.
+VISIBLE_TEXT_JS = r"""() => {
+    const app = document.querySelector('.ff-app');
+    if (!app) return '';
+    const drawn = [...app.querySelectorAll('.ff-figure svg text')].map(t => t.textContent);
+    return app.innerText + '\n' + drawn.join('\n');
+}"""
+
+
+def assert_plain_words(app: AppPage, what: str) -> None:
+    """No rule code or internal id in what the app shows now."""
+    text = app.page.evaluate(VISIBLE_TEXT_JS)
+    assert text.strip(), "the app shows no text"
+    bad = sorted({m.group(0) for m in DEVELOPER_WORDS.finditer(text)})
+    if bad:
+        where = [text[max(0, m.start() - 60):m.end() + 20].replace("\n", " | ")
+                 for m in DEVELOPER_WORDS.finditer(text)][:4]
+        app.bp.screenshot("developer-words")
+        raise AssertionError(f"after {what} the page shows {bad}: {where}")
+
+
 def _rgb(colour: Any) -> str | None:
     """``#rrggbb`` or ``white`` as the browser writes a fill (``rgb(r, g, b)``)."""
     if colour == "white":
@@ -194,7 +228,7 @@ class Oracle:
         note = None
         if origin is not None:
             note = "now click one of the ringed destinations"
-        prompt = "Game over." if game.is_over else game.prompt.text
+        prompt = "Game over." if game.is_over else self.ui.words(game.prompt.text)
         return {"traces": traces, "drawn": drawn, "map_title": title,
                 "side_html": self.ui.side_html(game) or "", "note": note,
                 "steps": f"seed {game.seed} · {len(game.history)} steps", "prompt": prompt}
@@ -277,6 +311,7 @@ class Player:
         if started is not None:
             TIMES.setdefault(what, []).append((time.perf_counter() - started) * 1000)
         assert_no_js_errors(self.app)
+        assert_plain_words(self.app, what or "the last click")
 
     # ---- one decision
     def decide(self) -> None:

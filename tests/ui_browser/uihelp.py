@@ -28,6 +28,12 @@ import nbformat
 from freight_freedom.ui.adapter import TwoStep, ui_for
 from freight_freedom.ui.display import figure_for
 
+
+def screen(game: Any, text: str) -> str:
+    """An engine text (a prompt, an action's description, an event) as the app shows it: in
+    the game's on-screen words (no rule codes; Slow Freight's trains by name)."""
+    return ui_for(game).words(text)
+
 ROOT = Path(__file__).resolve().parents[2]
 #: Screenshots and save files of the browser tests (gitignored).
 ARTIFACTS = ROOT / "test-artifacts" / "ui_browser"
@@ -264,11 +270,16 @@ class AppPage:
         return [text for _num, _rule, text in self.log_rows()]
 
     def log_rows(self) -> list[tuple[str, str, str]]:
-        """The Log tab's event rows (number, rule ID, text), newest first."""
+        """The Log tab's event rows (number, rule ID, text), newest first. A row shows its
+        event in words and a "rule" link opening to the rule's text; the rule's ID is the
+        link's tooltip (``title='rule FR-ACT-1'``)."""
         rows = self.page.locator(".ff-app .ff-log table tbody tr")
         cells = rows.evaluate_all(
-            "rs => rs.filter(r => r.cells.length >= 3)"
-            "        .map(r => [0, 1, 2].map(i => r.cells[i].textContent.trim()))")
+            "rs => rs.filter(r => r.cells.length >= 3).map(r => {"
+            "  const d = r.cells[2].querySelector('details');"
+            "  return [r.cells[0].textContent.trim(),"
+            "          d ? (d.title || '').replace(/^rule /, '') : '',"
+            "          r.cells[1].textContent.trim()]; })")
         return [(str(n), str(r), str(t)) for n, r, t in cells]
 
     # ---- tabs, buttons, drop-downs
@@ -328,7 +339,7 @@ class AppPage:
         if action.kind in steps:
             return steps[action.kind].split(game, action).first_label in self.first_choices(
                 action.kind)
-        return game.describe(action) in self.offered()
+        return screen(game, game.describe(action)) in self.offered()
 
     def choose(self, label: str) -> None:
         """Press the button labelled ``label``."""
@@ -341,7 +352,7 @@ class AppPage:
         (first and second choice by their words) and "Do it"."""
         steps = _two_step(game)
         if action.kind not in steps:
-            self.choose(game.describe(action))
+            self.choose(screen(game, game.describe(action)))
             return
         split = steps[action.kind].split(game, action)
         row = self.two_step_row(action.kind)
@@ -446,7 +457,8 @@ class AppPage:
 
     def wait_log_matches(self, game: Any, timeout: float = FIGURE_TIMEOUT) -> None:
         """Wait until the Log tab lists the engine's events of ``game``, newest first."""
-        want = [e.text for e in reversed(game.log)][:200]
+        words = ui_for(game).words  # the log says each event in the game's on-screen words
+        want = [words(e.text) for e in reversed(game.log)][:200]
         try:
             wait_until(lambda: self.log_lines() == want, timeout, "the log to match the engine's")
         except AssertionError:

@@ -1,0 +1,49 @@
+"""What a student reads: the engine's texts without rule codes, and a rule's text a click away.
+
+The engines write each event and refusal with its rule ID (``FR-ACT-1``, ``[SF-RULING-7]``): the
+log and the tests need them. On screen a student reads words: :func:`rule_free` takes the codes
+out of a text, and :func:`rule_details` shows a rule as a small "the rule" link that opens (no
+page change) to the rule's own text, its ID kept in the tooltip for the teacher.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+#: a rule reference inside a text: ``(rule FR-ACT-1)``, ``[SF-RULING-7]``, ``(SF-FORM-6)``,
+#: ``rule FR-CATCH-3``, and the scenario set-ups of the lessons (``SCENARIO``)
+_RULE_REF = re.compile(
+    r"\s*[(\[](?:rules? )?(?:(?:FR|SF)-[A-Z0-9]+(?:-[A-Z0-9]+)*|SCENARIO)"
+    r"(?:,? (?:and )?(?:FR|SF)-[A-Z0-9]+(?:-[A-Z0-9]+)*)*[)\]]"
+    r"|\s*\brules? (?:FR|SF)-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
+
+
+def rule_free(text: str) -> str:
+    """``text`` without the rule references in it (the words around them unchanged).
+
+    >>> rule_free("it has started moving: no more cars (SF-FORM-6)")
+    'it has started moving: no more cars'
+    """
+    return _RULE_REF.sub("", text)
+
+
+def rule_text(rule: str) -> str:
+    """The rule's own words from ``docs/rules`` (a pointer there when they are not at hand)."""
+    from ..lessons.text import rule_texts
+
+    if rule == "SCENARIO":
+        return "The lesson set this position up on purpose, to show one rule at work."
+    return rule_texts().get(rule, "This rule is written out in docs/rules.")
+
+
+def rule_details(rule: str, label: str = "the rule") -> str:
+    """A small ``label`` that opens to the rule's text (the ID only in its tooltip)."""
+    esc = html.escape
+    return (f"<details class='ff-rule' title='rule {esc(rule, quote=True)}' "
+            "style='display:inline-block;vertical-align:top;margin:0'>"
+            "<summary style='cursor:pointer;color:#0b57d0;text-decoration:underline;"
+            f"font-size:12px'>{esc(label)}</summary>"
+            "<div style='font-size:12px;max-width:32em;background:#f7f7fb;padding:3px 6px;"
+            f"border-left:3px solid #99c;white-space:normal'>{esc(rule_text(rule))}</div>"
+            "</details>")
