@@ -12,7 +12,6 @@ chosen pace, one line a move, and Skip finishes at once.
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -25,6 +24,7 @@ from uihelp import (
     assert_no_js_errors,
     budget_ms,
     open_voila_app,
+    wait_stable,
     wait_until,
 )
 
@@ -239,8 +239,9 @@ def test_at_900px_a_pressed_choice_stays_where_the_student_is(app: AppPage) -> N
             buttons.nth(index).focus()
             page.keyboard.press("Enter")
             app.wait_steps_change(steps, timeout=30_000)
-            time.sleep(1.0)  # the app redraws in several messages
-            now = page.evaluate("Math.round(document.activeElement.getBoundingClientRect().top)")
+            # the app redraws in several messages: wait until the focused choice holds still
+            now = wait_stable(page, "Math.round(document.activeElement"
+                              ".getBoundingClientRect().top)", "the focused choice")
             inside = page.evaluate("!!document.activeElement.closest('.ff-app .ff-column')")
             assert inside, "the focus left the choices"
             scrolled = page.evaluate("document.getElementById('rendered_cells').scrollTop")
