@@ -383,7 +383,7 @@ def game_ui() -> GameUI:
         title=GAMES["freedom"].title,
         outcome=outcome_words,
         recent_note=" (drawn on the map as arrows)",
-        build_figure=view.figure,
+        build_figure=view.skeleton,
         update_figure=view.update,
         draw_hints=view.draw_hints,
         click=click,

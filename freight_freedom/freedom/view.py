@@ -664,6 +664,14 @@ def targets(game: Any, origin: str | None = None) -> list[str]:
 # ------------------------------------------------------------------ building
 def figure(game: Any) -> go.Figure:
     """A complete figure of ``game``'s map in its current state."""
+    fig = skeleton(game)
+    update(fig, game)
+    return fig
+
+
+def skeleton(game: Any) -> go.Figure:
+    """The map's traces and layout for ``game``'s board, the state not yet set: the app and
+    ``game.figure()`` set it once with :func:`update` (and the app's selection)."""
     vm = game.view_model()
     board = vm.board
     geo = geometry(board)
@@ -685,7 +693,6 @@ def figure(game: Any) -> go.Figure:
         showlegend=False,
         title={"x": 0.01, "y": 0.995, "yanchor": "top", "font": {"size": 14}},
     )
-    update(fig, game)
     return fig
 
 

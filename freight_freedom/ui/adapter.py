@@ -120,9 +120,10 @@ def _default_summary(game: AnyGame) -> list[tuple[str, str]]:
 class GameUI:
     """Hooks one game gives the shared app; every field has a harmless default.
 
-    - ``build_figure(game)``: a complete ``plotly.graph_objects.Figure`` (or ``None``). Its traces
-      must be the same in number and order for every state, so that ``update_figure`` can change
-      a displayed FigureWidget in place.
+    - ``build_figure(game)``: the ``plotly.graph_objects.Figure``'s traces and layout (or
+      ``None``); its callers always set the state with ``update_figure`` next, so it need not.
+      Its traces must be the same in number and order for every state, so that
+      ``update_figure`` can change a displayed FigureWidget in place.
     - ``update_figure(fig, game, selection)``: set the state-dependent properties of ``fig``
       (called inside ``batch_update`` for a FigureWidget).
     - ``draw_hints(fig, game, actions)``: show the advisor's best actions on ``fig`` (called

@@ -10,6 +10,7 @@ from conftest import Race
 
 from freight_freedom.core import Action
 from freight_freedom.ui.app import GameApp
+from freight_freedom.ui.display import figure_for
 from freight_freedom.ui.log_view import game_at, move_options
 
 
@@ -167,6 +168,6 @@ def test_loading_a_save_of_the_same_options_keeps_the_map_widget() -> None:
         other.apply(bot.choose(other))
     loaded = app.saveload.load_bytes(other.to_json().encode(), "x.json")
     assert loaded is not None and app.game is loaded and app.figure is widget
-    assert app.figure.layout.title.text == app.ui.build_figure(loaded).layout.title.text
+    assert app.figure.layout.title.text == figure_for(loaded).layout.title.text
     app.set_game(Freedom(players=3, seed=1))  # other options: a new map
     assert app.figure is not widget
