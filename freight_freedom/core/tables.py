@@ -123,9 +123,16 @@ def table_html(table: Table) -> str:
     return f"<div style='font-size:12px;overflow-x:auto'>{table.to_html()}</div>"
 
 
+#: the heading level of each table's name: 2, right under a notebook's title (h1) or beside
+#: its sections (h2), so a screen reader's outline skips no level (axe ``heading-order``)
+TITLE_LEVEL = 2
+
+
 def tables_html(tables: Mapping[str, Table]) -> str:
+    """Named tables as HTML: each name a heading of level :data:`TITLE_LEVEL`, then its table."""
     parts = [
-        f"<h4 style='margin:8px 0 2px'>{html.escape(name)}</h4>{table_html(table)}"
+        f"<h{TITLE_LEVEL} style='margin:8px 0 2px;font-size:1em'>{html.escape(name)}"
+        f"</h{TITLE_LEVEL}>{table_html(table)}"
         for name, table in tables.items()
     ]
     return "".join(parts) or "<i>No state to show.</i>"

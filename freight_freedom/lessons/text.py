@@ -10,6 +10,8 @@ import re
 from functools import cache
 from pathlib import Path
 
+from ..ui.words import rule_free
+
 DOLLAR = "&#36;"
 _RULE_ROW = re.compile(r"^\|\s*((?:FR|SF)-[A-Z0-9-]+)\s*\|\s*(.+?)\s*\|\s*$")
 _RULE_ITEM = re.compile(r"^- \*\*((?:FR|SF)-[A-Z]+(?:-[A-Z]+)*-\d+)\b\s*(.*?)\*\*\s*(.*)$")
@@ -69,18 +71,37 @@ def rule_texts() -> dict[str, str]:
     return {k: v.replace("`", "") for k, v in found.items()}
 
 
+#: the most characters of a rule's text its chip shows before it is opened
+CHIP_WORDS = 32
+
+
+def chip_label(text: str, limit: int = CHIP_WORDS) -> str:
+    """The first words of a rule's text, at most ``limit`` characters (then an ellipsis): what a
+    student reads on its chip, in words, not the rule's ID."""
+    words = text.split()
+    label = ""
+    for word in words:
+        if len(label) + 1 + len(word) > limit:
+            return (label or word[:limit]).rstrip(",;:.") + "…"
+        label = f"{label} {word}" if label else word
+    return label
+
+
 def citations(rules: tuple[str, ...] | list[str]) -> str:
-    """Small grey rule chips; each opens (a click, no page change) to the rule's text."""
+    """Small grey rule chips, each labelled with the first words of its rule (the ID only in
+    its tooltip, for the teacher); each opens (a click, no page change) to the rule's text."""
     if not rules:
         return ""
     texts = rule_texts()
     chips = []
     for rule in rules:
         body = texts.get(rule, "See docs/rules for this rule.")
+        label = chip_label(rule_free(body)) if rule in texts else "the rule"
         chips.append(
-            "<details style='display:inline-block;vertical-align:top;margin:0 4px 2px 0'>"
+            f"<details title='rule {html.escape(rule, quote=True)}' "
+            "style='display:inline-block;vertical-align:top;margin:0 4px 2px 0'>"
             "<summary style='cursor:pointer;font-size:11px;color:#555;background:#eef;"
-            f"border-radius:3px;padding:0 4px;list-style:none'>{html.escape(rule)}</summary>"
+            f"border-radius:3px;padding:0 4px;list-style:none'>{inline(label)}</summary>"
             "<div style='font-size:12px;max-width:380px;background:#f7f7fb;padding:4px 6px;"
             f"border-left:3px solid #99c'>{inline(body)}</div></details>")
     return ("<div style='margin-top:4px'><span style='font-size:11px;color:#777'>Rules: </span>"

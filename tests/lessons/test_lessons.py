@@ -403,3 +403,19 @@ def test_play_apps_say_once_what_is_our_reconstruction() -> None:
         said = [t for t in text if "reconstruction" in t]
         assert len(said) == 1 and said[0].count("reconstruction") == 1, name
         assert all(w in said[0] for w in words), name
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_rule_chips_read_in_words_with_the_id_only_in_the_tooltip(name: str) -> None:
+    """Issue 19: no rule code in what a student reads; the chip shows the rule's first words
+    and opens to its text; the ID stays in the tooltip for the teacher."""
+    import re
+
+    rules = list(all_rules(lesson(name)))
+    chips = citations(rules)
+    labels = re.findall(r"<summary[^>]*>(.*?)</summary>", chips)
+    assert len(labels) == len(rules)
+    for rule, label in zip(rules, labels, strict=True):
+        assert not re.search(r"\b(FR|SF)-[A-Z0-9-]+\b|SCENARIO", label), (rule, label)
+        assert 0 < len(label) <= 40, label
+        assert f"title='rule {rule}'" in chips

@@ -28,6 +28,7 @@ from uihelp import (
 )
 
 from freight_freedom import Freedom, SlowFreight
+from freight_freedom.core.tables import TITLE_LEVEL
 from freight_freedom.ui.adapter import ui_for
 
 pytestmark = pytest.mark.ui
@@ -313,8 +314,12 @@ def test_log_tab_lists_the_events_with_their_rule_ids(app: AppPage) -> None:
     assert_no_js_errors(app)
 
 
+#: the tag of a table's title in the State tab
+TITLE = f"h{TITLE_LEVEL}"
+
+
 class _Tables(html.parser.HTMLParser):
-    """Headings (h4) and table rows (cell texts) of an HTML fragment."""
+    """Table titles (the headings of ``tables_html``) and table rows (cell texts) of HTML."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -326,18 +331,18 @@ class _Tables(html.parser.HTMLParser):
     def handle_starttag(self, tag: str, attrs: Any) -> None:
         if tag == "tr":
             self._row = []
-        elif tag in ("td", "th", "h4"):
+        elif tag in ("td", "th", TITLE):
             self._text = []
 
     def handle_endtag(self, tag: str) -> None:
         if tag in ("td", "th") and self._row is not None and self._text is not None:
             self._row.append(" ".join("".join(self._text).split()))
-        elif tag == "h4" and self._text is not None:
+        elif tag == TITLE and self._text is not None:
             self.titles.append("".join(self._text).strip())
         elif tag == "tr" and self._row is not None:
             self.rows.append(self._row)
             self._row = None
-        if tag in ("td", "th", "h4"):
+        if tag in ("td", "th", TITLE):
             self._text = None
 
     def handle_data(self, data: str) -> None:
@@ -355,7 +360,7 @@ def engine_tables(game: Any) -> tuple[list[str], list[list[str]]]:
 
 def page_tables(app: AppPage) -> tuple[list[str], list[list[str]]]:
     panel = app.page.locator(".ff-app .ff-tabs .widget-tab-contents > *:visible").first
-    titles = [t.strip() for t in panel.locator("h4").all_inner_texts()]
+    titles = [t.strip() for t in panel.locator(TITLE).all_inner_texts()]
     rows = panel.locator("tr").evaluate_all(
         "rs => rs.map(r => [...r.cells].map(c => c.textContent.split(/\\s+/).join(' ').trim()))")
     return titles, [list(r) for r in rows]
