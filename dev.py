@@ -52,39 +52,31 @@ def ensure_venv() -> None:
     STAMP.write_text(want)
 
 
-def ensure_chromium() -> None:
-    """Install Debian's Chromium for the browser tests when missing and we may (root + apt)."""
-    if Path("/usr/bin/chromium").exists():
-        return
+def _apt_install(package: str, for_what: str) -> None:
+    """``apt-get install package`` when we may (root + apt); else say what is skipped."""
     is_root = hasattr(os, "geteuid") and os.geteuid() == 0
-    if is_root and shutil.which("apt-get"):
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        try:
-            _run("apt-get", "update", "-qq", env=env)
-            _run("apt-get", "install", "-y", "-qq", "chromium", env=env)
-        except subprocess.CalledProcessError:
-            print("Could not install chromium; browser tests will report why.", flush=True)
-    else:
-        print("Chromium missing and not root: browser tests will be skipped.", flush=True)
+    if not (is_root and shutil.which("apt-get")):
+        print(f"{package} missing and not root: {for_what} will be skipped.", flush=True)
+        return
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    try:
+        _run("apt-get", "update", "-qq", env=env)
+        _run("apt-get", "install", "-y", "-qq", package, env=env)
+    except subprocess.CalledProcessError:
+        print(f"Could not install {package}; {for_what} will report why.", flush=True)
+
+
+def ensure_chromium() -> None:
+    """Install Debian's Chromium for the browser tests when missing."""
+    if not Path("/usr/bin/chromium").exists():
+        _apt_install("chromium", "the browser tests")
 
 
 def ensure_postgresql() -> None:
-    """Install Debian's PostgreSQL server for the classroom tests when missing and we may (root +
-    apt). The tests start their own server in a temporary directory; none is left running."""
-    if glob.glob("/usr/lib/postgresql/*/bin/initdb"):
-        return
-    is_root = hasattr(os, "geteuid") and os.geteuid() == 0
-    if is_root and shutil.which("apt-get"):
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        try:
-            _run("apt-get", "update", "-qq", env=env)
-            _run("apt-get", "install", "-y", "-qq", "postgresql", env=env)
-        except subprocess.CalledProcessError:
-            print("Could not install postgresql; the classroom's PostgreSQL tests will report "
-                  "why.", flush=True)
-    else:
-        print("PostgreSQL missing and not root: the classroom's PostgreSQL tests will be "
-              "skipped.", flush=True)
+    """Install Debian's PostgreSQL server for the classroom tests when missing. The tests start
+    their own server in a temporary directory; none is left running."""
+    if not glob.glob("/usr/lib/postgresql/*/bin/initdb"):
+        _apt_install("postgresql", "the classroom's PostgreSQL tests")
 
 
 LITE_TOOLS = ROOT / "build" / "lite-tools"

@@ -24,15 +24,13 @@ from ..lessons.questions import Graded
 from . import schema
 from .errors import AccessDenied, ClassroomError
 from .people import Student
-from .store import check_text
+from .store import check_text, wait_past
 
 if TYPE_CHECKING:
     from .room import Classroom
 
 MAX_ATTEMPTS = 3
 """Tries a student gets at one question (a right answer ends them)."""
-POLL = 0.1
-"""Seconds between two pace queries in :meth:`Pacing.wait`."""
 
 
 @dataclass(frozen=True)
@@ -167,15 +165,7 @@ class Pacing:
     def wait(self, version: int, timeout: float = 1.0) -> int:
         """Return as soon as the pace moves past ``version`` (the new version), or
         ``version`` when ``timeout`` seconds pass first."""
-        deadline = time.monotonic() + max(0.0, float(timeout))
-        while True:
-            now = self.version
-            if now > version:
-                return now
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return version
-            time.sleep(min(POLL, left))
+        return wait_past(lambda: self.version, version, timeout)
 
     def answer(self, student: Student, answer: str | int, *, step: int) -> Graded:
         """Store ``student``'s answer to the question at ``step`` (the step their page shows)

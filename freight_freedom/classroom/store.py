@@ -14,8 +14,9 @@ import hmac
 import os
 import re
 import secrets
+import time
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -234,3 +235,21 @@ def check_text(value: object, field: str, limit: int) -> str:
     if not out.isprintable():
         raise ClassroomError(field, "only printable characters")
     return out
+
+
+#: how often a device asks the store for news (seconds): a cheap query on the latest number
+POLL = 0.1
+
+
+def wait_past(read: Callable[[], int], seen: int, timeout: float) -> int:
+    """Return ``read()`` as soon as it is past ``seen``, or ``seen`` when ``timeout`` seconds
+    pass first: how a device waits for a new move or lesson step (polling every :data:`POLL`)."""
+    deadline = time.monotonic() + max(0.0, float(timeout))
+    while True:
+        now = read()
+        if now > seen:
+            return now
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return seen
+        time.sleep(min(POLL, left))

@@ -26,13 +26,11 @@ from ..core.game import Game
 from . import schema
 from .errors import AccessDenied, ClassroomError, SeatTaken, StaleMove, TamperedLog
 from .people import Student
-from .store import new_token, token_hash
+from .store import new_token, token_hash, wait_past
 
 if TYPE_CHECKING:
     from .room import Classroom
 
-POLL = 0.1
-"""Seconds between two latest-step queries in :meth:`Table.wait`."""
 
 
 @dataclass(frozen=True)
@@ -184,17 +182,8 @@ class Table:
 
     def wait(self, step: int, timeout: float = 1.0) -> int:
         """Return as soon as a move past ``step`` is stored (the new step), or ``step`` when
-        ``timeout`` seconds pass first. Polls the latest step every :data:`POLL` seconds."""
-        step = self._check_step(step)
-        deadline = time.monotonic() + max(0.0, float(timeout))
-        while True:
-            now = self.step
-            if now > step:
-                return now
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return step
-            time.sleep(min(POLL, left))
+        ``timeout`` seconds pass first (polling the latest step, :func:`.store.wait_past`)."""
+        return wait_past(lambda: self.step, self._check_step(step), timeout)
 
     # ------------------------------------------------------------------ seats
     def claim(self, seat: int, student: Student) -> str:
