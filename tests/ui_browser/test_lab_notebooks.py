@@ -80,21 +80,27 @@ def started(browser: Any, lab_server: Any, open_page: Any) -> Iterator[dict[str,
     """Each notebook open in its own page, Run All pressed in all of them (slowest first)."""
     pages: dict[str, Any] = {}
     try:
+        # One kernel starts at a time: while a kernel is starting, jupyter_server's
+        # GET /api/kernels (which every open JupyterLab page polls) fails with a 500, because
+        # the new kernel's manager has no ``last_activity`` yet (list_kernels skips only
+        # KeyError/HTTPError; jupyter-server/enterprise_gateway#1395). The pages' console
+        # would show that error; so each page's kernel is idle before the next page opens.
         for name in NOTEBOOKS:
             bp = open_page(browser, f"lab-{name.removesuffix('.ipynb')}")
             bp.page.set_default_timeout(budget_ms(60_000))
             pages[name] = bp
-            # a workspace of its own, reset: no other test's notebooks reopen in this page
-            bp.page.goto(f"{lab_server.url}/lab/workspaces/{bp.name}/tree/{name}?reset",
-                         timeout=budget_ms(90_000))
-        for name, bp in pages.items():
             page = bp.page
+            # a workspace of its own, reset: no other test's notebooks reopen in this page
+            page.goto(f"{lab_server.url}/lab/workspaces/{bp.name}/tree/{name}?reset",
+                      timeout=budget_ms(90_000))
             page.locator(".jp-NotebookPanel .jp-Cell").first.wait_for(timeout=budget_ms(90_000))
             # the toolbar says "idle" before the kernel even starts: ask the server instead
             wait_until(lambda n=name: kernel_idle(lab_server.url, n), 90, f"{name}'s kernel")
             page.locator(".jp-NotebookPanel .jp-Notebook-ExecutionIndicator[data-status='idle']"
                          ).first.wait_for()
             lab_server.remember_children()
+        for bp in pages.values():
+            page = bp.page
             page.locator(".lm-MenuBar-itemLabel", has_text=re.compile("^Run$")).click()
             page.locator(".lm-Menu-itemLabel",
                          has_text=re.compile("^Run All Cells$")).click()
