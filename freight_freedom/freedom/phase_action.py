@@ -15,6 +15,17 @@ from ..core.event import Event, narrating
 from .actions import act
 from .context import Ctx
 from .effect_kinds import queue_effects
+from .moves import (
+    MOVES,
+    BuyCard,
+    CallStationMaster,
+    EndTurn,
+    PassTurn,
+    PlayReserve,
+    PlayToken,
+    TakeBenefit,
+    UseSpecial,
+)
 from .phase_planning import special_ready, use_special
 from .prices import card_price, pass_income, queue_modifiers, region_people
 from .state import TOKENS_PER_TURN, FreedomState, StepResult
@@ -189,9 +200,9 @@ def buy_card(ctx: Ctx, st: FreedomState, seat: int, pos: int, ev: list[Event]) -
 
 def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
     seat = action.seat
-    kind = action.kind
     who = f"Player {seat + 1}"
-    if kind == "pass":
+    move = MOVES.read(action)
+    if isinstance(move, PassTurn):
         income = pass_income(ctx, st)
         st.money[seat] += income
         if narrating(ev):
@@ -199,37 +210,37 @@ def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
                             {"seat": seat, "amount": income}))
         end_turn(st)
         return
-    if kind == "end":
+    if isinstance(move, EndTurn):
         if narrating(ev):
             ev.append(Event("FR-ACT-1", f"{who} ends their turn.", {"seat": seat}))
         end_turn(st)
         return
     st.did_something = True
-    if kind == "benefit":
-        role = ctx.roles[st.roles[seat]]
-        st.benefit_used = True
-        if narrating(ev):
-            ev.append(Event("FR-ACT-2", f"{who} takes the {role.name}'s Benefit.",
-                            {"seat": seat, "role": role.name}))
-        queue_effects(st, seat, role.side(st.sides[seat]).benefit, f"{role.name} Benefit")
-    elif kind == "special":
-        use_special(ctx, st, seat, ev)
-    elif kind == "call":
-        other = int(action.args[0])
-        use_special(ctx, st, other, ev)
-    elif kind == "play":
-        play_token(ctx, st, seat, str(action.args[0]), ev, grey=action.args[1:] == ("grey",))
-    elif kind == "card":
-        buy_card(ctx, st, seat, int(action.args[0]) - 1, ev)
-    elif kind == "reserve":
-        cid = st.reserve[seat]
-        assert cid is not None
-        card = ctx.card_by_id[cid]
-        st.reserve[seat] = None
-        st.discard.append(cid)
-        if narrating(ev):
-            ev.append(Event("FR-CARD-RESERVE", f"{who} plays the Reserve card {card.name}.",
-                            {"seat": seat, "card": cid}))
-        queue_effects(st, seat, card.effects, card.name, front=True)
-    else:  # pragma: no cover - legal_actions guards this
-        raise ValueError(f"not an Action-phase action: {action}")
+    match move:
+        case TakeBenefit():
+            role = ctx.roles[st.roles[seat]]
+            st.benefit_used = True
+            if narrating(ev):
+                ev.append(Event("FR-ACT-2", f"{who} takes the {role.name}'s Benefit.",
+                                {"seat": seat, "role": role.name}))
+            queue_effects(st, seat, role.side(st.sides[seat]).benefit, f"{role.name} Benefit")
+        case UseSpecial():
+            use_special(ctx, st, seat, ev)
+        case CallStationMaster(other=other):
+            use_special(ctx, st, other, ev)
+        case PlayToken(stack=stack, grey=grey):
+            play_token(ctx, st, seat, stack, ev, grey=grey)
+        case BuyCard():
+            buy_card(ctx, st, seat, move.index, ev)
+        case PlayReserve():
+            cid = st.reserve[seat]
+            assert cid is not None
+            card = ctx.card_by_id[cid]
+            st.reserve[seat] = None
+            st.discard.append(cid)
+            if narrating(ev):
+                ev.append(Event("FR-CARD-RESERVE", f"{who} plays the Reserve card {card.name}.",
+                                {"seat": seat, "card": cid}))
+            queue_effects(st, seat, card.effects, card.name, front=True)
+        case _:  # pragma: no cover - legal_actions guards this
+            raise ValueError(f"not an Action-phase action: {action}")

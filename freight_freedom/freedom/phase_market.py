@@ -15,6 +15,7 @@ from ..core.event import Event, narrating
 from .actions import act
 from .context import Ctx
 from .movement import add_lost, room
+from .moves import Deliver
 from .state import FreedomState, MarketCardInPlay, StepResult
 
 
@@ -85,4 +86,4 @@ def legal(ctx: Ctx, st: FreedomState) -> list[Action]:
 
 
 def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
-    deliver(ctx, st, str(action.args[0]), ev)
+    deliver(ctx, st, Deliver.of(action).plantation, ev)

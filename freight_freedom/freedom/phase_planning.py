@@ -16,6 +16,7 @@ from ..core.event import Event, narrating
 from .actions import act
 from .context import Ctx
 from .effect_kinds import queue_effects
+from .moves import MOVES, BuySupport, BuyToken, DonePlanning, UseSpecial
 from .prices import conductor_price, queue_modifiers, support_price
 from .state import PHASE_NAMES, TOKENS_PER_PLANNING, FreedomState, HeldToken, StepResult
 from .support import buy_support
@@ -76,16 +77,16 @@ def end_turn(st: FreedomState) -> None:
 
 def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
     seat = action.seat
-    kind = action.kind
-    if kind == "done":
+    move = MOVES.read(action)
+    if isinstance(move, DonePlanning):
         if narrating(ev):
             ev.append(Event("FR-PLAN-1", f"Player {seat + 1} is done planning.", {"seat": seat}))
         end_turn(st)
-    elif kind == "support":
+    elif isinstance(move, BuySupport):
         buy_support(ctx, st, seat, support_price(ctx, st), ev, "FR-PLAN-3")
         st.planning_taken += 1
-    elif kind == "buy":
-        stack = str(action.args[0])
+    elif isinstance(move, BuyToken):
+        stack = move.stack
         why = ""
         if ctx.stack_kind[stack] == "conductor":
             price = conductor_price(ctx, st, seat, stack)
@@ -110,7 +111,7 @@ def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
             ev.append(Event(rule, f"Player {seat + 1} buys a{' grey' if grey else ''} {label} "
                             f"for ${price}{why}.", {"seat": seat, "stack": stack,
                                                         "price": price, "grey": grey}))
-    elif kind == "special":
+    elif isinstance(move, UseSpecial):
         use_special(ctx, st, seat, ev)
     else:  # pragma: no cover - legal_actions guards this
         raise ValueError(f"not a {PHASE_NAMES['planning']} action: {action}")

@@ -101,8 +101,10 @@ TOKEN = "0:play c1_1x2"
 
 def moves_of(build: Callable[[], Game], *spaces: str) -> tuple[str, ...]:
     """Every legal first move of the people on ``spaces``: what a question naming them permits."""
+    from ..freedom.moves import MOVES, MovePerson
+
     return tuple(str(a) for a in build().legal_actions()
-                 if a.kind == "move" and a.args[0] in spaces)
+                 if isinstance(m := MOVES.read(a), MovePerson) and m.person_from in spaces)
 
 
 PEOPLE_FIRST = "(A person freed or captured counts more than any number of spaces.)"

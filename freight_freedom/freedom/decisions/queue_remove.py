@@ -9,6 +9,7 @@ from ...core.action import Action
 from ...core.event import Event, narrating
 from ..actions import act
 from ..context import Ctx
+from ..moves import RemoveCard
 from ..state import FreedomState
 from .base import Decision, plural
 
@@ -24,7 +25,7 @@ class QueueRemove(Decision, kind="queue_remove", rule="FR-EFF-QUEUE-REMOVE",
         return [act(self.seat, "remove", i + 1) for i, c in enumerate(st.queue) if c is not None]
 
     def choose(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
-        pos = int(action.args[0]) - 1
+        pos = RemoveCard.of(action).index
         cid = st.queue[pos]
         assert cid is not None
         st.queue[pos] = None
