@@ -509,4 +509,4 @@ class Freedom(Game[FreedomState]):
 
 def _tidy(events: list[Event]) -> list[Event]:
     """One full stop at the end of each event, even after a name such as "Washington, D.C."."""
-    return [Event(e.rule, e.text[:-1], e.data) if e.text.endswith("..") else e for e in events]
+    return [e.with_text(e.text[:-1]) if e.text.endswith("..") else e for e in events]

@@ -16,6 +16,7 @@ from ..core.event import Event, narrating
 from .actions import act
 from .context import Ctx
 from .effect_kinds import queue_effects
+from .events import PhaseBegins, RoleUsed, SeatActs, TokenBought
 from .moves import MOVES, BuySupport, BuyToken, DonePlanning, UseSpecial
 from .prices import conductor_price, queue_modifiers, support_price
 from .state import PHASE_NAMES, TOKENS_PER_PLANNING, FreedomState, HeldToken, StepResult
@@ -52,8 +53,8 @@ def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
     st.phase, st.step = "planning", "turn"
     st.turn, st.turns_done, st.planning_taken = st.lead, 0, 0
     if narrating(ev):
-        ev.append(Event("FR-PLAN-1", f"Round {st.round}: Planning phase, from Player "
-                        f"{st.lead + 1}.", {"round": st.round}))
+        ev.append(PhaseBegins(f"Round {st.round}: Planning phase, from Player "
+                              f"{st.lead + 1}.", "FR-PLAN-1", st.round))
 
 
 def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
@@ -63,8 +64,9 @@ def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
     if len(legal(ctx, st)) > 1:
         return "decide"
     if narrating(ev):
-        ev.append(Event("FR-PLAN-1", f"Player {st.turn + 1} can buy no "
-                        f"{'more tokens' if st.planning_taken else 'token'}.", {"seat": st.turn}))
+        ev.append(SeatActs(f"Player {st.turn + 1} can buy no "
+                           f"{'more tokens' if st.planning_taken else 'token'}.", "FR-PLAN-1",
+                           st.turn))
     end_turn(st)
     return "continue"
 
@@ -80,7 +82,7 @@ def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
     move = MOVES.read(action)
     if isinstance(move, DonePlanning):
         if narrating(ev):
-            ev.append(Event("FR-PLAN-1", f"Player {seat + 1} is done planning.", {"seat": seat}))
+            ev.append(SeatActs(f"Player {seat + 1} is done planning.", "FR-PLAN-1", seat))
         end_turn(st)
     elif isinstance(move, BuySupport):
         buy_support(ctx, st, seat, support_price(ctx, st), ev, "FR-PLAN-3")
@@ -108,9 +110,8 @@ def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         st.held[seat].append(HeldToken(stack, grey))
         st.planning_taken += 1
         if narrating(ev):
-            ev.append(Event(rule, f"Player {seat + 1} buys a{' grey' if grey else ''} {label} "
-                            f"for ${price}{why}.", {"seat": seat, "stack": stack,
-                                                        "price": price, "grey": grey}))
+            ev.append(TokenBought(f"Player {seat + 1} buys a{' grey' if grey else ''} {label} "
+                                  f"for ${price}{why}.", rule, seat, stack, price, grey))
     elif isinstance(move, UseSpecial):
         use_special(ctx, st, seat, ev)
     else:  # pragma: no cover - legal_actions guards this
@@ -122,7 +123,7 @@ def use_special(ctx: Ctx, st: FreedomState, seat: int, ev: list[Event]) -> None:
     role = ctx.roles[st.roles[seat]]
     st.sides[seat] = 2
     if narrating(ev):
-        ev.append(Event("FR-ROLE-3", f"Player {seat + 1} ({role.name}) uses the Special Ability: "
-                        f"{role.special_text} The Role card turns to side II.",
-                        {"seat": seat, "role": role.name}))
+        ev.append(RoleUsed(f"Player {seat + 1} ({role.name}) uses the Special Ability: "
+                           f"{role.special_text} The Role card turns to side II.", "FR-ROLE-3",
+                           seat, role.name))
     queue_effects(st, seat, role.special, f"{role.name} Special Ability")

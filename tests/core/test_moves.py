@@ -50,7 +50,7 @@ def test_every_legal_action_round_trips(family: str) -> None:
         for game in _play(family, seed):
             for action in game.legal_actions():
                 move = moves.read(action)
-                assert type(move).KIND == action.kind
+                assert action.kind == type(move).KIND
                 assert move.seat == action.seat
                 assert move.action() == action
                 assert str(move) == str(action)

@@ -9,6 +9,7 @@ from ...core.action import Action
 from ...core.event import Event, narrating
 from ..actions import act
 from ..context import Ctx
+from ..events import CardDiscarded
 from ..moves import RemoveCard
 from ..state import FreedomState
 from .base import Decision, plural
@@ -31,8 +32,8 @@ class QueueRemove(Decision, kind="queue_remove", rule="FR-EFF-QUEUE-REMOVE",
         st.queue[pos] = None
         st.discard.append(cid)
         if narrating(ev):
-            ev.append(Event(self.rule, f"{ctx.card_by_id[cid].name} is removed from the Queue "
-                            f"without effect ({self.source}).", {"card": cid}))
+            ev.append(CardDiscarded(f"{ctx.card_by_id[cid].name} is removed from the Queue "
+                                    f"without effect ({self.source}).", self.rule, cid))
         if self.left <= 1 or all(c is None for c in st.queue):
             st.pending.pop()
         else:

@@ -10,6 +10,7 @@ from ...core.event import Event, narrating
 from ..actions import act
 from ..context import Ctx
 from ..effect_kinds import queue_effects
+from ..events import SeatActs
 from ..moves import MOVES, Decline
 from ..state import FreedomState
 from .base import Decision
@@ -28,8 +29,8 @@ class Reaction(Decision, kind="reaction", rule="FR-CARD-6"):
         seat = self.seat
         if isinstance(MOVES.read(action), Decline):
             if narrating(ev):
-                ev.append(Event(self.rule, f"Player {seat + 1} keeps their Reserve card.",
-                                {"seat": seat}))
+                ev.append(SeatActs(f"Player {seat + 1} keeps their Reserve card.", self.rule,
+                                   seat))
             return
         cid = st.reserve[seat]
         assert cid is not None and cid == self.source
