@@ -23,7 +23,6 @@ from .action import Action, Arg, show
 from .errors import IllegalAction
 
 _TYPES = {"int": int, "str": str, "bool": bool, int: int, str: str, bool: bool}
-_CACHE_LIMIT = 100_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +82,15 @@ class Move:
     def of(cls, action: Action) -> Self:
         """Read ``action`` as this kind; :class:`IllegalAction` (naming :attr:`RULE`) if it is
         of another kind or its arguments do not fit."""
+        move = action._typed
+        if move.__class__ is cls:
+            return move  # type: ignore[no-any-return]
+        move = cls._read(action)
+        object.__setattr__(action, "_typed", move)  # a cache: actions are shared values
+        return move
+
+    @classmethod
+    def _read(cls, action: Action) -> Self:
         if action.kind != cls.KIND:
             raise IllegalAction(f"expected a {cls.KIND!r} action, not {action.kind!r}",
                                 rule=cls.RULE, action=action)
@@ -129,8 +137,7 @@ class Move:
 class Moves:
     """A game's action kinds: reads any of its actions as the kind's :class:`Move`.
 
-    ``rule`` is named when an action's kind is none of them. Readings are cached by action
-    (actions are shared, immutable values), so reading one in the rules costs a dict look-up.
+    ``rule`` is named when an action's kind is none of them.
     """
 
     def __init__(self, rule: str, *kinds: type[Move]) -> None:
@@ -143,21 +150,23 @@ class Moves:
                 raise TypeError(f"two kinds are called {kind.KIND!r}")
             kind._spec()  # a badly declared kind fails here, at import
             self.kinds[kind.KIND] = kind
-        self._cache: dict[Action, Move] = {}
+        self._classes = frozenset(self.kinds.values())
 
     def read(self, action: Action) -> Move:
         """The typed reading of ``action``; :class:`IllegalAction` for an unknown kind or
-        malformed arguments (the game is not touched)."""
-        move = self._cache.get(action)
-        if move is None:
-            kind = self.kinds.get(action.kind)
-            if kind is None:
-                raise IllegalAction(f"unknown action {action.kind!r}; the actions are "
-                                    f"{', '.join(self.kinds)}", rule=self.rule, action=action)
-            move = kind.of(action)
-            if len(self._cache) < _CACHE_LIMIT:
-                self._cache[action] = move
-        return move
+        malformed arguments (the game is not touched).
+
+        The reading is kept on the action (actions are shared, immutable values), so reading
+        one again, as the rules and bots do, costs an attribute look-up.
+        """
+        move = action._typed
+        if move.__class__ in self._classes:
+            return move  # type: ignore[no-any-return]
+        kind = self.kinds.get(action.kind)
+        if kind is None:
+            raise IllegalAction(f"unknown action {action.kind!r}; the actions are "
+                                f"{', '.join(self.kinds)}", rule=self.rule, action=action)
+        return kind.of(action)
 
     def get(self, action: Action) -> Move | None:
         """The typed reading of ``action``, or ``None`` if it is of no known kind or its
