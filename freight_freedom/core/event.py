@@ -90,12 +90,15 @@ class Happened(Event):
     must not take the inherited ``rule`` property for a default). ``data`` is derived from the
     other fields when first read, so making an event costs only its fields: each field under its
     own name, or under ``KEYS[field]`` (``{"origin": "from"}``: the keys older readers know). A
-    kind whose data is not simply its fields overrides :meth:`payload`.
+    kind whose facts are a mapping keyed by component ids (people per plantation) names that
+    one field ``SPREAD``: the mapping is the data. A kind whose data is anything else overrides
+    :meth:`payload` (and :meth:`from_dict`).
     """
 
     text: str = field()  # field(): not the inherited ``text`` property as a default
     RULE: ClassVar[str] = ""
     KEYS: ClassVar[Mapping[str, str]] = {}
+    SPREAD: ClassVar[str] = ""
 
     @property
     def rule(self) -> str:
@@ -122,6 +125,8 @@ class Happened(Event):
 
     def payload(self) -> dict[str, Any]:
         """The event's data as plain values: its fields (but text and rule) by their data keys."""
+        if self.SPREAD:
+            return dict(getattr(self, self.SPREAD))
         return {key: getattr(self, name) for name, key in self._keys()}
 
     @classmethod
@@ -130,7 +135,10 @@ class Happened(Event):
         one (another rule, or data that is not this kind's)."""
         data = d["data"]
         try:
-            values = {name: freeze(data[key]) for name, key in cls._keys()}
+            if cls.SPREAD:
+                values = {cls.SPREAD: freeze(dict(data))}
+            else:
+                values = {name: freeze(data[key]) for name, key in cls._keys()}
         except (KeyError, TypeError) as err:
             raise ValueError(f"{d!r} is not a {cls.__name__} event: no {err}") from None
         if "rule" in cls.__dataclass_fields__:
@@ -149,6 +157,13 @@ class Happened(Event):
     def __repr__(self) -> str:
         inner = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self))
         return f"{type(self).__name__}({inner})"
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Note(Happened):
+    """A rule at work with no facts to carry: the words say it all (``data`` is empty)."""
+
+    rule: str = field()
 
 
 def _rebuild(kind: type[Happened], values: tuple[Any, ...]) -> Happened:

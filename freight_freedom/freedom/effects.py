@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..core.event import Event, narrating
+from ..core.event import Event, Note, narrating
 from .context import Ctx
 from .decisions import CaptureChoice, CatcherMove, Move, QueueRemove, SupportOffer, settle
 from .effect_kinds import KINDS, QUEUE, ScheduledEffect
@@ -24,7 +24,6 @@ from .events import (
     MarketAdded,
     MarketRemoved,
     MoneyChanged,
-    Note,
     RollReduced,
     SeatActs,
     TokenRemoved,

@@ -5,7 +5,8 @@ Each carries its rule (``RULE``, or a ``rule`` field when the cause decides it) 
 and names its facts: ``PersonMoved.origin``/``.dest``, ``Captured.space``, ``CardBought.card``.
 ``event.data`` holds the same facts under the keys the log has always used (``"from"``/``"to"``
 for a move), so readers of the plain :class:`~freight_freedom.core.event.Event` keep working.
-Set-up and scenario events stay plain events: their data is keyed by component ids.
+A change with no facts to name is a :class:`~freight_freedom.core.event.Note`; scenario
+events (a teacher's set-ups, outside the rules) stay plain events.
 """
 
 from __future__ import annotations
@@ -17,14 +18,6 @@ from typing import Any, ClassVar
 from ..core.event import Happened
 
 _FROM_TO = {"origin": "from", "dest": "to"}
-
-
-
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Note(Happened):
-    """A rule at work with no facts to carry (the words say it all)."""
-
-    rule: str = field()
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
@@ -385,3 +378,72 @@ class RoundTotals(Happened):
     def payload(self) -> dict[str, Any]:
         return {"round": self.round, "round_end": True, "freed": self.freed, "lost": self.lost,
                 "support": self.support}
+
+
+# ---------------------------------------------------------------------------- set-up [FR-SETUP-*]
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class RolesDealt(Happened):
+    """Each seat's Role (``roles`` by seat); everyone starts with ``money`` dollars."""
+
+    RULE: ClassVar[str] = "FR-SETUP-1"
+    roles: tuple[str, ...]
+    money: int
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class PeoplePlaced(Happened):
+    """The people on each plantation at the start (``people``: plantation id -> count)."""
+
+    RULE: ClassVar[str] = "FR-SETUP-2"
+    SPREAD: ClassVar[str] = "people"
+    people: Mapping[str, int]
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class MarketBuilt(Happened):
+    """The Slave Market deck is built; ``market``: the face-up cards, bottom to top."""
+
+    RULE: ClassVar[str] = "FR-SETUP-3"
+    market: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class DecksShuffled(Happened):
+    """The three period decks are shuffled: ``sizes`` cards each."""
+
+    RULE: ClassVar[str] = "FR-SETUP-4"
+    sizes: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class SupportLaidOut(Happened):
+    """The tokens are laid out: ``support`` Support tokens per period."""
+
+    RULE: ClassVar[str] = "FR-SETUP-6"
+    support: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class CatchersPlaced(Happened):
+    """The Slave Catchers' starting spaces (``catchers``: colour -> space id)."""
+
+    RULE: ClassVar[str] = "FR-SETUP-7"
+    SPREAD: ClassVar[str] = "catchers"
+    catchers: Mapping[str, str]
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class VictoryConditions(Happened):
+    """The side played: free ``freed`` people; the Slaves Lost track holds ``lost``."""
+
+    RULE: ClassVar[str] = "FR-SETUP-8"
+    freed: int
+    lost: int
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class LanternTaken(Happened):
+    """``lead`` is the first Lead Player and takes the Lantern."""
+
+    RULE: ClassVar[str] = "FR-SETUP-9"
+    lead: int

@@ -10,11 +10,11 @@ holding a Reserve card that reacts to the roll may play it [FR-CARD-6].
 from __future__ import annotations
 
 from ..core.action import Action
-from ..core.event import Event, narrating
+from ..core.event import Event, Note, narrating
 from .actions import act
 from .context import Ctx
 from .decisions import Reaction
-from .events import CatcherExtra, CatcherRolled, Note, WalkerRolled
+from .events import CatcherExtra, CatcherRolled, WalkerRolled
 from .movement import move_catcher
 from .prices import queue_modifiers
 from .state import FreedomState, Roll, StepResult

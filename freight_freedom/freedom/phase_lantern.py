@@ -9,10 +9,10 @@ new Opposition card per refill; extra Opposition cards drawn are set aside and s
 
 from __future__ import annotations
 
-from ..core.event import Event, narrating
+from ..core.event import Event, Note, narrating
 from .context import Ctx
 from .effect_kinds import queue_effects
-from .events import CardDiscarded, LanternPassed, Note, OppositionReshuffled, QueueRefilled
+from .events import CardDiscarded, LanternPassed, OppositionReshuffled, QueueRefilled
 from .state import QUEUE_SIZE, ROUNDS, FreedomState, StepResult
 from .victory import check_end_of_round
 

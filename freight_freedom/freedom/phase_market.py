@@ -11,10 +11,10 @@ card leaves, the others slide down and a new card is drawn and filled from the s
 from __future__ import annotations
 
 from ..core.action import Action
-from ..core.event import Event, narrating
+from ..core.event import Event, Note, narrating
 from .actions import act
 from .context import Ctx
-from .events import MarketAdvanced, MarketCount, Note, PersonDelivered
+from .events import MarketAdvanced, MarketCount, PersonDelivered
 from .movement import add_lost, room
 from .moves import Deliver
 from .state import FreedomState, MarketCardInPlay, StepResult

@@ -4,7 +4,8 @@
 Each carries its rule (``RULE``, or a ``rule`` field when the situation decides it) and its
 words, and names its facts: ``TrainMoved.train``/``.track``, ``CardTaken.slot``/``.card``,
 ``TrainArrived.train``. ``event.data`` holds the same facts under the same keys as before.
-Set-up and scenario events stay plain events.
+A change with no facts to name is a :class:`~freight_freedom.core.event.Note`; scenario events
+(a teacher's set-ups, outside the rules) stay plain events.
 """
 
 from __future__ import annotations
@@ -155,3 +156,70 @@ class Winners(Happened):
     rule: str = field()
     winners: tuple[int, ...]
     scores: tuple[int, ...]
+
+
+# ---------------------------------------------------------------------------- set-up [SF-SETUP-*]
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class GameSetUp(Happened):
+    """A game for ``players`` players with the movement table ``movement_table``."""
+
+    RULE: ClassVar[str] = "SF-SETUP-1"
+    players: int
+    movement_table: str
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class FreightShuffled(Happened):
+    """The ``cards`` Freight cards are shuffled into a deck."""
+
+    RULE: ClassVar[str] = "SF-SETUP-2"
+    cards: int
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class RowShown(Happened):
+    """The face-up row at set-up (``face_up``), again after a reshuffle (SF-RULING-13)."""
+
+    RULE: ClassVar[str] = "SF-SETUP-3"
+    face_up: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class LocoTaken(Happened):
+    """``seat`` takes a Locomotive at set-up: train ``train``."""
+
+    RULE: ClassVar[str] = "SF-SETUP-4"
+    seat: int
+    train: str
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class LocoSupply(Happened):
+    """``locomotives`` Locomotives form the supply."""
+
+    RULE: ClassVar[str] = "SF-SETUP-5"
+    locomotives: int
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class ClocksShuffled(Happened):
+    """The Movement deck is built; ``clocks_in_game`` Clocks are played this game."""
+
+    RULE: ClassVar[str] = "SF-SETUP-6"
+    clocks_in_game: int
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class TrackSupply(Happened):
+    """The Track supply: ``track`` pieces (``None``: unlimited)."""
+
+    RULE: ClassVar[str] = "SF-SETUP-8"
+    track: int | None
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class FirstPlayer(Happened):
+    """``seat`` plays first."""
+
+    RULE: ClassVar[str] = "SF-TURN-1"
+    seat: int

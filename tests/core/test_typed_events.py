@@ -16,15 +16,16 @@ from event_streams import games
 
 import freight_freedom.freedom.events as freedom_events
 import freight_freedom.slowfreight.events as slowfreight_events
-from freight_freedom.core.event import Event, Happened
+from freight_freedom.core.event import Event, Happened, Note
 from freight_freedom.core.frozen import FrozenDict
 
 MODULES: dict[str, ModuleType] = {"freedom": freedom_events, "slowfreight": slowfreight_events}
 
 
 def kinds(module: ModuleType) -> set[type[Happened]]:
+    """The game's own kinds, and the shared :class:`Note`."""
     return {c for c in vars(module).values()
-            if isinstance(c, type) and issubclass(c, Happened) and c is not Happened}
+            if isinstance(c, type) and issubclass(c, Happened) and c is not Happened} | {Note}
 
 
 def check(event: Happened) -> None:
@@ -92,6 +93,13 @@ def test_from_dict_refuses_another_kind() -> None:
     with pytest.raises(ValueError, match="not a GoldGained event"):
         freedom_events.GoldGained.from_dict(d)
     assert Event.from_dict(d).to_dict() == d
+
+
+def test_spread_kinds_are_their_mapping() -> None:
+    """FR-SETUP-2: the people per plantation are the data, keyed by plantation id."""
+    placed = freedom_events.PeoplePlaced("People are placed.", FrozenDict({"a": 1, "b": 2}))
+    assert placed.data == {"a": 1, "b": 2} and placed.people["b"] == 2
+    assert freedom_events.PeoplePlaced.from_dict(placed.to_dict()) == placed
 
 
 def test_round_totals_keep_the_round_end_flag() -> None:
