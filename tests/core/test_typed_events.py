@@ -128,6 +128,9 @@ def test_the_core_mechanism() -> None:
     assert waved.to_dict() == {"rule": "TOY-1", "text": "Waves.",
                                "data": {"with": "left", "times": [1, 2]}}
     check(waved)
+    assert _Waved("Waves.", hand="right") == _Waved(text="Waves.", hand="right", times=())
+    with pytest.raises(TypeError, match="hand"):
+        _Waved("Waves.")  # type: ignore[call-arg]
     ruled = _Ruled("Rules.", "TOY-2", 3)
     assert (ruled.rule, ruled.data) == ("TOY-2", {"who": 3})
     check(ruled)
