@@ -71,9 +71,10 @@ class FullestMarketBot(_MarketBot):
     def market(self, game: Any, actions: list[Action]) -> Action:
         from ..freedom.context import context
         from ..freedom.movement import room
+        from ..freedom.moves import Deliver
 
         ctx, st = context(), game.state
-        return min(actions, key=lambda a: (room(ctx, st, str(a.args[0])), str(a)))
+        return min(actions, key=lambda a: (room(ctx, st, Deliver.of(a).plantation), str(a)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -227,10 +227,12 @@ def opposition_dealt(game: Any) -> int:
     >>> opposition_dealt(Freedom(seed=5, players=2))
     0
     """
+    from ..freedom.events import QueueRefilled
+
     ctx = game.ctx
     for event in game.log:
-        if event.rule == "FR-SETUP-5" and "cards" in event.data:
-            return sum(1 for c in event.data["cards"] if ctx.card_by_id[c].kind == "opposition")
+        if isinstance(event, QueueRefilled) and event.rule == "FR-SETUP-5":
+            return sum(1 for c in event.cards if ctx.card_by_id[c].kind == "opposition")
     raise ValueError("no FR-SETUP-5 deal in the game's log: opposition_dealt reads the log of a "
                      "Freedom game that was not played quiet")
 
@@ -253,8 +255,9 @@ class FreedomTracker:
     def columns(self, game: Any) -> dict[str, Any]:
         state = game.state
         final = (state.freed, state.lost, sum(state.support_bought))
-        values = [(e.data["freed"], e.data["lost"], e.data["support"])
-                  for e in game.log if e.data.get("round_end")]
+        from ..freedom.events import RoundTotals
+
+        values = [(e.freed, e.lost, e.support) for e in game.log if isinstance(e, RoundTotals)]
         values = (values + [final] * ROUNDS)[:ROUNDS]
         row: dict[str, Any] = {}
         for name, index in (("freed", 0), ("lost", 1), ("support", 2)):

@@ -71,6 +71,8 @@ class Action:
     kind: str
     args: tuple[Arg, ...] = ()
     _hash: int = field(init=False, repr=False, compare=False, default=0)
+    _typed: Any = field(init=False, repr=False, compare=False, default=None)
+    """The last typed reading made of this action (see :mod:`.moves`): read once, not per use."""
 
     def __post_init__(self) -> None:
         if isinstance(self.seat, bool) or not isinstance(self.seat, int) or self.seat < 0:

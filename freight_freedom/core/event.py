@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Mapping
+from dataclasses import MISSING, dataclass, field, fields, replace
+from typing import Any, ClassVar
 
 from .frozen import FrozenDict, freeze, thaw
 
@@ -46,22 +47,157 @@ class Event:
         if other.__class__ is not self.__class__:
             return NotImplemented
         assert isinstance(other, Event)
-        return (self._rule, self._text, self._data) == (other._rule, other._text, other._data)
+        return (self.rule, self.text, self.data) == (other.rule, other.text, other.data)
 
     def __hash__(self) -> int:
-        return hash((self._rule, self._text))
+        return hash((self.rule, self.text))
 
     def __repr__(self) -> str:
         return f"Event(rule={self._rule!r}, text={self._text!r}, data={self._data!r})"
 
     def __str__(self) -> str:
-        return f"[{self._rule}] {self._text}"
+        return f"[{self.rule}] {self.text}"
 
     def __reduce__(self) -> tuple[type[Event], tuple[str, str, Any]]:
         return (Event, (self._rule, self._text, self._data))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"rule": self._rule, "text": self._text, "data": thaw(self._data)}
+        return {"rule": self.rule, "text": self.text, "data": thaw(self.data)}
+
+    def with_text(self, text: str) -> Event:
+        """The same event (same kind, rule and facts) in other words."""
+        return Event(self.rule, text, self.data)
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Event:
+        """The event :meth:`to_dict` wrote (for a typed kind, call it on the kind)."""
+        return Event(d["rule"], d["text"], d["data"])
+
+
+_KEYS: dict[type[Event], tuple[tuple[str, str], ...]] = {}
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Happened(Event):
+    """Base of the typed events: one frozen dataclass per event kind, whose fields are the facts.
+
+    ``PersonMoved("Player 1 moves a person ...", origin="cincinnati", dest="columbus")`` is an
+    :class:`Event` like any other (``rule``, ``text``, ``data``, ``to_dict``, equality,
+    pickling), and code that knows the kind reads ``event.origin`` instead of a dict key.
+
+    A kind sets ``RULE`` (its rule ID); a kind whose rule depends on what caused it (a card, a
+    token) declares a ``rule: str = field()`` field first instead (``field()``: the dataclass
+    must not take the inherited ``rule`` property for a default). ``data`` is derived from the
+    other fields when first read, so making an event costs only its fields: each field under its
+    own name, or under ``KEYS[field]`` (``{"origin": "from"}``: the keys older readers know). A
+    kind whose facts are a mapping keyed by component ids (people per plantation) names that
+    one field ``SPREAD``: the mapping is the data. A kind whose data is anything else overrides
+    :meth:`payload` (and :meth:`from_dict`).
+    """
+
+    text: str = field()  # field(): not the inherited ``text`` property as a default
+    RULE: ClassVar[str] = ""
+    KEYS: ClassVar[Mapping[str, str]] = {}
+    SPREAD: ClassVar[str] = ""
+
+    def __init_subclass__(cls) -> None:
+        # (no zero-argument super() here: dataclass(slots=True) makes this class anew)
+        if "__dataclass_fields__" in cls.__dict__ and "__slots__" in cls.__dict__:
+            # the finished kind (``dataclass(slots=True)`` builds the class anew): events are made
+            # by the hundred per game, so it gets the quicker __init__ of :func:`_slot_init`
+            cls.__init__ = _slot_init(cls)  # type: ignore[method-assign]
+
+    @property
+    def rule(self) -> str:
+        return self.RULE
+
+    @property
+    def data(self) -> FrozenDict:
+        try:
+            return self._data  # type: ignore[no-any-return]
+        except AttributeError:  # not read yet
+            data = freeze(self.payload())
+            object.__setattr__(self, "_data", data)
+            return data  # type: ignore[no-any-return]
+
+    @classmethod
+    def _keys(cls) -> tuple[tuple[str, str], ...]:
+        """(field, data key) of every fact, in field order."""
+        keys = _KEYS.get(cls)
+        if keys is None:
+            rename = cls.KEYS
+            keys = _KEYS[cls] = tuple((f.name, rename.get(f.name, f.name)) for f in fields(cls)
+                                      if f.name not in ("text", "rule"))
+        return keys
+
+    def payload(self) -> dict[str, Any]:
+        """The event's data as plain values: its fields (but text and rule) by their data keys."""
+        if self.SPREAD:
+            return dict(getattr(self, self.SPREAD))
+        return {key: getattr(self, name) for name, key in self._keys()}
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Happened:
+        """The event of this kind that :meth:`to_dict` wrote; ``ValueError`` if ``d`` is not
+        one (another rule, or data that is not this kind's)."""
+        data = d["data"]
+        try:
+            if cls.SPREAD:
+                values = {cls.SPREAD: freeze(dict(data))}
+            else:
+                values = {name: freeze(data[key]) for name, key in cls._keys()}
+        except (KeyError, TypeError) as err:
+            raise ValueError(f"{d!r} is not a {cls.__name__} event: no {err}") from None
+        if "rule" in cls.__dataclass_fields__:
+            values["rule"] = d["rule"]
+        event = cls(d["text"], **values)
+        if event.to_dict() != dict(d):
+            raise ValueError(f"{d!r} is not a {cls.__name__} event")
+        return event
+
+    def with_text(self, text: str) -> Happened:
+        return replace(self, text=text)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # type: ignore[override]
+        return (_rebuild, (type(self), tuple(getattr(self, f.name) for f in fields(self))))
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self))
+        return f"{type(self).__name__}({inner})"
+
+
+def _slot_init(cls: type[Happened]) -> Any:
+    """The same ``__init__`` as the frozen dataclass's (same parameters and defaults), storing
+    each field through its slot's descriptor: about half the cost, with the same result."""
+    names, defaults = [], {}
+    for f in fields(cls):
+        if f.default_factory is not MISSING:  # pragma: no cover - no kind uses one
+            raise TypeError(f"{cls.__name__}.{f.name}: an event field takes no default_factory")
+        names.append(f.name)
+        if f.default is not MISSING:
+            defaults[f.name] = f.default
+    params = ", ".join(f"{n}=_d_{n}" if n in defaults else n for n in names)
+    setters = "\n".join(f"        _s_{n}(self, {n})" for n in names)
+    outer = ", ".join([*(f"_s_{n}" for n in names), *(f"_d_{n}" for n in defaults)])
+    source = (f"def make({outer}):\n    def __init__(self, {params}):\n{setters}\n"
+              "    return __init__\n")
+    namespace: dict[str, Any] = {}
+    exec(source, namespace)  # the way dataclasses builds its own __init__
+    init = namespace["make"](*(getattr(cls, n).__set__ for n in names), *defaults.values())
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Note(Happened):
+    """A rule at work with no facts to carry: the words say it all (``data`` is empty)."""
+
+    rule: str = field()
+
+
+def _rebuild(kind: type[Happened], values: tuple[Any, ...]) -> Happened:
+    """Unpickle a typed event (see :meth:`Happened.__reduce__`)."""
+    return kind(*values)
 
 
 class Silent(list[Event]):

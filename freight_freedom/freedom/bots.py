@@ -20,6 +20,18 @@ from .context import Ctx
 from .decisions import Move
 from .effect_kinds import effect_dict
 from .movement import room
+from .moves import (
+    MOVES,
+    BuyCard,
+    BuyToken,
+    ChooseCapture,
+    Deliver,
+    MoveCatcher,
+    MovePerson,
+    PlayToken,
+    RemoveCard,
+    Stop,
+)
 from .prices import card_price
 from .state import FreedomState
 
@@ -53,7 +65,7 @@ class HeuristicBot(DecidingBot):
         if st.phase == "action":
             return self._action(ctx, st, kinds)
         if st.phase == "market":
-            return max(actions, key=lambda a: (room(ctx, st, str(a.args[0])), str(a)))
+            return max(actions, key=lambda a: (room(ctx, st, Deliver.of(a).plantation), str(a)))
         return actions[0]
 
     # ------------------------------------------------------------------ pending decisions
@@ -72,20 +84,22 @@ class HeuristicBot(DecidingBot):
         dest_score: dict[str, float] = {}
         to_canada = ctx.canada_distance
         stop = None
+        read = MOVES.read
         for a in actions:
-            if a.kind != "move":
+            move = read(a)
+            if not isinstance(move, MovePerson):
                 stop = a
                 continue
-            origin, dest = a.args
-            ds = dest_score.get(dest)  # type: ignore[arg-type]
+            dest = move.to
+            ds = dest_score.get(dest)
             if ds is None:
-                ds = dest_score[dest] = dest_value(ctx, st, str(dest), danger, safe)  # type: ignore[index]
-            s = ds + to_canada[origin]  # type: ignore[index]
+                ds = dest_score[dest] = dest_value(ctx, st, dest, danger, safe)
+            s = ds + to_canada[move.person_from]
             if s > score:
                 best, score = a, s
         if best is not None:
             return best
-        assert stop is not None and stop.kind == "stop"
+        assert stop is not None and isinstance(read(stop), Stop)
         return stop
 
     def _on_reaction(self, ctx: Ctx, st: FreedomState, actions: list[Action],
@@ -101,8 +115,8 @@ class HeuristicBot(DecidingBot):
     def _on_catcher_move(self, ctx: Ctx, st: FreedomState, actions: list[Action],
                          kinds: dict[str, list[Action]]) -> Action:
         def catcher_score(a: Action) -> tuple[int, int]:
-            colour, dest = str(a.args[0]), str(a.args[1])
-            return (-st.people[dest], nearest_person(ctx, st, colour, dest))
+            move = MoveCatcher.of(a)
+            return (-st.people[move.to], nearest_person(ctx, st, move.colour, move.to))
 
         best = max(kinds.get("catcher", []), key=catcher_score, default=None)
         return best if best is not None else kinds["skip"][0]
@@ -110,7 +124,7 @@ class HeuristicBot(DecidingBot):
     def _on_queue_remove(self, ctx: Ctx, st: FreedomState, actions: list[Action],
                          kinds: dict[str, list[Action]]) -> Action:
         for a in kinds.get("remove", []):
-            cid = st.queue[int(a.args[0]) - 1]
+            cid = st.queue[RemoveCard.of(a).index]
             if cid is not None and ctx.card_by_id[cid].kind == "opposition":
                 return a
         return kinds["stop"][0]
@@ -121,7 +135,7 @@ class HeuristicBot(DecidingBot):
 
     def _on_capture_choice(self, ctx: Ctx, st: FreedomState, actions: list[Action],
                            kinds: dict[str, list[Action]]) -> Action:
-        return min(actions, key=lambda a: (-ctx.canada_distance[str(a.args[0])], str(a)))
+        return min(actions, key=lambda a: (-ctx.canada_distance[ChooseCapture.of(a).space], str(a)))
 
     # ------------------------------------------------------------------ planning
     def _planning(self, ctx: Ctx, st: FreedomState, kinds: dict[str, list[Action]]) -> Action:
@@ -131,16 +145,16 @@ class HeuristicBot(DecidingBot):
         if "support" in kinds:
             return kinds["support"][0]
         buys = kinds.get("buy", [])
-        fund = [a for a in buys if ctx.stack_kind[str(a.args[0])] == "fundraising"]
+        fund = [a for a in buys if ctx.stack_kind[BuyToken.of(a).stack] == "fundraising"]
         held_fund = sum(1 for h in st.held[seat] if ctx.stack_kind[h.stack] == "fundraising")
         rich = st.money[seat] >= 16
         if fund and held_fund == 0 and not rich and st.round < 8:
             return fund[-1]
         held_cond = sum(1 for h in st.held[seat] if ctx.stack_kind[h.stack] == "conductor")
-        cond = [a for a in buys if ctx.stack_kind[str(a.args[0])] == "conductor"]
+        cond = [a for a in buys if ctx.stack_kind[BuyToken.of(a).stack] == "conductor"]
         if cond and held_cond < 2 + int(rich):
             def value(a: Action) -> tuple[int, int]:
-                cs = ctx.conductor(str(a.args[0]))
+                cs = ctx.conductor(BuyToken.of(a).stack)
                 return (cs.people * cs.spaces * 10 - cs.cost, cs.period)
 
             return max(cond, key=value)
@@ -151,10 +165,10 @@ class HeuristicBot(DecidingBot):
         seat = st.turn
         role = ctx.roles[st.roles[seat]]
         plays = kinds.get("play", [])
-        fund = [a for a in plays if ctx.stack_kind[str(a.args[0])] == "fundraising"]
+        fund = [a for a in plays if ctx.stack_kind[PlayToken.of(a).stack] == "fundraising"]
         if fund:
             return fund[0]
-        cond = [a for a in plays if ctx.stack_kind[str(a.args[0])] == "conductor"]
+        cond = [a for a in plays if ctx.stack_kind[PlayToken.of(a).stack] == "conductor"]
         if cond:
             return cond[0]
         if "special" in kinds and self._special_worth(ctx, st, seat):
@@ -189,7 +203,7 @@ class HeuristicBot(DecidingBot):
         """The best affordable Queue card, keeping money for Support when it is close."""
         best, best_key = None, None
         for a in cards:
-            pos = int(a.args[0]) - 1
+            pos = BuyCard.of(a).index
             cid = st.queue[pos]
             assert cid is not None
             card = ctx.card_by_id[cid]

@@ -14,10 +14,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..core.event import Event, narrating
+from ..core.event import Event, Note, narrating
 from .context import Ctx
 from .decisions import CaptureChoice, CatcherMove, Move, QueueRemove, SupportOffer, settle
 from .effect_kinds import KINDS, QUEUE, ScheduledEffect
+from .events import (
+    CatcherIdle,
+    EveryoneMoney,
+    MarketAdded,
+    MarketRemoved,
+    MoneyChanged,
+    RollReduced,
+    SeatActs,
+    TokenRemoved,
+)
 from .movement import add_lost, move_catcher
 from .prices import region_people, support_price
 from .state import FreedomState, Roll
@@ -58,8 +68,8 @@ def _money(ctx: Ctx, st: FreedomState, item: ScheduledEffect, rule: str, ev: lis
     amount = int(item["amount"])
     st.money[item.seat] += amount
     if narrating(ev):
-        ev.append(Event(rule, f"{_who(item)} gains ${amount} ({item.source}).",
-                        {"seat": item.seat, "amount": amount}))
+        ev.append(MoneyChanged(f"{_who(item)} gains ${amount} ({item.source}).", rule,
+                               item.seat, amount))
 
 
 @resolves("money_each", "money_loss_each")
@@ -73,8 +83,7 @@ def _money_every_player(
         st.money[s] += amount if gain else -min(st.money[s], amount)
     what = "gains" if gain else "loses up to"
     if narrating(ev):
-        ev.append(Event(
-            rule, f"Every player {what} ${amount} ({item.source}).", {"amount": amount}))
+        ev.append(EveryoneMoney(f"Every player {what} ${amount} ({item.source}).", rule, amount))
 
 
 @resolves("move", "move_to")
@@ -86,7 +95,7 @@ def _move(ctx: Ctx, st: FreedomState, item: ScheduledEffect, rule: str, ev: list
                 origin=str(item.get("origin", "any")), to=None if to is None else str(to))
     if move.exhausted(ctx, st):
         if narrating(ev):
-            ev.append(Event(rule, f"No one can be moved ({item.source}).", {"seat": item.seat}))
+            ev.append(SeatActs(f"No one can be moved ({item.source}).", rule, item.seat))
         return
     st.pending.append(move)
     if move.to:
@@ -95,8 +104,7 @@ def _move(ctx: Ctx, st: FreedomState, item: ScheduledEffect, rule: str, ev: list
         what = (f"up to {_people(move.left)} up to {move.spaces} "
                 f"space{'s' if move.spaces != 1 else ''} each")
     if narrating(ev):
-        ev.append(Event(
-            rule, f"{_who(item)} may move {what} ({item.source}).", {"seat": item.seat}))
+        ev.append(SeatActs(f"{_who(item)} may move {what} ({item.source}).", rule, item.seat))
 
 
 @resolves("support_discount")
@@ -109,12 +117,12 @@ def _support_discount(
         st.pending.append(SupportOffer(seat, item.source, price=price))
     elif st.support_left[st.period - 1] == 0:
         if narrating(ev):
-            ev.append(Event(rule, f"No Support token is left in the active period ({item.source}).",
-                            {"seat": seat}))
+            ev.append(SeatActs(f"No Support token is left in the active period ({item.source}).",
+                               rule, seat))
     else:
         if narrating(ev):
-            ev.append(Event(rule, f"{_who(item)} has ${st.money[seat]}: not enough for a Support "
-                            f"token at ${price} ({item.source}).", {"seat": seat}))
+            ev.append(SeatActs(f"{_who(item)} has ${st.money[seat]}: not enough for a Support "
+                               f"token at ${price} ({item.source}).", rule, seat))
 
 
 @resolves("fundraise")
@@ -127,8 +135,8 @@ def _fundraise(
     st.money[item.seat] += amount
     where = "southern spaces" if region == "south" else "northern cities"
     if narrating(ev):
-        ev.append(Event(rule, f"{_who(item)} raises ${amount} from {_people(n)} in the {where} "
-                        f"({item.source}).", {"seat": item.seat, "amount": amount}))
+        ev.append(MoneyChanged(f"{_who(item)} raises ${amount} from {_people(n)} in the {where} "
+                               f"({item.source}).", rule, item.seat, amount))
 
 
 @resolves("market_remove", "market_remove_each")
@@ -154,7 +162,7 @@ def _market_remove(
         text = (f"{removed} {'person is' if removed == 1 else 'people are'} taken off the "
                 "Slave Market cards")
     if narrating(ev):
-        ev.append(Event(rule, f"{text} ({item.source}).", {"removed": removed}))
+        ev.append(MarketRemoved(f"{text} ({item.source}).", rule, removed))
 
 
 @resolves("market_add")
@@ -166,11 +174,11 @@ def _market_add(
         st.market[0] = st.market[0].with_people(st.market[0].people + count)
         st.supply -= count
         if narrating(ev):
-            ev.append(Event(rule, f"{count} people are added to the bottom Slave Market card "
-                            f"({item.source}).", {"count": count}))
+            ev.append(MarketAdded(f"{count} people are added to the bottom Slave Market card "
+                                  f"({item.source}).", rule, count))
     else:
         if narrating(ev):
-            ev.append(Event(rule, f"No one is added to the Slave Market ({item.source}).", {}))
+            ev.append(Note(f"No one is added to the Slave Market ({item.source}).", rule))
 
 
 @resolves("catcher_move")
@@ -195,19 +203,19 @@ def _change_roll(
     roll = st.last_roll
     if roll is None or roll.catcher is None:
         if narrating(ev):
-            ev.append(Event(rule, f"{item.source} has nothing to change.", {}))
+            ev.append(Note(f"{item.source} has nothing to change.", rule))
     elif item.kind == "cancel_catcher_roll":
         st.last_roll = Roll(roll.catcher, roll.direction, 0, roll.triple, cancelled=True)
         if narrating(ev):
-            ev.append(Event(rule, f"{_who(item)} plays {item.source}: the {roll.catcher} Slave "
-                            "Catcher does not move this round.", {"seat": item.seat}))
+            ev.append(SeatActs(f"{_who(item)} plays {item.source}: the {roll.catcher} Slave "
+                               "Catcher does not move this round.", rule, item.seat))
     else:
         by = int(item["by"])
         st.last_roll = Roll(roll.catcher, roll.direction, max(0, roll.spaces - by), roll.triple,
                             cancelled=roll.cancelled)
         if narrating(ev):
-            ev.append(Event(rule, f"{_who(item)} plays {item.source}: the {roll.catcher} Slave "
-                            f"Catcher moves {by} fewer.", {"seat": item.seat, "by": by}))
+            ev.append(RollReduced(f"{_who(item)} plays {item.source}: the {roll.catcher} Slave "
+                                  f"Catcher moves {by} fewer.", rule, item.seat, by))
 
 
 @resolves("capture_near_catchers")
@@ -250,8 +258,8 @@ def _token_remove(
         st.stacks[cs.id] -= 1
         st.tokens_removed.append(cs.id)
         if narrating(ev):
-            ev.append(Event(rule, f"A Conductor token ({token_label(cs)}) leaves the game "
-                            f"({item.source}).", {"stack": cs.id}))
+            ev.append(TokenRemoved(f"A Conductor token ({token_label(cs)}) leaves the game "
+                                   f"({item.source}).", rule, cs.id))
 
 
 @resolves("catcher_cut")
@@ -260,9 +268,9 @@ def _catcher_cut(
 ) -> None:
     st.cut_armed = True
     if narrating(ev):
-        ev.append(Event(
-            rule, "The Station Master watches the roads: the next Slave Catcher that "
-            "would capture someone in this Action Phase stays put.", {"seat": item.seat}))
+        ev.append(SeatActs(
+            "The Station Master watches the roads: the next Slave Catcher that "
+            "would capture someone in this Action Phase stays put.", rule, item.seat))
 
 
 @resolves("safe_turn")
@@ -271,8 +279,8 @@ def _safe_turn(
 ) -> None:
     st.safe_turn = True
     if narrating(ev):
-        ev.append(Event(rule, f"For the rest of Player {st.turn + 1}'s turn, moves trigger no "
-                        f"Slave Catchers ({item.source}).", {"seat": item.seat}))
+        ev.append(SeatActs(f"For the rest of Player {st.turn + 1}'s turn, moves trigger no "
+                           f"Slave Catchers ({item.source}).", rule, item.seat))
 
 
 def token_label(cs: Any) -> str:
@@ -294,8 +302,8 @@ def advance_catcher(
                 best = key
     if best is None:
         if narrating(ev):
-            ev.append(Event("FR-EFF-CATCHERS-ADVANCE", f"The {colour} Slave Catcher sees no one on "
-                            f"its path ({source}).", {"colour": colour}))
+            ev.append(CatcherIdle(f"The {colour} Slave Catcher sees no one on its path ({source}).",
+                                  colour))
         return
     j = best[1]
     step = min(spaces, abs(j - i))

@@ -20,6 +20,7 @@ from ..core.errors import IllegalAction
 from ..core.event import Event
 from . import engine
 from .actions import act
+from .moves import MOVES, BuyCard
 from .prices import card_price
 from .state import QUEUE_SIZE
 from .text import token_words
@@ -39,10 +40,11 @@ def wasted_effect(game: Freedom, action: Action) -> str | None:
     and buying an Opposition card is worth it for taking it out of the Queue.
     """
     st = game.state
-    if action.kind != "card" or not game.is_legal(action):
+    move = MOVES.get(action)
+    if not isinstance(move, BuyCard) or not game.is_legal(action):
         return None
     ctx = game.ctx
-    pos = int(action.args[0]) - 1
+    pos = move.index
     cid = st.queue[pos]
     if cid is None or ctx.card_by_id[cid].kind != "general":
         return None
@@ -135,10 +137,11 @@ def warnings(game: Freedom) -> list[str]:
     st = game.state
     out = []
     for action in game.legal_actions():
-        if action.kind == "card":
+        move = MOVES.read(action)
+        if isinstance(move, BuyCard):
             why = wasted_effect(game, action)
             if why:
-                cid = st.queue[int(action.args[0]) - 1]
+                cid = st.queue[move.index]
                 name = game.ctx.card_by_id[str(cid)].name
                 out.append(f"{name} would have no effect now: {why}")
     return out

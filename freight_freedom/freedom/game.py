@@ -29,6 +29,18 @@ from . import engine
 from .component_set import Components
 from .context import Ctx, context
 from .decisions import Move, capture_candidates, plural
+from .moves import (
+    MOVES,
+    BuyCard,
+    BuyToken,
+    CallStationMaster,
+    ChooseCapture,
+    Deliver,
+    MoveCatcher,
+    MovePerson,
+    PlayToken,
+    RemoveCard,
+)
 from .options import FREEDOM_OPTIONS
 from .prices import card_price, conductor_price, pass_income, support_price, token_limit
 from .setup import new_state
@@ -181,7 +193,7 @@ class Freedom(Game[FreedomState]):
         ctx = self._ctx
         seat = action.seat
         who = f"Player {seat + 1}"
-        k, a = action.kind, action.args
+        k = action.kind
         st = self.state
         known_seat = 0 <= seat < st.players
         cities_only = bool(st.options.get("fundraising_cities_only"))
@@ -189,44 +201,46 @@ class Freedom(Game[FreedomState]):
         words = top.describe(ctx, st, action, who) if top is not None else None
         if words is not None:
             return words
-        if k == "move" and len(a) == 2:
-            return f"{who} moves a person from {ctx.name(str(a[0]))} to {ctx.name(str(a[1]))}"
-        if k in ("buy", "play") and a and str(a[0]) in ctx.stack_kind:
-            stack = str(a[0])
-            words = token_words(ctx, stack, cities_only=cities_only)
-            if k == "play":  # the grey token is chosen by name (FR-RULING-GREY-CHOICE)
-                grey = " (the grey token: back to the Token Board)" if a[1:] == ("grey",) else ""
-                return f"{who} plays a {words}{grey}"
-            if ctx.stack_kind[stack] == "conductor" and known_seat:
-                price = conductor_price(ctx, st, seat, stack)
-                printed = ctx.conductor(stack).cost
-                cost = f"${price}" + (f", printed ${printed}" if price != printed else "")
-                return f"{who} buys a {words} ({cost})"
-            return f"{who} buys a {words} (free)"
-        if k == "card" and a and isinstance(a[0], int) and 1 <= a[0] <= QUEUE_SIZE:
-            cid = st.queue[a[0] - 1]
-            if cid is None:
-                return f"{who} buys the card at Queue position {a[0]} (empty now)"
-            card = ctx.card_by_id[cid]
-            cost = f", ${card_price(ctx, st, seat, a[0] - 1)}" if known_seat else ""
-            text = f"{who} buys {card.name} (Queue position {a[0]}{cost})"
-            wasted = wasted_effect(self, action)
-            return f"{text} - no effect now: {wasted}" if wasted else text
-        if k == "remove" and a and isinstance(a[0], int) and 1 <= a[0] <= QUEUE_SIZE:
-            cid = st.queue[a[0] - 1]
-            name = ctx.card_by_id[cid].name if cid else "an empty position"
-            return f"{who} removes {name} from the Queue (position {a[0]})"
-        if k == "catcher" and len(a) == 2:
-            return f"{who} moves the {a[0]} Slave Catcher to {ctx.name(str(a[1]))}"
-        if k == "capture" and a:
-            return f"{who} chooses a person at {ctx.name(str(a[0]))} to be captured"
-        if k == "deliver" and a:
-            # the market sends the person; the player only chooses where (FR-MKT-PHASE-1)
-            return (f"{who} chooses {ctx.name(str(a[0]))}: the Slave Market sends the next "
-                    "person there")
-        if k == "call" and a and isinstance(a[0], int) and 0 <= a[0] < st.players:
-            return (f"{who} asks Player {int(a[0]) + 1} (Station Master) to use the Special "
-                    "Ability: no Slave Catchers for the rest of this turn")
+        match MOVES.get(action):
+            case MovePerson(person_from=origin, to=dest):
+                return f"{who} moves a person from {ctx.name(origin)} to {ctx.name(dest)}"
+            case PlayToken(stack=stack, grey=grey) if stack in ctx.stack_kind:
+                # the grey token is chosen by name (FR-RULING-GREY-CHOICE)
+                words = token_words(ctx, stack, cities_only=cities_only)
+                back = " (the grey token: back to the Token Board)" if grey else ""
+                return f"{who} plays a {words}{back}"
+            case BuyToken(stack=stack) if stack in ctx.stack_kind:
+                words = token_words(ctx, stack, cities_only=cities_only)
+                if ctx.stack_kind[stack] == "conductor" and known_seat:
+                    price = conductor_price(ctx, st, seat, stack)
+                    printed = ctx.conductor(stack).cost
+                    cost = f"${price}" + (f", printed ${printed}" if price != printed else "")
+                    return f"{who} buys a {words} ({cost})"
+                return f"{who} buys a {words} (free)"
+            case BuyCard(position=pos) as buy if 1 <= pos <= QUEUE_SIZE:
+                cid = st.queue[buy.index]
+                if cid is None:
+                    return f"{who} buys the card at Queue position {pos} (empty now)"
+                card = ctx.card_by_id[cid]
+                cost = f", ${card_price(ctx, st, seat, buy.index)}" if known_seat else ""
+                text = f"{who} buys {card.name} (Queue position {pos}{cost})"
+                wasted = wasted_effect(self, action)
+                return f"{text} - no effect now: {wasted}" if wasted else text
+            case RemoveCard(position=pos) as remove if 1 <= pos <= QUEUE_SIZE:
+                cid = st.queue[remove.index]
+                name = ctx.card_by_id[cid].name if cid else "an empty position"
+                return f"{who} removes {name} from the Queue (position {pos})"
+            case MoveCatcher(colour=colour, to=dest):
+                return f"{who} moves the {colour} Slave Catcher to {ctx.name(dest)}"
+            case ChooseCapture(space=space):
+                return f"{who} chooses a person at {ctx.name(space)} to be captured"
+            case Deliver(plantation=plantation):
+                # the market sends the person; the player only chooses where (FR-MKT-PHASE-1)
+                return (f"{who} chooses {ctx.name(plantation)}: the Slave Market sends the next "
+                        "person there")
+            case CallStationMaster(other=other) if 0 <= other < st.players:
+                return (f"{who} asks Player {other + 1} (Station Master) to use the Special "
+                        "Ability: no Slave Catchers for the rest of this turn")
         if not known_seat:
             return f"{who} {k}"
         role = st.roles[seat]
@@ -253,7 +267,7 @@ class Freedom(Game[FreedomState]):
     # ------------------------------------------------------------------ illegal actions
     def _explain_illegal(self, state: FreedomState, action: Action) -> tuple[str, str]:
         ctx = self._ctx
-        k, a = action.kind, action.args
+        k, move = action.kind, MOVES.get(action)
         top = state.pending[-1] if state.pending else None
         if k == "move" and not isinstance(top, Move):
             return "FR-MOVE-1", "no movement is in progress: play a Conductor token first"
@@ -270,8 +284,8 @@ class Freedom(Game[FreedomState]):
                 price = support_price(ctx, state)
                 return "FR-PLAN-3", (f"not enough money: a Support token costs ${price}, you "
                                      f"have ${state.money[seat]}")
-            if k == "buy" and len(a) == 1 and isinstance(a[0], str) and a[0] in ctx.stack_kind:
-                stack = a[0]
+            if isinstance(move, BuyToken) and move.stack in ctx.stack_kind:
+                stack = move.stack
                 if ctx.stack_period[stack] > state.period:
                     return "FR-PLAN-2", f"Period {ctx.stack_period[stack]} is not active yet"
                 if state.stacks[stack] == 0:
@@ -280,22 +294,22 @@ class Freedom(Game[FreedomState]):
                     price = conductor_price(ctx, state, seat, stack)
                     return "FR-PLAN-4", (f"not enough money: the token costs ${price}, you "
                                          f"have ${state.money[seat]}")
-            if k == "buy" and len(a) > 1:
+            if k == "buy" and len(action.args) > 1:
                 return "FR-PLAN-2", "'buy' takes one token stack id, e.g. buy c1_1x2"
             if k == "buy":
-                return "FR-PLAN-2", f"unknown token stack {show(a[0] if a else '')}"
+                return "FR-PLAN-2", f"unknown token stack {show(next(iter(action.args), ''))}"
         if state.phase == "action":
             if k == "card":
                 if state.card_bought:
                     return "FR-ACT-5", "one Abolitionist card per turn"
-                if not a or not isinstance(a[0], int) or not 1 <= a[0] <= QUEUE_SIZE:
+                if not isinstance(move, BuyCard) or not 1 <= move.position <= QUEUE_SIZE:
                     return "FR-ACT-5", f"Queue positions are 1 to {QUEUE_SIZE}"
-                cid = state.queue[a[0] - 1]
+                cid = state.queue[move.index]
                 if cid is None:
-                    return "FR-ACT-5", f"Queue position {a[0]} is empty"
+                    return "FR-ACT-5", f"Queue position {move.position} is empty"
                 if not ctx.card_by_id[cid].purchasable:
                     return "FR-CARD-7", f"{ctx.card_by_id[cid].name} cannot be bought"
-                price = card_price(ctx, state, seat, a[0] - 1)
+                price = card_price(ctx, state, seat, move.index)
                 return "FR-ACT-5", (f"not enough money: the card costs ${price}, you have "
                                     f"${state.money[seat]}")
             if k == "play":
@@ -495,4 +509,4 @@ class Freedom(Game[FreedomState]):
 
 def _tidy(events: list[Event]) -> list[Event]:
     """One full stop at the end of each event, even after a name such as "Washington, D.C."."""
-    return [Event(e.rule, e.text[:-1], e.data) if e.text.endswith("..") else e for e in events]
+    return [e.with_text(e.text[:-1]) if e.text.endswith("..") else e for e in events]

@@ -22,6 +22,17 @@ from collections.abc import Iterator
 
 from ..core.event import Event, narrating
 from .context import Ctx
+from .events import (
+    Captured,
+    CatcherCut,
+    CatcherMoved,
+    CatcherStepped,
+    GoldGained,
+    PeopleLost,
+    PersonFreed,
+    PersonMoved,
+    TrackFull,
+)
 from .state import FreedomState, GameResult
 
 
@@ -124,7 +135,7 @@ def capture_at(
     elif to_lost:
         text += " (no Slave Market card is on display)"
     if narrating(ev):
-        ev.append(Event(rule, text + ".", {"space": space, "captured": n, "cards": where}))
+        ev.append(Captured(text + ".", rule, space, n, tuple(where)))
     if to_lost:
         add_lost(ctx, st, to_lost, ev, "FR-RULING-CAPTURE-NO-MARKET")
     return n
@@ -140,14 +151,13 @@ def add_lost(ctx: Ctx, st: FreedomState, count: int, ev: list[Event], rule: str)
     limit = ctx.lost_limit(st)
     st.lost += count
     if narrating(ev):
-        ev.append(Event(
-            rule, f"{count} {'person goes' if count == 1 else 'people go'} to the Slaves "
-            f"Lost track ({min(st.lost, limit)} of {limit}).",
-            {"count": count, "lost": st.lost}))
+        ev.append(PeopleLost(
+            f"{count} {'person goes' if count == 1 else 'people go'} to the Slaves "
+            f"Lost track ({min(st.lost, limit)} of {limit}).", rule, count, st.lost))
     if st.lost > limit:
         if narrating(ev):
-            ev.append(Event("FR-LOSE-1", f"The Slaves Lost track is full ({limit}) and another "
-                            "person must be added: the game is lost.", {"lost": st.lost}))
+            ev.append(TrackFull(f"The Slaves Lost track is full ({limit}) and another "
+                                "person must be added: the game is lost.", st.lost))
         st.result = GameResult(won=False, reason=f"Slaves Lost track full in round {st.round}",
                                round=st.round)
         st.phase = "over"
@@ -166,23 +176,23 @@ def move_person(
         st.freed += 1
         st.freed_at[dest] = st.freed_at.get(dest, 0) + 1
         if narrating(ev):
-            ev.append(Event("FR-MOVE-7", f"{who} moves a person from {ctx.name(origin)} to "
-                            f"{ctx.name(dest)}: freed in Canada ({st.freed} freed).",
-                            {"from": origin, "to": dest, "freed": st.freed}))
+            ev.append(PersonFreed(f"{who} moves a person from {ctx.name(origin)} to "
+                                  f"{ctx.name(dest)}: freed in Canada ({st.freed} freed).",
+                                  origin, dest, st.freed))
     else:
         st.people[dest] += 1
         if moved is not None:
             moved[dest] = moved.get(dest, 0) + 1
         if narrating(ev):
-            ev.append(Event(
-                rule, f"{who} moves a person from {ctx.name(origin)} to {ctx.name(dest)}.",
-                {"from": origin, "to": dest}))
+            ev.append(PersonMoved(
+                f"{who} moves a person from {ctx.name(origin)} to {ctx.name(dest)}.", rule,
+                origin, dest))
     gold = ctx.money[dest]
     if gold:
         st.money[seat] += gold
         if narrating(ev):
-            ev.append(Event("FR-MOVE-4", f"{who} gains ${gold} from the gold circle at "
-                            f"{ctx.name(dest)}.", {"seat": seat, "amount": gold}))
+            ev.append(GoldGained(f"{who} gains ${gold} from the gold circle at "
+                                 f"{ctx.name(dest)}.", seat, gold))
     if safe or st.safe_turn or dest in ctx.canada_set:
         return
     for colour in ctx.triggers[dest]:
@@ -203,9 +213,8 @@ def react(
     if st.cut_armed and st.people[there] > 0:
         st.cut_armed = False
         if narrating(ev):
-            ev.append(Event(
-                "FR-ROLE-SM-CUT", f"The Station Master cuts the {colour} Slave Catcher's "
-                f"move: it stays at {ctx.name(here)}.", {"colour": colour}))
+            ev.append(CatcherCut(f"The Station Master cuts the {colour} Slave Catcher's "
+                                 f"move: it stays at {ctx.name(here)}.", colour))
         return
     st.catchers[colour] = there
     direction = "east" if ctx.path_index[colour][there] > ctx.path_index[colour][here] else "west"
@@ -213,7 +222,7 @@ def react(
     text = f"The {colour} Slave Catcher moves 1 space {direction} to {ctx.name(there)}"
     text += f" and captures {n} {'person' if n == 1 else 'people'}." if n else "."
     if narrating(ev):
-        ev.append(Event("FR-MOVE-5", text, {"colour": colour, "from": here, "to": there}))
+        ev.append(CatcherStepped(text, colour, here, there))
     if n:
         if moved is not None:
             moved.pop(there, None)
@@ -237,6 +246,6 @@ def move_catcher(
                 f"{ctx.name(dest)}{why}")
     text += f" and captures {n} {'person' if n == 1 else 'people'}." if n else "."
     if narrating(ev):
-        ev.append(Event(rule, text, {"colour": colour, "from": here, "to": dest, "steps": steps}))
+        ev.append(CatcherMoved(text, rule, colour, here, dest, steps))
     if n:
         capture_at(ctx, st, dest, ev, "FR-CATCH-3")

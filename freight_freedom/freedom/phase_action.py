@@ -15,6 +15,28 @@ from ..core.event import Event, narrating
 from .actions import act
 from .context import Ctx
 from .effect_kinds import queue_effects
+from .events import (
+    CardBought,
+    CardResolved,
+    FundsRaised,
+    Passed,
+    PhaseBegins,
+    ReserveCard,
+    RoleUsed,
+    SeatActs,
+    TokenPlayed,
+)
+from .moves import (
+    MOVES,
+    BuyCard,
+    CallStationMaster,
+    EndTurn,
+    PassTurn,
+    PlayReserve,
+    PlayToken,
+    TakeBenefit,
+    UseSpecial,
+)
 from .phase_planning import special_ready, use_special
 from .prices import card_price, pass_income, queue_modifiers, region_people
 from .state import TOKENS_PER_TURN, FreedomState, StepResult
@@ -25,8 +47,8 @@ def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
     st.turn, st.turns_done = st.lead, 0
     reset_turn(st)
     if narrating(ev):
-        ev.append(Event("FR-ACT-1", f"Round {st.round}: Action phase, from Player {st.lead + 1}.",
-                        {"round": st.round}))
+        ev.append(PhaseBegins(f"Round {st.round}: Action phase, from Player {st.lead + 1}.",
+                              "FR-ACT-1", st.round))
 
 
 def reset_turn(st: FreedomState) -> None:
@@ -120,8 +142,8 @@ def play_token(
             st.tokens_spent.append(stack)
             note = ""
         if narrating(ev):
-            ev.append(Event("FR-ACT-4", f"{who} plays a Conductor token ({cs.label}).{note}",
-                            {"seat": seat, "stack": stack, "grey": grey}))
+            ev.append(TokenPlayed(f"{who} plays a Conductor token ({cs.label}).{note}",
+                                  seat, stack, grey))
         queue_effects(st, seat, [{"kind": "move", "people": cs.people, "spaces": cs.spaces,
                                   "safe": False, "origin": "any"}],
                       f"Conductor token {cs.label}", front=True)
@@ -141,9 +163,9 @@ def play_token(
         extra += f" (-${cut} Opposition)" if cut else ""
         people = f"{n} {'person' if n == 1 else 'people'}"
         if narrating(ev):
-            ev.append(Event("FR-ACT-6", f"{who} plays a Fundraising token: {people} in the {where} "
-                            f"raise{'s' if n == 1 else ''} ${amount}{extra}.",
-                            {"seat": seat, "amount": amount, "people": n}))
+            ev.append(FundsRaised(f"{who} plays a Fundraising token: {people} in the {where} "
+                                  f"raise{'s' if n == 1 else ''} ${amount}{extra}.",
+                                  seat, amount, n))
 
 
 def buy_card(ctx: Ctx, st: FreedomState, seat: int, pos: int, ev: list[Event]) -> None:
@@ -157,8 +179,8 @@ def buy_card(ctx: Ctx, st: FreedomState, seat: int, pos: int, ev: list[Event]) -
     st.card_bought = True
     who = f"Player {seat + 1}"
     if narrating(ev):
-        ev.append(Event("FR-ACT-5", f"{who} buys {card.name} from Queue position {pos + 1} for "
-                        f"${price}.", {"seat": seat, "card": cid, "price": price}))
+        ev.append(CardBought(f"{who} buys {card.name} from Queue position {pos + 1} for "
+                             f"${price}.", seat, cid, price))
     if card.kind == "general":
         st.discard.append(cid)
         queue_effects(st, seat, card.effects, card.name, front=True)
@@ -167,69 +189,65 @@ def buy_card(ctx: Ctx, st: FreedomState, seat: int, pos: int, ev: list[Event]) -
         if old is not None:
             st.discard.append(old)
             if narrating(ev):
-                ev.append(Event("FR-CARD-RESERVE", f"{who} discards the Reserve card "
-                                f"{ctx.card_by_id[old].name} without effect.",
-                                {"seat": seat, "card": old}))
+                ev.append(ReserveCard(f"{who} discards the Reserve card "
+                                      f"{ctx.card_by_id[old].name} without effect.", seat, old))
         st.reserve[seat] = cid
         if narrating(ev):
-            ev.append(Event("FR-CARD-RESERVE", f"{who} keeps {card.name} on their mat for later.",
-                            {"seat": seat, "card": cid}))
+            ev.append(ReserveCard(f"{who} keeps {card.name} on their mat for later.", seat, cid))
     else:
         st.discard.append(cid)
         if card.trigger == "bought":
             if narrating(ev):
-                ev.append(Event("FR-CARD-7", f"Buying {card.name} sets off its effect.",
-                                {"card": cid}))
+                ev.append(CardResolved(f"Buying {card.name} sets off its effect.", "FR-CARD-7",
+                                       cid))
             queue_effects(st, seat, card.effects, card.name, front=True)
         else:
             if narrating(ev):
-                ev.append(Event("FR-CARD-7", f"{card.name} leaves the Queue and its effect "
-                                "ends.", {"card": cid}))
+                ev.append(CardResolved(f"{card.name} leaves the Queue and its effect ends.",
+                                       "FR-CARD-7", cid))
 
 
 def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
     seat = action.seat
-    kind = action.kind
     who = f"Player {seat + 1}"
-    if kind == "pass":
+    move = MOVES.read(action)
+    if isinstance(move, PassTurn):
         income = pass_income(ctx, st)
         st.money[seat] += income
         if narrating(ev):
-            ev.append(Event("FR-ACT-7", f"{who} passes and takes ${income}.",
-                            {"seat": seat, "amount": income}))
+            ev.append(Passed(f"{who} passes and takes ${income}.", seat, income))
         end_turn(st)
         return
-    if kind == "end":
+    if isinstance(move, EndTurn):
         if narrating(ev):
-            ev.append(Event("FR-ACT-1", f"{who} ends their turn.", {"seat": seat}))
+            ev.append(SeatActs(f"{who} ends their turn.", "FR-ACT-1", seat))
         end_turn(st)
         return
     st.did_something = True
-    if kind == "benefit":
-        role = ctx.roles[st.roles[seat]]
-        st.benefit_used = True
-        if narrating(ev):
-            ev.append(Event("FR-ACT-2", f"{who} takes the {role.name}'s Benefit.",
-                            {"seat": seat, "role": role.name}))
-        queue_effects(st, seat, role.side(st.sides[seat]).benefit, f"{role.name} Benefit")
-    elif kind == "special":
-        use_special(ctx, st, seat, ev)
-    elif kind == "call":
-        other = int(action.args[0])
-        use_special(ctx, st, other, ev)
-    elif kind == "play":
-        play_token(ctx, st, seat, str(action.args[0]), ev, grey=action.args[1:] == ("grey",))
-    elif kind == "card":
-        buy_card(ctx, st, seat, int(action.args[0]) - 1, ev)
-    elif kind == "reserve":
-        cid = st.reserve[seat]
-        assert cid is not None
-        card = ctx.card_by_id[cid]
-        st.reserve[seat] = None
-        st.discard.append(cid)
-        if narrating(ev):
-            ev.append(Event("FR-CARD-RESERVE", f"{who} plays the Reserve card {card.name}.",
-                            {"seat": seat, "card": cid}))
-        queue_effects(st, seat, card.effects, card.name, front=True)
-    else:  # pragma: no cover - legal_actions guards this
-        raise ValueError(f"not an Action-phase action: {action}")
+    match move:
+        case TakeBenefit():
+            role = ctx.roles[st.roles[seat]]
+            st.benefit_used = True
+            if narrating(ev):
+                ev.append(RoleUsed(f"{who} takes the {role.name}'s Benefit.", "FR-ACT-2", seat,
+                                   role.name))
+            queue_effects(st, seat, role.side(st.sides[seat]).benefit, f"{role.name} Benefit")
+        case UseSpecial():
+            use_special(ctx, st, seat, ev)
+        case CallStationMaster(other=other):
+            use_special(ctx, st, other, ev)
+        case PlayToken(stack=stack, grey=grey):
+            play_token(ctx, st, seat, stack, ev, grey=grey)
+        case BuyCard():
+            buy_card(ctx, st, seat, move.index, ev)
+        case PlayReserve():
+            cid = st.reserve[seat]
+            assert cid is not None
+            card = ctx.card_by_id[cid]
+            st.reserve[seat] = None
+            st.discard.append(cid)
+            if narrating(ev):
+                ev.append(ReserveCard(f"{who} plays the Reserve card {card.name}.", seat, cid))
+            queue_effects(st, seat, card.effects, card.name, front=True)
+        case _:  # pragma: no cover - legal_actions guards this
+            raise ValueError(f"not an Action-phase action: {action}")

@@ -10,10 +10,11 @@ holding a Reserve card that reacts to the roll may play it [FR-CARD-6].
 from __future__ import annotations
 
 from ..core.action import Action
-from ..core.event import Event, narrating
+from ..core.event import Event, Note, narrating
 from .actions import act
 from .context import Ctx
 from .decisions import Reaction
+from .events import CatcherExtra, CatcherRolled, WalkerRolled
 from .movement import move_catcher
 from .prices import queue_modifiers
 from .state import FreedomState, Roll, StepResult
@@ -50,27 +51,25 @@ def roll(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
     if catcher == "walk":
         st.last_roll = Roll(None, direction, 0, triple)
         if narrating(ev):
-            ev.append(Event("FR-CATCH-2", f"{who} rolls the walking figure{how}: no Slave Catcher "
-                            "moves this round.", {"catcher": None, "direction": direction,
-                                                  "spaces": spaces}))
+            ev.append(WalkerRolled(f"{who} rolls the walking figure{how}: no Slave Catcher "
+                                   "moves this round.", None, direction, spaces))
         return
     st.last_roll = Roll(catcher, direction, spaces, triple)
     if narrating(ev):
-        ev.append(Event("FR-CATCH-1", f"{who} rolls the {catcher} Slave Catcher and {spaces} "
-                        f"{arrows} ({direction}){how}.",
-                        {"catcher": catcher, "direction": direction, "spaces": spaces,
-                         "triple": triple}))
+        ev.append(CatcherRolled(f"{who} rolls the {catcher} Slave Catcher and {spaces} "
+                                f"{arrows} ({direction}){how}.", catcher, direction, spaces,
+                                triple))
     if triple and st_option_easier_triples(st):
         st.last_roll = Roll(catcher, direction, 0, triple)
         if narrating(ev):
-            ev.append(Event("FR-OPT-2", "Easier game: a triple moves no Slave Catcher.", {}))
+            ev.append(Note("Easier game: a triple moves no Slave Catcher.", "FR-OPT-2"))
         return
     extra = queue_modifiers(ctx, st)["catcher_extra"]
     if extra:
         st.last_roll = Roll(catcher, direction, spaces + extra, triple)
         if narrating(ev):
-            ev.append(Event("FR-EFF-CATCHER-EXTRA", f"An Opposition card in the Queue adds {extra} "
-                            f"space{'s' if extra != 1 else ''} to the move.", {"extra": extra}))
+            ev.append(CatcherExtra(f"An Opposition card in the Queue adds {extra} "
+                                   f"space{'s' if extra != 1 else ''} to the move.", extra))
     for seat in reversed(reaction_holders(ctx, st)):
         cid = st.reserve[seat]
         assert cid is not None
@@ -104,7 +103,7 @@ def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
             stopped = " (the end of its path)"
         move_catcher(ctx, st, colour, dest, ev, "FR-CATCH-3", stopped)
     elif roll_ is not None and roll_.catcher is not None and narrating(ev):
-        ev.append(Event("FR-CATCH-3", f"The {roll_.catcher} Slave Catcher does not move.", {}))
+        ev.append(Note(f"The {roll_.catcher} Slave Catcher does not move.", "FR-CATCH-3"))
     return "continue" if st.phase == "over" else "done"
 
 

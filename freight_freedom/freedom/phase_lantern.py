@@ -9,9 +9,10 @@ new Opposition card per refill; extra Opposition cards drawn are set aside and s
 
 from __future__ import annotations
 
-from ..core.event import Event, narrating
+from ..core.event import Event, Note, narrating
 from .context import Ctx
 from .effect_kinds import queue_effects
+from .events import CardDiscarded, LanternPassed, OppositionReshuffled, QueueRefilled
 from .state import QUEUE_SIZE, ROUNDS, FreedomState, StepResult
 from .victory import check_end_of_round
 
@@ -47,19 +48,19 @@ def refill(ctx: Ctx, st: FreedomState, ev: list[Event], rule: str) -> None:
     if drawn:
         if narrating(ev):
             names = ", ".join(ctx.card_by_id[c].name for c in drawn)
-            ev.append(Event(
-                rule, f"The Queue is refilled from the Period {st.period} deck: {names}.",
-                {"cards": drawn}))
+            ev.append(QueueRefilled(
+                f"The Queue is refilled from the Period {st.period} deck: {names}.", rule,
+                tuple(drawn)))
     elif None in st.queue and narrating(ev):
-        ev.append(Event(rule, f"The Period {st.period} deck is empty; the Queue stays short.", {}))
+        ev.append(Note(f"The Period {st.period} deck is empty; the Queue stays short.", rule))
     if set_aside:
         deck.extend(set_aside)
         st.rng.shuffle(deck)
         if narrating(ev):
-            ev.append(Event(
-                rule, f"{len(set_aside)} extra Opposition card"
-                f"{'s are' if len(set_aside) > 1 else ' is'} shuffled back into the deck.",
-                {"count": len(set_aside)}))
+            ev.append(OppositionReshuffled(
+                f"{len(set_aside)} extra Opposition card"
+                f"{'s are' if len(set_aside) > 1 else ' is'} shuffled back into the deck.", rule,
+                len(set_aside)))
 
 
 def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
@@ -74,13 +75,12 @@ def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
                 st.discard.append(cid)
                 card = ctx.card_by_id[cid]
                 if narrating(ev):
-                    ev.append(Event("FR-LANT-1", f"{card.name} is discarded from Queue position "
-                                    f"{pos + 1}.", {"card": cid}))
+                    ev.append(CardDiscarded(f"{card.name} is discarded from Queue position "
+                                            f"{pos + 1}.", "FR-LANT-1", cid))
                 if card.kind == "opposition" and card.trigger == "discard":
                     if narrating(ev):
-                        ev.append(Event(
-                            "FR-LANT-2", f"{card.name} takes effect as it is discarded.",
-                            {"card": cid}))
+                        ev.append(CardDiscarded(
+                            f"{card.name} takes effect as it is discarded.", "FR-LANT-2", cid))
                     queue_effects(st, st.lead, card.effects, card.name)
                 break
             return "continue"
@@ -97,7 +97,7 @@ def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
     st.round += 1
     assert st.round <= ROUNDS
     if narrating(ev):
-        ev.append(Event("FR-LANT-4", f"The Lantern passes to Player {st.lead + 1}. Round "
-                        f"{st.round} begins with the Slave Catcher phase.",
-                        {"lead": st.lead, "round": st.round}))
+        ev.append(LanternPassed(f"The Lantern passes to Player {st.lead + 1}. Round "
+                                f"{st.round} begins with the Slave Catcher phase.",
+                                st.lead, st.round))
     return "done"

@@ -11,10 +11,12 @@ card leaves, the others slide down and a new card is drawn and filled from the s
 from __future__ import annotations
 
 from ..core.action import Action
-from ..core.event import Event, narrating
+from ..core.event import Event, Note, narrating
 from .actions import act
 from .context import Ctx
+from .events import MarketAdvanced, MarketCount, PersonDelivered
 from .movement import add_lost, room
+from .moves import Deliver
 from .state import FreedomState, MarketCardInPlay, StepResult
 
 
@@ -22,8 +24,9 @@ def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
     st.phase, st.step = "market", "deliver"
     n = st.market[0].people if st.market else 0
     if narrating(ev):
-        ev.append(Event("FR-MKT-PHASE-1", f"Round {st.round}: Slave Market phase: {n} "
-                        f"{'person' if n == 1 else 'people'} on the bottom card.", {"people": n}))
+        ev.append(MarketCount(f"Round {st.round}: Slave Market phase: {n} "
+                              f"{'person' if n == 1 else 'people'} on the bottom card.",
+                              "FR-MKT-PHASE-1", n))
 
 
 def open_plantations(ctx: Ctx, st: FreedomState) -> list[str]:
@@ -34,14 +37,14 @@ def deliver(ctx: Ctx, st: FreedomState, plantation: str, ev: list[Event]) -> Non
     st.market[0] = st.market[0].with_people(st.market[0].people - 1)
     st.people[plantation] += 1
     if narrating(ev):
-        ev.append(Event("FR-MKT-PHASE-1", f"A person is delivered to {ctx.name(plantation)}.",
-                        {"to": plantation}))
+        ev.append(PersonDelivered(f"A person is delivered to {ctx.name(plantation)}.",
+                                  plantation))
 
 
 def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
     if not st.market:
         if narrating(ev):
-            ev.append(Event("FR-MKT-PHASE-3", "No Slave Market card is left to deliver.", {}))
+            ev.append(Note("No Slave Market card is left to deliver.", "FR-MKT-PHASE-3"))
         return finish(ctx, st, ev)
     while st.market[0].people > 0:
         spots = open_plantations(ctx, st)
@@ -49,8 +52,9 @@ def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
             n = st.market[0].people
             st.market[0] = st.market[0].with_people(0)
             if narrating(ev):
-                ev.append(Event("FR-MKT-PHASE-2", f"No plantation has room for {n} more "
-                                f"{'person' if n == 1 else 'people'}.", {"people": n}))
+                ev.append(MarketCount(f"No plantation has room for {n} more "
+                                      f"{'person' if n == 1 else 'people'}.", "FR-MKT-PHASE-2",
+                                      n))
             add_lost(ctx, st, n, ev, "FR-MKT-PHASE-2")
             if st.phase == "over":
                 return "continue"
@@ -76,7 +80,7 @@ def finish(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
         else:
             text += "; the Slave Market deck is empty."
         if narrating(ev):
-            ev.append(Event("FR-MKT-PHASE-3", text, {"left": len(st.market_deck)}))
+            ev.append(MarketAdvanced(text, len(st.market_deck)))
     return "done"
 
 
@@ -85,4 +89,4 @@ def legal(ctx: Ctx, st: FreedomState) -> list[Action]:
 
 
 def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
-    deliver(ctx, st, str(action.args[0]), ev)
+    deliver(ctx, st, Deliver.of(action).plantation, ev)

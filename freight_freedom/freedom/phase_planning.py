@@ -16,6 +16,8 @@ from ..core.event import Event, narrating
 from .actions import act
 from .context import Ctx
 from .effect_kinds import queue_effects
+from .events import PhaseBegins, RoleUsed, SeatActs, TokenBought
+from .moves import MOVES, BuySupport, BuyToken, DonePlanning, UseSpecial
 from .prices import conductor_price, queue_modifiers, support_price
 from .state import PHASE_NAMES, TOKENS_PER_PLANNING, FreedomState, HeldToken, StepResult
 from .support import buy_support
@@ -51,8 +53,8 @@ def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
     st.phase, st.step = "planning", "turn"
     st.turn, st.turns_done, st.planning_taken = st.lead, 0, 0
     if narrating(ev):
-        ev.append(Event("FR-PLAN-1", f"Round {st.round}: Planning phase, from Player "
-                        f"{st.lead + 1}.", {"round": st.round}))
+        ev.append(PhaseBegins(f"Round {st.round}: Planning phase, from Player "
+                              f"{st.lead + 1}.", "FR-PLAN-1", st.round))
 
 
 def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
@@ -62,8 +64,9 @@ def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
     if len(legal(ctx, st)) > 1:
         return "decide"
     if narrating(ev):
-        ev.append(Event("FR-PLAN-1", f"Player {st.turn + 1} can buy no "
-                        f"{'more tokens' if st.planning_taken else 'token'}.", {"seat": st.turn}))
+        ev.append(SeatActs(f"Player {st.turn + 1} can buy no "
+                           f"{'more tokens' if st.planning_taken else 'token'}.", "FR-PLAN-1",
+                           st.turn))
     end_turn(st)
     return "continue"
 
@@ -76,16 +79,16 @@ def end_turn(st: FreedomState) -> None:
 
 def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
     seat = action.seat
-    kind = action.kind
-    if kind == "done":
+    move = MOVES.read(action)
+    if isinstance(move, DonePlanning):
         if narrating(ev):
-            ev.append(Event("FR-PLAN-1", f"Player {seat + 1} is done planning.", {"seat": seat}))
+            ev.append(SeatActs(f"Player {seat + 1} is done planning.", "FR-PLAN-1", seat))
         end_turn(st)
-    elif kind == "support":
+    elif isinstance(move, BuySupport):
         buy_support(ctx, st, seat, support_price(ctx, st), ev, "FR-PLAN-3")
         st.planning_taken += 1
-    elif kind == "buy":
-        stack = str(action.args[0])
+    elif isinstance(move, BuyToken):
+        stack = move.stack
         why = ""
         if ctx.stack_kind[stack] == "conductor":
             price = conductor_price(ctx, st, seat, stack)
@@ -107,10 +110,9 @@ def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         st.held[seat].append(HeldToken(stack, grey))
         st.planning_taken += 1
         if narrating(ev):
-            ev.append(Event(rule, f"Player {seat + 1} buys a{' grey' if grey else ''} {label} "
-                            f"for ${price}{why}.", {"seat": seat, "stack": stack,
-                                                        "price": price, "grey": grey}))
-    elif kind == "special":
+            ev.append(TokenBought(f"Player {seat + 1} buys a{' grey' if grey else ''} {label} "
+                                  f"for ${price}{why}.", rule, seat, stack, price, grey))
+    elif isinstance(move, UseSpecial):
         use_special(ctx, st, seat, ev)
     else:  # pragma: no cover - legal_actions guards this
         raise ValueError(f"not a {PHASE_NAMES['planning']} action: {action}")
@@ -121,7 +123,7 @@ def use_special(ctx: Ctx, st: FreedomState, seat: int, ev: list[Event]) -> None:
     role = ctx.roles[st.roles[seat]]
     st.sides[seat] = 2
     if narrating(ev):
-        ev.append(Event("FR-ROLE-3", f"Player {seat + 1} ({role.name}) uses the Special Ability: "
-                        f"{role.special_text} The Role card turns to side II.",
-                        {"seat": seat, "role": role.name}))
+        ev.append(RoleUsed(f"Player {seat + 1} ({role.name}) uses the Special Ability: "
+                           f"{role.special_text} The Role card turns to side II.", "FR-ROLE-3",
+                           seat, role.name))
     queue_effects(st, seat, role.special, f"{role.name} Special Ability")

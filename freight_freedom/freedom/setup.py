@@ -14,8 +14,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.event import Event
+from ..core.frozen import FrozenDict, freeze
 from ..core.rng import Rng
 from .context import Ctx
+from .events import (
+    CatchersPlaced,
+    DecksShuffled,
+    LanternTaken,
+    MarketBuilt,
+    PeoplePlaced,
+    RolesDealt,
+    SupportLaidOut,
+    VictoryConditions,
+)
 from .phase_lantern import refill
 from .state import (
     CURRENT_RULES,
@@ -53,9 +64,9 @@ def new_state(
     st.money = [start] * players
     st.held = [[] for _ in range(players)]
     st.reserve = [None] * players
-    ev.append(Event("FR-SETUP-1", f"Roles {how}: " + ", ".join(
+    ev.append(RolesDealt(f"Roles {how}: " + ", ".join(
         f"Player {i + 1} {r}" for i, r in enumerate(st.roles)) + f". Each player takes ${start}.",
-        {"roles": st.roles, "money": start}))
+        tuple(st.roles), start))
 
     # 2. People on the light plantation spaces.
     st.people = {s: 0 for s in ctx.map_spaces}
@@ -70,9 +81,9 @@ def new_state(
             n = 0
         st.people[p] = n
     st.supply = TOTAL_PEOPLE - sum(st.people.values())
-    ev.append(Event("FR-SETUP-2", "People are placed on the plantations: " + ", ".join(
+    ev.append(PeoplePlaced("People are placed on the plantations: " + ", ".join(
         f"{ctx.name(p)} {st.people[p]}" for p in ctx.board.plantations) + ".",
-        {p: st.people[p] for p in ctx.board.plantations}))
+        FrozenDict({p: st.people[p] for p in ctx.board.plantations})))
 
     # 3. Slave Market deck of 8 for this player count; three cards face up and filled.
     eligible = sorted(m.id for m in ctx.market_cards.values() if players in m.players)
@@ -86,9 +97,9 @@ def new_state(
         n = min(ctx.market_cards[cid].people, st.supply)
         st.supply -= n
         st.market.append(MarketCardInPlay(cid, n))
-    ev.append(Event("FR-SETUP-3", "The Slave Market deck of 8 is built; the three face-up cards "
-                    "hold " + ", ".join(str(c.people) for c in st.market)
-                    + " people (bottom to top).", {"market": [c.to_dict() for c in st.market]}))
+    ev.append(MarketBuilt("The Slave Market deck of 8 is built; the three face-up cards "
+                          "hold " + ", ".join(str(c.people) for c in st.market)
+                          + " people (bottom to top).", freeze([c.to_dict() for c in st.market])))
 
     # 4. Period decks with their Opposition cards.
     cards = ctx.cards
@@ -104,10 +115,10 @@ def new_state(
         st.decks.append(d)
         used.update(d)
     st.removed_cards = sorted(c.id for c in cards.cards if c.id not in used)
-    ev.append(Event("FR-SETUP-4", "The three period decks are shuffled with their Opposition "
-                    "cards: " + ", ".join(f"Period {i + 1} {len(d)} cards"
-                                          for i, d in enumerate(st.decks)) + ".",
-                    {"sizes": [len(d) for d in st.decks]}))
+    ev.append(DecksShuffled("The three period decks are shuffled with their Opposition "
+                            "cards: " + ", ".join(f"Period {i + 1} {len(d)} cards"
+                                                  for i, d in enumerate(st.decks)) + ".",
+                            tuple(len(d) for d in st.decks)))
 
     # 5. The Queue: five cards from Period 1, at most one Opposition card.
     st.queue = [None] * 5
@@ -122,25 +133,26 @@ def new_state(
     st.stack_size = dict(st.stacks)
     st.support_left = [ctx.tokens.support_count(players, p, harder=harder) for p in (1, 2, 3)]
     st.support_bought = [0, 0, 0]
-    ev.append(Event("FR-SETUP-6", "Tokens are laid out by period; Support tokens: "
-                    + ", ".join(f"Period {i + 1} {n}" for i, n in enumerate(st.support_left))
-                    + ".", {"support": list(st.support_left)}))
+    ev.append(SupportLaidOut("Tokens are laid out by period; Support tokens: "
+                             + ", ".join(f"Period {i + 1} {n}"
+                                         for i, n in enumerate(st.support_left))
+                             + ".", tuple(st.support_left)))
 
     # 7. Slave Catchers on their starting spaces.
     st.catchers = {c: cp.start for c, cp in ctx.board.catchers.items()}
-    ev.append(Event("FR-SETUP-7", "The Slave Catchers start at " + ", ".join(
-        f"{c} {ctx.name(s)}" for c, s in st.catchers.items()) + ".", dict(st.catchers)))
+    ev.append(CatchersPlaced("The Slave Catchers start at " + ", ".join(
+        f"{c} {ctx.name(s)}" for c, s in st.catchers.items()) + ".", FrozenDict(st.catchers)))
 
     # 8. Victory Conditions card.
     side = ctx.victory_side(st)
-    ev.append(Event("FR-SETUP-8", f"Victory Conditions ({st.difficulty} side): free {side.freed} "
-                    f"people; the Slaves Lost track holds {side.lost}.",
-                    {"freed": side.freed, "lost": side.lost}))
+    ev.append(VictoryConditions(f"Victory Conditions ({st.difficulty} side): free {side.freed} "
+                                f"people; the Slaves Lost track holds {side.lost}.",
+                                side.freed, side.lost))
 
     # 9. Lead Player.
     st.lead = 0
-    ev.append(Event("FR-SETUP-9", "Player 1 is the Lead Player and takes the Lantern. Round 1 "
-                    "begins with the Slave Catcher phase.", {"lead": 0}))
+    ev.append(LanternTaken("Player 1 is the Lead Player and takes the Lantern. Round 1 "
+                           "begins with the Slave Catcher phase.", 0))
     if rules.separate_rng_streams:
         st.rng = Rng(seed, "play")
     return st, ev

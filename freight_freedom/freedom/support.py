@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..core.event import Event, narrating
 from .context import Ctx
+from .events import PeriodBegins, SupportBought
 from .state import FreedomState
 
 
@@ -15,10 +16,10 @@ def activate_next_period(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
         st.decks[old - 1] = []
         st.period = old + 1
         if narrating(ev):
-            ev.append(Event(
-                "FR-PLAN-3", f"The last Support token of Period {old} is bought: Period "
+            ev.append(PeriodBegins(
+                f"The last Support token of Period {old} is bought: Period "
                 f"{st.period} begins. Its tokens and Abolitionist deck are now in play; "
-                f"the Period {old} deck is removed.", {"period": st.period}))
+                f"the Period {old} deck is removed.", st.period))
 
 
 def buy_support(ctx: Ctx, st: FreedomState, seat: int, price: int, ev: list[Event],
@@ -31,7 +32,7 @@ def buy_support(ctx: Ctx, st: FreedomState, seat: int, price: int, ev: list[Even
     total = sum(st.support_bought)
     goal = total + sum(st.support_left)
     if narrating(ev):
-        ev.append(Event(
-            rule, f"Player {seat + 1} buys a Period {p} Support token for ${price} "
-            f"({total} of {goal} bought).", {"seat": seat, "period": p, "price": price}))
+        ev.append(SupportBought(
+            f"Player {seat + 1} buys a Period {p} Support token for ${price} "
+            f"({total} of {goal} bought).", rule, seat, p, price))
     activate_next_period(ctx, st, ev)

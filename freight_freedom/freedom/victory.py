@@ -15,6 +15,7 @@ from typing import Any
 
 from ..core.event import Event, narrating
 from .context import Ctx
+from .events import RoundTotals
 from .state import ROUNDS, FreedomState, GameResult
 
 
@@ -80,16 +81,15 @@ def check_end_of_round(ctx: Ctx, st: FreedomState, ev: list[Event]) -> bool:
     freed_ok, support_ok = conditions(ctx, st)
     target = ctx.freed_target(st)
     # every end-of-round event carries the totals, so a log alone gives the game's trajectory
-    totals = {"round": st.round, "round_end": True, "freed": st.freed, "lost": st.lost,
-              "support": sum(st.support_bought)}
+    totals = (st.round, st.freed, st.lost, sum(st.support_bought))
     if freed_ok and support_ok:
         st.result = GameResult(won=True, reason=f"all Support bought and {st.freed} freed",
                                round=st.round)
         if narrating(ev):
-            ev.append(Event(
-                "FR-WIN-1", f"Victory! All {support_total(st)} Support tokens are bought "
-                f"and {st.freed} people are free in Canada (needed {target}).",
-                totals))
+            ev.append(RoundTotals(
+                f"Victory! All {support_total(st)} Support tokens are bought "
+                f"and {st.freed} people are free in Canada (needed {target}).", "FR-WIN-1",
+                *totals))
     elif st.round >= ROUNDS:
         missing = []
         if not freed_ok:
@@ -99,13 +99,14 @@ def check_end_of_round(ctx: Ctx, st: FreedomState, ev: list[Event]) -> bool:
         st.result = GameResult(won=False, reason=f"round {ROUNDS} ended without both "
                                "conditions (" + ", ".join(missing) + ")", round=st.round)
         if narrating(ev):
-            ev.append(Event("FR-LOSE-2", f"Round {ROUNDS} is over without both victory conditions: "
-                            + ", ".join(missing) + ". The game is lost.", totals))
+            ev.append(RoundTotals(f"Round {ROUNDS} is over without both victory conditions: "
+                                  + ", ".join(missing) + ". The game is lost.", "FR-LOSE-2",
+                                  *totals))
     else:
         if narrating(ev):
-            ev.append(Event("FR-WIN-1", f"End of round {st.round}: {st.freed} of {target} freed, "
-                            f"{sum(st.support_bought)} of {support_total(st)} Support bought.",
-                            totals))
+            ev.append(RoundTotals(f"End of round {st.round}: {st.freed} of {target} freed, "
+                                  f"{sum(st.support_bought)} of {support_total(st)} Support "
+                                  "bought.", "FR-WIN-1", *totals))
         return False
     st.phase, st.step = "over", "over"
     st.pending.clear()

@@ -64,20 +64,21 @@ def progress(*named: str) -> Callable[[Game, Game], float]:
     gains nothing: a line never needs their moves.
     """
 
+    from ..freedom.events import Captured, PersonFreed, PersonMoved
+
     def score(start: Game, end: Game) -> float:
         d = end.ctx.canada_distance
         # per space, the people on it: (counted?, spaces gained so far)
         here: dict[str, list[tuple[bool, int]]] = {
             s: [(not named or s in named, 0)] * n for s, n in start.state.people.items() if n}
         for event in end.log[len(start.log):]:
-            data = event.data
-            if "colour" not in data and isinstance(data.get("from"), str) and "to" in data:
-                src, dst = data["from"], data["to"]
-                counted, gained = here[src].pop(0)
-                if dst not in end.ctx.canada_set:
-                    here.setdefault(dst, []).append((counted, gained + d[src] - d[dst]))
-            elif "captured" in data:
-                del here[data["space"]][:int(data["captured"])]
+            match event:
+                case PersonMoved(origin=src, dest=dst) | PersonFreed(origin=src, dest=dst):
+                    counted, gained = here[src].pop(0)
+                    if dst not in end.ctx.canada_set:
+                        here.setdefault(dst, []).append((counted, gained + d[src] - d[dst]))
+                case Captured(space=space, captured=n):
+                    del here[space][:n]
         spaces = sum(g for people in here.values() for counted, g in people if counted)
         return PERSON * freed_minus_captured(start, end) + spaces
 
@@ -101,8 +102,10 @@ TOKEN = "0:play c1_1x2"
 
 def moves_of(build: Callable[[], Game], *spaces: str) -> tuple[str, ...]:
     """Every legal first move of the people on ``spaces``: what a question naming them permits."""
+    from ..freedom.moves import MOVES, MovePerson
+
     return tuple(str(a) for a in build().legal_actions()
-                 if a.kind == "move" and a.args[0] in spaces)
+                 if isinstance(m := MOVES.read(a), MovePerson) and m.person_from in spaces)
 
 
 PEOPLE_FIRST = "(A person freed or captured counts more than any number of spaces.)"

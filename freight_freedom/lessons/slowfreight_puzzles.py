@@ -89,13 +89,15 @@ def movement_draws(game: Game, action: Any) -> list[tuple[float, Game]] | None:
     to come up. An Extra-Locomotive train draws two cards; no puzzle asks about one.
     """
     from ..core import Action
+    from ..slowfreight.moves import MOVES, MoveTrain, Pass
 
     action = Action.parse(action) if isinstance(action, str) else action
-    if action.kind not in ("move", "pass"):
+    move = MOVES.get(action)
+    if not isinstance(move, MoveTrain | Pass):
         return None
     state = game.state
-    if action.kind == "move":
-        train = state.find_train(action.seat, action.args[0])
+    if isinstance(move, MoveTrain):
+        train = state.find_train(action.seat, move.train)
         assert train is not None and train.xloco is None, "one card per move here"
     names = state.comps.movement_names
     counts = Counter(names[c] for c in state.movement_deck)

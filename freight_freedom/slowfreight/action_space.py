@@ -12,7 +12,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..core.action_space import ActionSpace, Entry
+from ..core.moves import Move
 from .components import Components
+from .moves import BringLoco, MoveTrain, Pass, StopTaking, Take
 
 if TYPE_CHECKING:
     from .game import SlowFreight
@@ -27,9 +29,10 @@ def action_space(game: SlowFreight) -> ActionSpace:
 def slowfreight_space(comps: Components) -> ActionSpace:
     """Every action with ``comps.face_up`` slots and ``comps.locomotives`` trains (built once)."""
     trains = [f"t{i}" for i in range(1, comps.locomotives + 1)]
-    entries: list[Entry] = [("loco", ())]
-    entries += [("take", (slot, train)) for slot in range(comps.face_up) for train in trains]
-    entries += [("stop", ())]
-    entries += [("move", (train,)) for train in trains]
-    entries += [("pass", ())]
+    moves: list[Move] = [BringLoco(0)]
+    moves += [Take(0, slot, train) for slot in range(comps.face_up) for train in trains]
+    moves += [StopTaking(0)]
+    moves += [MoveTrain(0, train) for train in trains]
+    moves += [Pass(0)]
+    entries: list[Entry] = [(m.KIND, m.args) for m in moves]
     return ActionSpace("Slow Freight", entries)

@@ -13,6 +13,7 @@ from typing import Any
 from ..core import Action, Game
 from ..core.bot import SeededBot
 from .components import XLOCO
+from .moves import MOVES, BringLoco, MoveTrain, Take
 from .state import SlowFreightState, Train
 from .trains import NCARS, STEP, TYPE_OF
 
@@ -28,11 +29,10 @@ def _train(state: SlowFreightState, seat: int, name: object) -> Train:
 
 def take_value(state: SlowFreightState, action: Action) -> float:
     """How much the greedy player likes a ``take`` action (higher is better; <= 0: not worth it)."""
-    slot, name = action.args
-    assert isinstance(slot, int)
-    card = state.face_up[slot]
+    take = Take.of(action)
+    card = state.face_up[take.slot]
     assert card is not None
-    train = _train(state, action.seat, name)
+    train = _train(state, action.seat, take.train)
     kind = state.comps.card_kind[card]
     n = NCARS[train.code]
     if kind == XLOCO:
@@ -50,30 +50,32 @@ class GreedyBot(SeededBot):
     def decide(self, game: Game[Any], actions: list[Action]) -> Action:
         state: SlowFreightState = game.state
         seat = actions[0].seat
-        takes = [a for a in actions if a.kind == "take"]
+        read = MOVES.read
+        takes = [a for a in actions if isinstance(read(a), Take)]
         best_take = max(takes, key=lambda a: take_value(state, a), default=None)
         take_score = take_value(state, best_take) if best_take is not None else 0.0
         if state.taken:
             return best_take if best_take is not None and take_score > 0 else actions[-1]
-        moves = [_train(state, seat, a.args[0]) for a in actions if a.kind == "move"]
+        by_train = {m.train: a for a in actions if isinstance(m := read(a), MoveTrain)}
+        moves = [_train(state, seat, name) for name in by_train]
         rolling = [t for t in moves if t.moving]
         if rolling:
             train = max(rolling, key=lambda t: (t.track, t.id))
-            return next(a for a in actions if a.kind == "move" and a.args[0] == train.name)
+            return by_train[train.name]
         if best_take is not None and take_score >= 2:
             return best_take
         ready = [t for t in moves if t.ncars >= TARGET_CARS]
         if ready:
             train = max(ready, key=lambda t: (t.ncars, t.id))
-            return next(a for a in actions if a.kind == "move" and a.args[0] == train.name)
+            return by_train[train.name]
         if best_take is not None and take_score > 0:
             return best_take
         waiting = any(t.code == 0 for t in state.players[seat].trains)
-        if not waiting and actions[0].kind == "loco":
+        if not waiting and isinstance(read(actions[0]), BringLoco):
             return actions[0]
         if moves:
             train = moves[self.rng.below(len(moves))]
-            return next(a for a in actions if a.kind == "move" and a.args[0] == train.name)
+            return by_train[train.name]
         return actions[-1]
 
     def __repr__(self) -> str:

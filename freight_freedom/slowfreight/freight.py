@@ -7,8 +7,8 @@ once, after the player's last card, with the Extra Locomotive rule of SF-TAKE-3.
 from __future__ import annotations
 
 from ..core import Event
-from ..core.frozen import FrozenDict as _data
 from .components import KIND_NAMES, XLOCO
+from .events import CardTaken, RowRefilled, RowReshuffled
 from .state import PlayerState, SlowFreightState, Train
 from .text import card_list, train_words
 from .trains import ACCEPTS, EACH_CARD, LOOSE_NEXT, MISSING, STEP, VALID, can_finish
@@ -156,16 +156,16 @@ def take(state: SlowFreightState, seat: int, slot: int, train: Train) -> list[Ev
 
 def _take_event(state: SlowFreightState, seat: int, slot: int, train: Train, card: int,
                 kind: int) -> Event:
-    data = _data(seat=seat, slot=slot, train=train.name, card=state.comps.card_names[card])
+    name = state.comps.card_names[card]
     if kind == XLOCO:
-        return Event(
-            "SF-XLOCO-1",
+        return CardTaken(
             f"Player {seat + 1} adds an Extra Locomotive to {train.name} ({train_words(train)}): "
-            "it takes no more cars and must move every turn from the next one on", data)
-    return Event(
-        "SF-TAKE-1",
+            "it takes no more cars and must move every turn from the next one on", "SF-XLOCO-1",
+            seat, slot, train.name, name)
+    return CardTaken(
         f"Player {seat + 1} takes the face-up {KIND_NAMES[kind]} car onto {train.name} "
-        f"(now {train_words(train)}{_unfinished_words(train)})", data)
+        f"(now {train_words(train)}{_unfinished_words(train)})", "SF-TAKE-1", seat, slot,
+        train.name, name)
 
 
 def _unfinished_words(train: Train) -> str:
@@ -198,13 +198,12 @@ def refill(state: SlowFreightState) -> list[Event]:
         state.removed.append(gone)
         reshuffle_row(state)
         if narrate:
-            events.append(Event(
-                "SF-TAKE-3",
+            events.append(RowReshuffled(
                 f"{len(xlocos)} Extra Locomotives were face up: one leaves the game, the other "
                 "cards are shuffled back and "
                 f"{card_list(comps, [c for c in state.face_up if c is not None])} are turned up",
-                {"removed": comps.card_names[gone],
-                 "face_up": [None if c is None else comps.card_names[c] for c in state.face_up]},
+                comps.card_names[gone],
+                tuple([None if c is None else comps.card_names[c] for c in state.face_up]),
             ))
 
 
@@ -218,4 +217,4 @@ def _refill_event(state: SlowFreightState, dealt: list[int]) -> Event:
     if shown < len(state.face_up):
         rule = "SF-RULING-1"
         text += f": the Freight deck is empty, {shown} card(s) face up"
-    return Event(rule, text, _data(dealt=tuple([comps.card_names[c] for c in dealt])))
+    return RowRefilled(text, rule, tuple([comps.card_names[c] for c in dealt]))

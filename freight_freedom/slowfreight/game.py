@@ -24,6 +24,7 @@ from ..core import Action, Event, Game, IllegalAction, Prompt
 from ..core.options import parse_options
 from . import freight, legal, movement, turns
 from .components import Components, MovementTable, load_components, load_movement_tables
+from .moves import MOVES, BringLoco, MoveTrain, Pass, StopTaking, Take
 from .observation import observation, redraw_hidden
 from .options import SLOW_FREIGHT_OPTIONS
 from .scenarios import run_scenario
@@ -79,20 +80,19 @@ class SlowFreight(Game[SlowFreightState]):
         state.narrate = on
 
     def _apply(self, state: SlowFreightState, action: Action) -> list[Event]:
-        kind, seat, args = action.kind, action.seat, action.args
-        if kind == "move":
-            return movement.move(state, seat, _train(state, seat, args[0]))
-        if kind == "take":
-            slot = args[0]
-            assert isinstance(slot, int)
-            return freight.take(state, seat, slot, _train(state, seat, args[1]))
-        if kind == "pass":
-            return movement.pass_turn(state, seat)
-        if kind == "loco":
-            return turns.bring_loco(state, seat)
-        if kind == "stop":
-            return freight.end_take_turn(state)
-        raise IllegalAction(f"unknown action {kind!r}", rule="SF-TURN-3", action=action)
+        seat = action.seat
+        match MOVES.read(action):  # an unknown kind raises IllegalAction [SF-TURN-3]
+            case MoveTrain(train=name):
+                return movement.move(state, seat, _train(state, seat, name))
+            case Take(slot=slot, train=name):
+                return freight.take(state, seat, slot, _train(state, seat, name))
+            case Pass():
+                return movement.pass_turn(state, seat)
+            case BringLoco():
+                return turns.bring_loco(state, seat)
+            case StopTaking():
+                return freight.end_take_turn(state)
+        raise IllegalAction(f"unknown action {action.kind!r}", rule="SF-TURN-3", action=action)
 
     @property
     def is_over(self) -> bool:

@@ -12,6 +12,7 @@ from ..core import Action, Prompt
 from .actions import KINDS, ActionTable, action_table
 from .components import KIND_NAMES, XLOCO
 from .freight import loose_takes, unfinished
+from .moves import MOVES, MoveTrain, Take
 from .state import SlowFreightState, Train
 from .trains import ACCEPTS, EACH_CARD, LOOSE_NEXT, MISSING, NCARS, add_rejection
 
@@ -104,11 +105,12 @@ def _train_problem(state: SlowFreightState, seat: int, name: object) -> tuple[st
 
 def explain_illegal(state: SlowFreightState, action: Action) -> tuple[str, str]:
     """Rule ID and reason for an action that is not in :func:`legal_actions`."""
-    seat, kind, args = action.seat, action.kind, action.args
+    seat, kind = action.seat, action.kind
     if kind not in KINDS:
         return "SF-TURN-3", f"unknown action {kind!r}; the actions are {', '.join(KINDS)}"
+    move = MOVES.get(action)
     forced = forced_train(state, seat)
-    if forced is not None and not (kind == "move" and args == (forced.name,)):
+    if forced is not None and not (isinstance(move, MoveTrain) and move.train == forced.name):
         return "SF-XLOCO-4", f"you must move {forced.name}: it has an Extra Locomotive"
     if state.taken and kind in ("loco", "move", "pass"):
         return "SF-RULING-16", "you are taking cards this turn: take another card or stop"
@@ -118,22 +120,20 @@ def explain_illegal(state: SlowFreightState, action: Action) -> tuple[str, str]:
                 "you cannot stop yet: " + _unfinished_text(state, seat)
                 + " must be made valid before the turn ends")
         return "SF-RULING-16", "stop ends a take-cards turn: take a card first"
-    if kind in ("loco", "pass") and args:
+    if kind in ("loco", "pass") and move is None:
         return "SF-TURN-3", f"{kind} takes no arguments"
     if kind == "loco":
         return "SF-RULING-2", "the Locomotive supply is empty"
     if kind == "move":
-        if len(args) != 1:
+        if not isinstance(move, MoveTrain):
             return "SF-MOVE-1", "move names one train, e.g. 'move t3'"
-        problem = _train_problem(state, seat, args[0])
+        problem = _train_problem(state, seat, move.train)
         if problem is not None:
             return problem
-        return "SF-RULING-6", f"train {args[0]} has no cars: a bare Locomotive cannot move"
-    # take
-    slot = args[0] if args else None
-    if len(args) != 2 or not isinstance(slot, int):
+        return "SF-RULING-6", f"train {move.train} has no cars: a bare Locomotive cannot move"
+    if not isinstance(move, Take):
         return "SF-TAKE-1", "take names a face-up slot and a train, e.g. 'take 0 t3'"
-    name = args[1]
+    slot, name = move.slot, move.train
     last = len(state.face_up) - 1
     if not 0 <= slot <= last:
         return "SF-TAKE-1", f"there is no face-up slot {slot} (slots are 0-{last})"

@@ -7,8 +7,17 @@ Extra-Locomotive moves and Clocks (SF-RULING-4, -8, -17, -18) and on the Track s
 from __future__ import annotations
 
 from ..core import Event
-from ..core.frozen import FrozenDict as _data
 from .components import TYPE_NAMES
+from .events import (
+    BonusChip,
+    ClockDrawn,
+    GameEnded,
+    MovementCard,
+    Scored,
+    TrackReturned,
+    TrainArrived,
+    TrainMoved,
+)
 from .scoring import final_scoring
 from .state import SlowFreightState, Train
 from .text import train_words
@@ -30,8 +39,8 @@ def _clock(state: SlowFreightState, card: int, who: str, events: list[Event]) ->
     narrate = state.narrate
     if narrate:
         n, total = len(state.clocks_drawn), state.clocks_in_game
-        events.append(Event("SF-CLOCK-3", f"{who} draws a Clock: Clock {n} of {total} is laid out",
-                            _data(card=state.comps.movement_names[card], clocks=n)))
+        events.append(ClockDrawn(f"{who} draws a Clock: Clock {n} of {total} is laid out",
+                                 state.comps.movement_names[card], n))
     if not state.clock_pile:
         return True
     new = state.clock_pile.pop(0)
@@ -41,10 +50,9 @@ def _clock(state: SlowFreightState, card: int, who: str, events: list[Event]) ->
     state.discard.clear()
     state.rng.shuffle(deck)
     if narrate:
-        events.append(Event(
-            "SF-CLOCK-4",
+        events.append(MovementCard(
             f"The next Clock joins the Movement cards and all {len(deck)} are shuffled into a "
-            "new deck", _data(card=state.comps.movement_names[new])))
+            "new deck", "SF-CLOCK-4", state.comps.movement_names[new]))
     return False
 
 
@@ -74,7 +82,7 @@ def _track_event(state: SlowFreightState, who: str, train: Train, card: int, wan
     text += f", now {train.track} (arrives at {comps.destination})"
     if first:
         text += "; it has started moving: no more cars (SF-FORM-6)"
-    return Event(rule, text, _data(train=train.name, card=name, track=got, total=train.track))
+    return TrainMoved(text, rule, train.name, name, got, train.track)
 
 
 def _one_card(state: SlowFreightState, who: str, train: Train, events: list[Event], *,
@@ -124,8 +132,8 @@ def pass_turn(state: SlowFreightState, seat: int) -> list[Event]:
     events: list[Event] = []
     if card >= state.comps.train_cards:
         if narrate:
-            events.append(Event("SF-TURN-4", f"{who} passes and draws a Clock",
-                                _data(card=state.comps.movement_names[card])))
+            events.append(MovementCard(f"{who} passes and draws a Clock", "SF-TURN-4",
+                                       state.comps.movement_names[card]))
         if _clock(state, card, who, events):
             events.extend(end_game(state, seat))
             return events
@@ -133,8 +141,7 @@ def pass_turn(state: SlowFreightState, seat: int) -> list[Event]:
         state.discard.append(card)
         if narrate:
             name = state.comps.movement_names[card]
-            events.append(Event("SF-TURN-4", f"{who} passes; {name} is discarded",
-                                _data(card=name)))
+            events.append(MovementCard(f"{who} passes; {name} is discarded", "SF-TURN-4", name))
     next_turn(state)
     return events
 
@@ -157,23 +164,20 @@ def arrive(state: SlowFreightState, seat: int, train: Train) -> list[Event]:
         player.bonus_chips.append((kind, chip))
     if not state.narrate:
         return []
-    events = [
-        Event("SF-ARRIVE-1", f"{train.name} ({train_words(train)}) reaches its destination with "
-              f"{track} Track", _data(seat=seat, train=train.name, track=track)),
-        Event("SF-ARRIVE-2", f"Its {track} Track pieces go back to the supply",
-              _data(track=track)),
-        Event("SF-ARRIVE-4", f"Player {seat + 1} scores {points} points for {train.ncars} car(s)",
-              _data(seat=seat, points=points)),
+    events: list[Event] = [
+        TrainArrived(f"{train.name} ({train_words(train)}) reaches its destination with "
+                     f"{track} Track", seat, train.name, track),
+        TrackReturned(f"Its {track} Track pieces go back to the supply", track),
+        Scored(f"Player {seat + 1} scores {points} points for {train.ncars} car(s)",
+               "SF-ARRIVE-4", seat, points),
     ]
     if chip is not None:
-        events.append(Event(
-            "SF-ARRIVE-3",
+        events.append(BonusChip(
             f"Player {seat + 1} takes the {chip}-point {TYPE_NAMES[kind]} Bonus chip",
-            _data(seat=seat, type=kind, points=chip)))
+            seat, kind, chip))
     else:
-        events.append(Event(
-            "SF-ARRIVE-3", f"No {TYPE_NAMES[kind]} Bonus chip is left for this train",
-            _data(seat=seat, type=kind, points=0)))
+        events.append(BonusChip(
+            f"No {TYPE_NAMES[kind]} Bonus chip is left for this train", seat, kind, 0))
     return events
 
 
@@ -185,6 +189,6 @@ def end_game(state: SlowFreightState, seat: int) -> list[Event]:
     state.end_reason = f"Player {seat + 1} drew the last Clock ({total} of {total})"
     events = final_scoring(state)
     if state.narrate:
-        events.insert(0, Event("SF-END-1", f"The game ends: {state.end_reason}",
-                               {"clocks": len(state.clocks_drawn)}))
+        events.insert(0, GameEnded(f"The game ends: {state.end_reason}",
+                                   len(state.clocks_drawn)))
     return events

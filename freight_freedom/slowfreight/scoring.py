@@ -12,6 +12,7 @@ from typing import Any
 
 from ..core import Event
 from .components import TYPE_KEYS, TYPE_NAMES
+from .events import Award, NoAward, Scored, Winners
 from .state import PlayerState, SlowFreightState
 
 
@@ -92,7 +93,7 @@ def biggest_awards(state: SlowFreightState) -> tuple[list[int], list[Event]]:
     alone, two, more = state.comps.biggest_train_points
     awards = [0] * len(state.players)
     narrate = state.narrate
-    events = []
+    events: list[Event] = []
     for kind in range(4):
         best: dict[int, int] = {}
         for p in state.players:
@@ -102,8 +103,8 @@ def biggest_awards(state: SlowFreightState) -> tuple[list[int], list[Event]]:
         name = TYPE_NAMES[kind]
         if not best:
             if narrate:
-                events.append(Event("SF-SCORE-7", f"No {name} train was delivered: no award",
-                                    {"type": TYPE_KEYS[kind], "seats": [], "points": 0}))
+                events.append(NoAward(f"No {name} train was delivered: no award",
+                                      TYPE_KEYS[kind], (), 0))
             continue
         top = max(best.values())
         seats = sorted(s for s, n in best.items() if n == top)  # a seat counts once (SF-RULING-12)
@@ -123,8 +124,7 @@ def biggest_awards(state: SlowFreightState) -> tuple[list[int], list[Event]]:
             else:
                 text = (f"{_players(seats)} tie for the biggest {name} train ({cars}): "
                         f"{points} points each")
-            events.append(Event(rule, text, {"type": TYPE_KEYS[kind], "seats": seats,
-                                             "cars": top, "points": points}))
+            events.append(Award(text, rule, TYPE_KEYS[kind], tuple(seats), top, points))
     return awards, events
 
 
@@ -145,12 +145,12 @@ def final_scoring(state: SlowFreightState) -> list[Event]:
             what = _count(len(p.trains), "Locomotive")
             if xlocos:
                 what += " and " + _count(xlocos, "Extra Locomotive")
-            events.append(Event("SF-SCORE-1", f"Player {p.seat + 1} pays {-loco_pen} points for "
-                                f"{what} not arrived", {"seat": p.seat, "points": loco_pen}))
+            events.append(Scored(f"Player {p.seat + 1} pays {-loco_pen} points for "
+                                 f"{what} not arrived", "SF-SCORE-1", p.seat, loco_pen))
         if cars and narrate:
-            events.append(Event("SF-SCORE-2", f"Player {p.seat + 1} pays {-car_pen} points for "
-                                f"{_count(cars, 'car')} not arrived",
-                                {"seat": p.seat, "points": car_pen}))
+            events.append(Scored(f"Player {p.seat + 1} pays {-car_pen} points for "
+                                 f"{_count(cars, 'car')} not arrived", "SF-SCORE-2", p.seat,
+                                 car_pen))
         chips = sum(v for _, v in p.bonus_chips)
         total = p.car_points + chips + awards[p.seat] + loco_pen + car_pen
         rows.append(SeatScore(p.seat, p.car_points, chips, awards[p.seat], loco_pen, car_pen,
@@ -165,9 +165,9 @@ def final_scoring(state: SlowFreightState) -> list[Event]:
     names = _players(winners)
     listing = ", ".join(f"Player {s + 1}: {v}" for s, v in enumerate(scores))
     if len(winners) == 1:
-        events.append(Event("SF-SCORE-8", f"{names} wins with {top} points ({listing})",
-                            {"winners": list(winners), "scores": list(scores)}))
+        events.append(Winners(f"{names} wins with {top} points ({listing})", "SF-SCORE-8",
+                              winners, scores))
     else:
-        events.append(Event("SF-RULING-9", f"{names} share the win with {top} points ({listing})",
-                            {"winners": list(winners), "scores": list(scores)}))
+        events.append(Winners(f"{names} share the win with {top} points ({listing})",
+                              "SF-RULING-9", winners, scores))
     return events

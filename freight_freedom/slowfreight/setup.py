@@ -9,9 +9,19 @@ for old saves) drew both from one unscrambled stream.
 from __future__ import annotations
 
 from ..core import Event, Rng
-from ..core.frozen import FrozenDict as _data
+from ..core.event import Note
 from .actions import action_table
 from .components import Components, MovementTable
+from .events import (
+    ClocksShuffled,
+    FirstPlayer,
+    FreightShuffled,
+    GameSetUp,
+    LocoSupply,
+    LocoTaken,
+    RowShown,
+    TrackSupply,
+)
 from .freight import deal, reshuffle_row, xlocos_face_up
 from .state import PlayerState, SlowFreightState, Train
 from .text import card_list
@@ -63,43 +73,39 @@ def new_state(
         train_check=train_check,
         actions=action_table(comps.face_up, comps.locomotives),
     )
-    events.append(Event(
-        "SF-SETUP-1",
+    events.append(GameSetUp(
         f"Slow Freight for {players} players: {comps.freight_total} Freight cards, "
         f"{comps.locomotives} Locomotives, {comps.movement_total} Movement cards, "
-        f"movement table {table.name!r}",
-        _data(players=players, movement_table=table.name)))
-    events.append(Event("SF-SETUP-2", f"The {len(deck)} Freight cards are shuffled into a deck",
-                        _data(cards=len(deck))))
+        f"movement table {table.name!r}", players, table.name))
+    events.append(FreightShuffled(f"The {len(deck)} Freight cards are shuffled into a deck",
+                                  len(deck)))
     deal(state)
-    events.append(Event("SF-SETUP-3", "Face up: " + card_list(comps, _shown(state)),
-                        _data(face_up=tuple([comps.card_names[c] for c in _shown(state)]))))
+    events.append(RowShown("Face up: " + card_list(comps, _shown(state)),
+                           tuple([comps.card_names[c] for c in _shown(state)])))
     while len(xlocos_face_up(state)) >= 2:  # SF-RULING-13: reshuffle, nothing removed
         reshuffle_row(state)
-        events.append(Event("SF-SETUP-3", "Two or more Extra Locomotives were face up: "
-                            "reshuffled, now face up: " + card_list(comps, _shown(state)),
-                            _data(face_up=tuple([comps.card_names[c] for c in _shown(state)]))))
+        events.append(RowShown("Two or more Extra Locomotives were face up: "
+                               "reshuffled, now face up: " + card_list(comps, _shown(state)),
+                               tuple([comps.card_names[c] for c in _shown(state)])))
     for seat, player in enumerate(state.players):
         player.trains.append(Train(id=seat + 1, owner=seat, loco=seat))
-        events.append(Event("SF-SETUP-4",
-                            f"Player {seat + 1} takes a Locomotive: train t{seat + 1}",
-                            _data(seat=seat, train=f"t{seat + 1}")))
+        events.append(LocoTaken(f"Player {seat + 1} takes a Locomotive: train t{seat + 1}",
+                                seat, f"t{seat + 1}"))
     state.next_train = players + 1
-    events.append(Event("SF-SETUP-5", f"{len(state.loco_supply)} Locomotives form the supply",
-                        _data(locomotives=len(state.loco_supply))))
+    events.append(LocoSupply(f"{len(state.loco_supply)} Locomotives form the supply",
+                             len(state.loco_supply)))
     rng.shuffle(state.movement_deck)
-    events.append(Event(
-        "SF-SETUP-6",
+    events.append(ClocksShuffled(
         f"{comps.train_cards} Train cards and one Clock are shuffled into the Movement deck; "
         f"{len(state.clock_pile)} Clocks wait in the pile ({clocks_in_game} in this game)",
-        _data(clocks_in_game=clocks_in_game)))
-    events.append(Event("SF-SETUP-7", "The Bonus chips are laid out: 5, 3, 1 and 8 per train type",
-                        _data()))
+        clocks_in_game))
+    events.append(Note("The Bonus chips are laid out: 5, 3, 1 and 8 per train type",
+                       "SF-SETUP-7"))
     supply = "unlimited" if track_supply is None else str(track_supply)
-    events.append(Event("SF-SETUP-8", f"Track supply: {supply}", _data(track=track_supply)))
+    events.append(TrackSupply(f"Track supply: {supply}", track_supply))
     start = rng.below(players) if first_player == "random" else int(first_player)
     state.seat = start
-    events.append(Event("SF-TURN-1", f"Player {start + 1} starts", _data(seat=start)))
+    events.append(FirstPlayer(f"Player {start + 1} starts", start))
     if not legacy:
         state.rng = Rng(seed, "play")
     return state, events

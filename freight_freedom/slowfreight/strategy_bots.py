@@ -30,6 +30,7 @@ from ..core.bot import RandomBot, SeededBot
 from ..core.montecarlo import FlatMonteCarloBot
 from .bots import GreedyBot
 from .components import XLOCO
+from .moves import MoveTrain, Take
 from .state import SlowFreightState, Train
 from .trains import NEXT
 
@@ -77,10 +78,9 @@ class TrainSizeBot(SeededBot):
 
     def _take_score(self, state: SlowFreightState, action: Action, trains: dict[str, Train],
                     endgame: bool) -> float | None:
-        slot, name = action.args
-        assert isinstance(slot, int)
-        card = state.face_up[slot]
-        train = trains[str(name)]
+        take = Take.of(action)
+        card = state.face_up[take.slot]
+        train = trains[take.train]
         if card is None:
             return None
         if state.comps.card_kind[card] == XLOCO:
@@ -105,14 +105,12 @@ class TrainSizeBot(SeededBot):
         if state.taken:  # inside a take-cards turn: more cards, or stop
             return self._best(takes) if takes else by_kind["stop"][0]
 
-        moves = by_kind.get("move", [])
-        running = [(trains[str(a.args[0])].track, a) for a in moves
-                   if trains[str(a.args[0])].moving]
+        moves = [(trains[MoveTrain.of(a).train], a) for a in by_kind.get("move", [])]
+        running = [(train.track, a) for train, a in moves if train.moving]
         if running:
             return self._best([(float(t), a) for t, a in running])
-        ready = [(float(trains[str(a.args[0])].ncars), a) for a in moves
-                 if endgame or trains[str(a.args[0])].ncars >= self.target
-                 or not _can_grow(trains[str(a.args[0])])]
+        ready = [(float(train.ncars), a) for train, a in moves
+                 if endgame or train.ncars >= self.target or not _can_grow(train)]
         if ready:
             return self._best(ready)
         if takes:
@@ -121,7 +119,7 @@ class TrainSizeBot(SeededBot):
         if "loco" in by_kind and building < self.building and not endgame:
             return by_kind["loco"][0]
         if moves and not self.wait_for_target:
-            return self._best([(float(trains[str(a.args[0])].ncars), a) for a in moves])
+            return self._best([(float(train.ncars), a) for train, a in moves])
         if "pass" in by_kind:
             return by_kind["pass"][0]
         return self.rng.choice(actions)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..core import Event
-from ..core.frozen import FrozenDict as _data
+from .events import LocoBrought
 from .state import SlowFreightState, Train
 
 
@@ -24,9 +24,7 @@ def bring_loco(state: SlowFreightState, seat: int) -> list[Event]:
     next_turn(state)
     if not state.narrate:
         return []
-    return [Event(
-        "SF-TURN-5",
+    return [LocoBrought(
         f"Player {seat + 1} brings a Locomotive into play: new train {train.name} "
-        f"({len(state.loco_supply)} left in the supply)",
-        _data(seat=seat, train=train.name, loco=f"loco{loco + 1}"),
+        f"({len(state.loco_supply)} left in the supply)", seat, train.name, f"loco{loco + 1}",
     )]

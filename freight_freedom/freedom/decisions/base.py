@@ -78,12 +78,13 @@ class Decision(ABC):
 
     def stop(self, st: FreedomState, ev: list[Event], what: str) -> None:
         """Take the decision off the stack at the player's word (stop, skip, decline)."""
-        from ...core.event import Event, narrating
+        from ...core.event import narrating
+        from ..events import SeatActs
 
         st.pending.pop()
         if narrating(ev):
-            ev.append(Event(self.rule, f"Player {self.seat + 1} {what} ({self.source}).",
-                            {"seat": self.seat}))
+            ev.append(SeatActs(f"Player {self.seat + 1} {what} ({self.source}).", self.rule,
+                               self.seat))
 
     # ------------------------------------------------------------------ words
     @abstractmethod

@@ -10,6 +10,7 @@ from ...core.event import Event
 from ..actions import act
 from ..context import Ctx
 from ..movement import capture_at, catcher_spaces
+from ..moves import ChooseCapture
 from ..state import FreedomState
 from .base import Decision
 
@@ -37,7 +38,7 @@ class CaptureChoice(Decision, kind="capture_choice", rule="FR-EFF-CAPTURE-NEAR")
 
     def choose(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         st.pending[-1] = replace(self, left=self.left - 1)
-        capture_at(ctx, st, str(action.args[0]), ev, self.rule, count=1)
+        capture_at(ctx, st, ChooseCapture.of(action).space, ev, self.rule, count=1)
         settle(ctx, st, ev)
 
     def prompt(self, ctx: Ctx) -> str:

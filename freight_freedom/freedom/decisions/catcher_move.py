@@ -10,6 +10,7 @@ from ...core.event import Event
 from ..actions import act
 from ..context import Ctx
 from ..movement import move_catcher
+from ..moves import MoveCatcher
 from ..state import FreedomState
 from .base import Decision, plural
 
@@ -36,8 +37,8 @@ class CatcherMove(Decision, kind="catcher_move", rule="FR-EFF-CATCHER-MOVE",
 
     def choose(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         st.pending.pop()
-        colour, dest = str(action.args[0]), str(action.args[1])
-        move_catcher(ctx, st, colour, dest, ev, self.rule, f" ({self.source})")
+        move = MoveCatcher.of(action)
+        move_catcher(ctx, st, move.colour, move.to, ev, self.rule, f" ({self.source})")
 
     def prompt(self, ctx: Ctx) -> str:
         return (f"move a Slave Catcher up to {plural(self.spaces, 'space', 'spaces')} along its "

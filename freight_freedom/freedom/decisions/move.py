@@ -14,10 +14,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core.action import Action
+from ...core.errors import IllegalAction
 from ...core.event import Event
 from ..actions import act
 from ..context import Ctx
 from ..movement import catcher_spaces, move_person, open_destinations, route_blocker, stops
+from ..moves import MovePerson
 from ..state import FreedomState
 from .base import Decision, plural
 
@@ -82,7 +84,8 @@ class Move(Decision, kind="move", rule="FR-MOVE-1", finish=("stop", "stops movin
         return next(self.options(ctx, st), None) is None
 
     def choose(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
-        origin, dest = str(action.args[0]), str(action.args[1])
+        move = MovePerson.of(action)
+        origin, dest = move.person_from, move.to
         moved = dict(self.moved)
         now = _changed(self, left=self.left - 1)
         st.pending[-1] = now
@@ -106,10 +109,14 @@ class Move(Decision, kind="move", rule="FR-MOVE-1", finish=("stop", "stops movin
     def why_not(self, ctx: Ctx, st: FreedomState, action: Action) -> tuple[str, str]:
         if action.kind != "move":
             return super().why_not(ctx, st, action)
-        a = action.args
-        if len(a) != 2 or not all(isinstance(x, str) and x in ctx.board.spaces for x in a):
+        try:
+            move = MovePerson.of(action)
+        except IllegalAction:
+            move = None
+        if move is None or not (move.person_from in ctx.board.spaces
+                                and move.to in ctx.board.spaces):
             return "FR-MOVE-1", "'move' needs two space ids, e.g. move cincinnati columbus"
-        origin, dest = str(a[0]), str(a[1])
+        origin, dest = move.person_from, move.to
         if st.people.get(origin, 0) == 0:
             return "FR-MOVE-1", f"no one stands at {ctx.name(origin)}"
         if st.people[origin] <= dict(self.moved).get(origin, 0):

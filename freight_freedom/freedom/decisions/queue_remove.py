@@ -9,6 +9,8 @@ from ...core.action import Action
 from ...core.event import Event, narrating
 from ..actions import act
 from ..context import Ctx
+from ..events import CardDiscarded
+from ..moves import RemoveCard
 from ..state import FreedomState
 from .base import Decision, plural
 
@@ -24,14 +26,14 @@ class QueueRemove(Decision, kind="queue_remove", rule="FR-EFF-QUEUE-REMOVE",
         return [act(self.seat, "remove", i + 1) for i, c in enumerate(st.queue) if c is not None]
 
     def choose(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
-        pos = int(action.args[0]) - 1
+        pos = RemoveCard.of(action).index
         cid = st.queue[pos]
         assert cid is not None
         st.queue[pos] = None
         st.discard.append(cid)
         if narrating(ev):
-            ev.append(Event(self.rule, f"{ctx.card_by_id[cid].name} is removed from the Queue "
-                            f"without effect ({self.source}).", {"card": cid}))
+            ev.append(CardDiscarded(f"{ctx.card_by_id[cid].name} is removed from the Queue "
+                                    f"without effect ({self.source}).", self.rule, cid))
         if self.left <= 1 or all(c is None for c in st.queue):
             st.pending.pop()
         else:

@@ -10,6 +10,8 @@ from ...core.event import Event, narrating
 from ..actions import act
 from ..context import Ctx
 from ..effect_kinds import queue_effects
+from ..events import SeatActs
+from ..moves import MOVES, Decline
 from ..state import FreedomState
 from .base import Decision
 
@@ -25,10 +27,10 @@ class Reaction(Decision, kind="reaction", rule="FR-CARD-6"):
     def choose(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         st.pending.pop()
         seat = self.seat
-        if action.kind == "decline":
+        if isinstance(MOVES.read(action), Decline):
             if narrating(ev):
-                ev.append(Event(self.rule, f"Player {seat + 1} keeps their Reserve card.",
-                                {"seat": seat}))
+                ev.append(SeatActs(f"Player {seat + 1} keeps their Reserve card.", self.rule,
+                                   seat))
             return
         cid = st.reserve[seat]
         assert cid is not None and cid == self.source
@@ -41,4 +43,5 @@ class Reaction(Decision, kind="reaction", rule="FR-CARD-6"):
         return "play your Reserve card against the Slave Catcher roll, or decline"
 
     def describe(self, ctx: Ctx, st: FreedomState, action: Action, who: str) -> str | None:
-        return f"{who} keeps the Reserve card for later" if action.kind == "decline" else None
+        declines = isinstance(MOVES.get(action), Decline)
+        return f"{who} keeps the Reserve card for later" if declines else None

@@ -9,6 +9,7 @@ from ...core.action import Action
 from ...core.event import Event
 from ..actions import act
 from ..context import Ctx
+from ..moves import MOVES, AcceptSupport, Decline
 from ..state import FreedomState
 from ..support import buy_support
 from .base import Decision
@@ -32,8 +33,9 @@ class SupportOffer(Decision, kind="support_offer", rule="FR-EFF-SUPPORT",
         return f"buy a Support token for ${self.price} or decline ({self.source})"
 
     def describe(self, ctx: Ctx, st: FreedomState, action: Action, who: str) -> str | None:
-        if action.kind == "buy_support":
+        move = MOVES.get(action)
+        if isinstance(move, AcceptSupport):
             return f"{who} buys the Support token for ${self.price}"
-        if action.kind == "decline":
+        if isinstance(move, Decline):
             return f"{who} declines the Support token"
         return None
