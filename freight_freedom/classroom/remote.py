@@ -65,7 +65,9 @@ class TableLink:
         self.token = token
         self.bot_pace = default_pace() if bot_pace is None else max(0.0, float(bot_pace))
         self.caption = f"table {table.code}"
-        self._lock = threading.RLock()  # this device's game: a click and the thread's sync
+        #: held while this device's game changes and is redrawn (a click, the thread's sync);
+        #: a script or test driving the app without an event loop holds it too
+        self.lock = threading.RLock()
         self._seats: list[SeatInfo] = table.seats()
         self._bots = {s.seat for s in self._seats if s.kind == "bot"}
         #: index in the game's log where this seat's last move began (what just happened)
@@ -87,6 +89,8 @@ class TableLink:
         players = table.players
         self.app = GameApp(table.game, seats=[HUMAN] * players, pace=0.0, table=self)
         self.app.add_class("ff-table")
+        #: the steps drawn on screen now (the game applied *and* redrawn)
+        self.drawn = len(self.app.game.history)
         try:
             self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
         except RuntimeError:  # a script or a test: the thread redraws itself
@@ -125,7 +129,7 @@ class TableLink:
             raise IllegalAction(f"you play Player {self.seat + 1} at table {self.table.code}, "
                                 f"not Player {action.seat + 1} ({self.who(action.seat)})",
                                 rule=game.RULE_TURN, action=action)
-        with self._lock:
+        with self.lock:
             step = len(game.history)
             try:
                 self.table.play(action, seat=self.seat, step=step, token=self.token)
@@ -140,6 +144,7 @@ class TableLink:
             self._mine = mark
             self._last_change = time.monotonic()
             self.app.table_moved(mark)
+            self.drawn = len(game.history)
             to_move = game.to_move
         if to_move in self._bots:  # this move handed the turn to a bot: this device plays it
             self._bots_due.set()
@@ -160,7 +165,7 @@ class TableLink:
     def sync(self) -> int:
         """Apply the moves stored since this device's game (only those), redraw once; the
         number of moves applied."""
-        with self._lock:
+        with self.lock:
             self._sync_pending.clear()
             start = time.perf_counter()
             game = self.app.game
@@ -179,6 +184,7 @@ class TableLink:
             self._seats = self.table.seats()  # a seat claimed or freed meanwhile
             self._last_change = time.monotonic()
             self.app.table_moved(self._mine if self._mine is not None else mark)
+            self.drawn = len(game.history)
             self.syncs.append((len(records), (time.perf_counter() - start) * 1000))
             return len(records)
 

@@ -655,7 +655,8 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
             splits = {a: two[a.kind].split(game, a) for a in legal if a.kind in two}
             self.actions.show(legal, labels, note, splits, two)
             self.actions.set_first(self.selection.origin)
-            self.evalbar.update(game)
+            if self.table is None:  # no Hint at a table (hidden: the cores are the class's)
+                self.evalbar.update(game)
         self.undo_button.disabled = not game.can_undo
         self.undo_turn_button.disabled = not any(
             isinstance(step, Action) and self.seats.is_human(step.seat) for step in game.history)
