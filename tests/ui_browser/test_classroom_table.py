@@ -144,10 +144,12 @@ def play_by_clicking(pages: dict[str, TablePage], classroom: dict[str, Any],
         pages[mover].wait_steps(step)
         pages[other].wait_steps(step)
         # FR-ROUND-2: the other seat's page offers no choice and says who decides
-        wait_until(lambda o=pages[other]: o.action_buttons() == [] and (
-            f"Waiting for Player {game.to_move + 1}" in o.part("actions").inner_text()), 10,
-            f"{other}'s page to wait for Player {game.to_move + 1}")
+        waiting = f"Waiting for Player {game.to_move + 1}"
+        wait_until(lambda o=pages[other], w=waiting: o.action_buttons() == [] and (
+            w in o.part("actions").inner_text()), 10, f"{other}'s page: {waiting}")
         action = game.legal_actions()[0]
+        wait_until(lambda m=pages[mover], a=action, g=game: m.offers(g, a), 10,
+                   f"{mover}'s page to offer {action}")
         pages[mover].choose_action(game, action)
         seen.append(pages[other].wait_steps(step + 1))
         pages["projector"].wait_steps(step + 1)
