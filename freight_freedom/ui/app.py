@@ -20,7 +20,7 @@ import html
 import threading
 import time
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
 import ipywidgets as widgets
 
@@ -149,6 +149,26 @@ def _note_html(text: str) -> str:
             f"border-left:4px solid #f9a825'>{html.escape(text)}</div>")
 
 
+class TableLink(Protocol):
+    """A shared game table the app is bound to (:mod:`freight_freedom.classroom.remote`).
+
+    The app shows the table's game; a choice goes to :meth:`play`, which stores it in the
+    table's move log and brings ``app.game`` up to date (then calls :meth:`GameApp.table_moved`),
+    instead of ``game.apply``. ``seat`` is the seat this device plays (``None``: a spectator),
+    ``notice`` one line on screen saying why undo, the other seats, bots, loading and new games
+    are off here, ``caption`` what the title says instead of the seed (which would tell the
+    hidden deck orders), ``who(seat)`` who plays a seat ("you, Ana", "Ben", "heuristic bot").
+    """
+
+    seat: int | None
+    notice: str
+    caption: str
+
+    def play(self, action: Action) -> None: ...
+
+    def who(self, seat: int) -> str: ...
+
+
 def players_of(game: Game[Any]) -> int:
     """Number of seats of ``game`` (its ``players`` option; 1 if it has none)."""
     players = game.options.get("players", 1)
@@ -163,9 +183,11 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
     """
 
     def __init__(self, game: Game[Any], *, seats: list[str] | None = None,
-                 pace: float | None = None) -> None:
+                 pace: float | None = None, table: TableLink | None = None) -> None:
         super().__init__(layout=widgets.Layout(width="100%"))
         self.game = game
+        #: the shared table this app plays a seat of, or shows (None: a game of this device)
+        self.table = table
         self.ui: GameUI = ui_for(game)
         self.selection = Selection()
         self._figure_lock = threading.RLock()  # the Hint draws from the advisor's thread
@@ -278,6 +300,32 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
                              (self.moves.widget, "ff-moves"),
                              (self.log_view.widget, "ff-log"), (self.tabs, "ff-tabs")]:
             widget.add_class(name)
+        if table is not None:
+            self._bind_table(table)
+        self.refresh()
+
+    def _bind_table(self, table: TableLink) -> None:
+        """A shared table: each player chooses on their own device, so nothing here plays for
+        another seat or changes the game outside the table's log: undo / redo, the seats
+        (hot-seat), the stepper (this device's bots: the table plays its bots once), Hint, save
+        / load and new game are hidden, and one line under the title says why."""
+        self.stepper.auto.value = False
+        for part in (self.header, self.stepper.widget, self.stepper.banner, self.seats_box,
+                     self.evalbar.widget):
+            part.layout.display = "none"
+        self.tabs.children = self.tabs.children[:3]  # Moves, Log, State
+        self.tabs.titles = tuple(TAB_TITLES[:3])
+        self.table_note = widgets.HTML(
+            "<div style='font-size:12px;color:#333;padding:2px 8px;background:#eef3fb;"
+            f"border-left:4px solid #0b57d0'>{html.escape(table.notice)}</div>",
+            layout=widgets.Layout(width="100%", flex="0 0 auto"))
+        self.table_note.add_class("ff-table-note")
+        self.column.children = (self.title, self.table_note, *self.column.children[1:])
+
+    def table_moved(self, since: int | None) -> None:
+        """The shared table's game (``self.game``, changed by the table link) moved on: redraw
+        once, with the events from ``since`` (an index in ``game.log``) as what just happened."""
+        self.selection = Selection(since=since)
         self.refresh()
 
     # ------------------------------------------------------------------ pieces
@@ -355,6 +403,9 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.evalbar.cancel()  # the machine's cores to this click first
         self._present()
         self.errors.clear()
+        if self.table is not None:  # stored in the table's log first; it redraws the app
+            self.table.play(action if isinstance(action, Action) else Action.parse(action))
+            return
         mark = len(self.game.log)
         try:
             self.game.apply(action)
@@ -548,9 +599,11 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         shown = self.shown
         past = self.viewing is not None
         steps = len(game.history)
+        caption = (f"seed {game.seed}" if self.table is None
+                   else html.escape(self.table.caption))
         self.title.value = (
             f"<b style='font-size:16px'>{html.escape(self.ui.title)}</b> "
-            f"<span style='color:#666'>seed {game.seed} &middot; {steps} steps</span>&nbsp;"
+            f"<span style='color:#666'>{caption} &middot; {steps} steps</span>&nbsp;"
         )
         self.moves.update(game, self.viewing)
         selection = self.selection
@@ -579,11 +632,18 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.board_text.value = self._words_html(shown)
         for part in (self.actions.widget, self.rule, self.header):
             part.layout.display = "none" if past else ""
+        if self.table is not None:
+            self.header.layout.display = "none"
         if not past:
             legal = game.legal_actions()
             labels = [self._describe(game, a) for a in legal]
             note = ""
-            if game.to_move is not None and not self.seats.is_human(game.to_move):
+            if (self.table is not None and game.to_move is not None
+                    and game.to_move != self.table.seat):  # another device decides
+                legal, labels = [], []
+                note = (f"Waiting for Player {game.to_move + 1} "
+                        f"({self.table.who(game.to_move)}) to choose.")
+            elif game.to_move is not None and not self.seats.is_human(game.to_move):
                 if self.stepper.playing:  # the bot is answering: nothing to press meanwhile
                     legal, labels = [], []
                     note = (f"Player {game.to_move + 1} (a bot) is choosing; press Skip to "
@@ -595,7 +655,8 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
             splits = {a: two[a.kind].split(game, a) for a in legal if a.kind in two}
             self.actions.show(legal, labels, note, splits, two)
             self.actions.set_first(self.selection.origin)
-            self.evalbar.update(game)
+            if self.table is None:  # no Hint at a table (hidden: the cores are the class's)
+                self.evalbar.update(game)
         self.undo_button.disabled = not game.can_undo
         self.undo_turn_button.disabled = not any(
             isinstance(step, Action) and self.seats.is_human(step.seat) for step in game.history)
@@ -667,7 +728,8 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
             seat = prompt.seat if prompt.seat is not None else game.to_move
             who = "" if seat is None else f"Player {seat + 1}"
             if seat is not None:
-                label = "human" if self.seats.is_human(seat) else self.seats.labels()[seat]
+                label = ("human" if self.seats.is_human(seat) else self.seats.labels()[seat]) \
+                    if self.table is None else self.table.who(seat)
                 who += f" ({label})"
             body = f"<b>{html.escape(who)}:</b> {html.escape(self.ui.words(prompt.text))}"
             colour = "#0b57d0"
