@@ -20,7 +20,7 @@ from freight_freedom.classroom.pages import (
     student_page,
     teacher_page,
 )
-from freight_freedom.classroom.pages.common import DB_ENV, EXPORT_ENV, qr_svg
+from freight_freedom.classroom.pages.common import DB_ENV, EXPORT_ENV, STALE, qr_svg
 from freight_freedom.lessons import lesson
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -299,6 +299,28 @@ def test_the_pages_follow_the_store_live_from_their_thread(db: tuple[str, str, s
     finally:
         ana.close()
     assert not ana.live.running
+
+
+def test_a_page_no_browser_shows_any_more_stops_following_the_store(
+        db: tuple[str, str, str]) -> None:
+    now = [0.0]
+    t = teacher(db)
+    t.start()
+    ana = student(db, "Ana")
+    ana.heartbeat.clock = lambda: now[0]
+    assert ana.live is not None and ana.heartbeat.alive  # loading: no beat yet
+    ana.heartbeat.beat += 1
+    now[0] = STALE - 1
+    t.go(2)
+    ana.live.step()
+    assert ana.slide is not None and ana.slide.step == 2 and ana.live.ticks == 1
+    now[0] = STALE + 1  # the tab was closed or reloaded: no beat for a minute
+    t.go(3)
+    ana.live.step()
+    assert ana.slide.step == 2 and ana.live.ticks == 1
+    ana.heartbeat.beat += 1  # the laptop woke up: the page follows again
+    ana.live.step()
+    assert ana.slide is not None and ana.slide.step == 3
 
 
 def test_a_page_opened_without_a_class_says_how_to_start_one(

@@ -16,7 +16,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
 from ...lessons import lesson
 from ...lessons.text import inline, to_html
@@ -31,6 +33,8 @@ EXPORT_ENV = "FREIGHT_FREEDOM_EXPORT_DIR"
 
 #: how long the page's thread waits for news before it looks at the slower things (tables)
 TICK = 0.5
+#: seconds between two heartbeats of an open page, and without one before its thread pauses
+BEAT, STALE = 15, 60
 
 CSS = """<style>
 .ff-class { font-family: sans-serif; }
@@ -167,16 +171,51 @@ def ago(stamp: float | None, now: float | None = None) -> str:
     return f"{seconds // 60} min ago"
 
 
+_BEAT_ESM = r"""
+function render({ model, el }) {
+  el.style.display = "none";
+  const beat = () => { model.set("beat", model.get("beat") + 1); model.save_changes(); };
+  beat();
+  const timer = setInterval(beat, BEAT_MS);
+  return () => clearInterval(timer);
+}
+export default { render };
+""".replace("BEAT_MS", str(BEAT * 1000))
+
+
+class Heartbeat(anywidget.AnyWidget):  # type: ignore[misc]
+    """Invisible: the open page counts ``beat`` up every :data:`BEAT` seconds. A page left
+    (a reload, a closed tab: Voila's own kernel shutdown on leaving a page is refused,
+    voila-dashboards/voila#1458) stops beating, its thread pauses, and the server's culling of
+    idle kernels ends the kernel."""
+
+    _esm = _BEAT_ESM
+    beat = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__()
+        self.clock = clock
+        self.last: float | None = None
+        self.observe(lambda _c: setattr(self, "last", self.clock()), names="beat")
+
+    @property
+    def alive(self) -> bool:
+        """Whether a browser shows the page (also before its first beat: a page loading)."""
+        return self.last is None or self.clock() - self.last < STALE
+
+
 class Live:
     """The one background thread of a page: ``wait(timeout)`` blocks until something may have
     changed (a store wait), then ``tick()`` updates the widgets that changed.
 
     Errors are shown in the page's error area (once, until the next success); the thread stops
-    with :meth:`stop`, at the kernel's exit, or when the page is closed.
+    with :meth:`stop` or at the kernel's exit, and pauses while ``heartbeat`` says that no
+    browser shows the page.
     """
 
     def __init__(self, wait: Callable[[float], None], tick: Callable[[], None],
-                 errors: ErrorArea, name: str) -> None:
+                 errors: ErrorArea, name: str, heartbeat: Heartbeat | None = None) -> None:
+        self.heartbeat = heartbeat
         self._wait = wait
         self._tick = tick
         self._errors = errors
@@ -200,7 +239,11 @@ class Live:
         return self.thread.is_alive() and not self._stop.is_set()
 
     def step(self) -> None:
-        """One round: wait for news, then update (the thread's loop; tests call it too)."""
+        """One round: wait for news, then update (the thread's loop; tests call it too).
+        Paused while the page's browser has gone (no heartbeat)."""
+        if self.heartbeat is not None and not self.heartbeat.alive:
+            self._stop.wait(TICK)
+            return
         try:
             self._wait(TICK)
             if self._stop.is_set():

@@ -14,6 +14,7 @@ from ..room import Classroom
 from ..tables import Table
 from .common import (
     CSS,
+    Heartbeat,
     LessonBoard,
     Live,
     ago,
@@ -69,6 +70,7 @@ class ProjectorPage:
                  live: bool = True) -> None:
         self.room = Classroom(database_url(url), code=class_code(code))
         self.errors = ErrorArea()
+        self.heartbeat = Heartbeat()
         self.link = join_link(self.room.code)
         self.join = widgets.HTML(join_html(self.room.code, self.link))
         self.join.add_class("ff-projector-join")
@@ -89,13 +91,14 @@ class ProjectorPage:
                 flex="1 1 360px", min_width="320px", padding="0 0 0 12px"))],
             layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.widget = widgets.VBox([
-            widgets.HTML(CSS, layout=widgets.Layout(display="none")), self.join,
+            widgets.HTML(CSS, layout=widgets.Layout(display="none")), self.heartbeat, self.join,
             widgets.HBox([self.show_join, self.choose]), self.errors.widget,
             self.lesson_box, self.table])
         self.widget.add_class("ff-class")
         self.version = -1
         self.table_step = -1
-        self.live = Live(self._wait, self.refresh, self.errors, "projector")
+        self.live = Live(self._wait, self.refresh, self.errors, "projector",
+                         heartbeat=self.heartbeat)
         self.refresh()
         if live:
             self.live.start()

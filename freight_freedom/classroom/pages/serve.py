@@ -33,6 +33,9 @@ DEFAULT_DB = "classroom.db"
 ``FREIGHT_FREEDOM_DB`` names one."""
 DEFAULT_PORT = 8866
 READY_TIMEOUT = 120.0
+CULL_IDLE = 300
+"""Seconds after which the server ends a kernel that no browser shows and that sent nothing
+(a page that was reloaded or closed: its thread pauses without the page's heartbeat)."""
 CHECKOUT_NOTEBOOKS = Path(__file__).resolve().parents[3] / "notebooks" / "classroom"
 
 
@@ -128,7 +131,10 @@ def banner(plan: Plan) -> str:
 def voila_command(plan: Plan) -> list[str]:
     return [sys.executable, "-m", "voila", str(plan.notebooks), "--no-browser",
             f"--port={plan.port}", f"--Voila.ip={plan.host}", "--Voila.open_browser=False",
-            "--Voila.port_retries=0"]
+            "--Voila.port_retries=0",
+            f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
+            "--MappingKernelManager.cull_interval=60",
+            "--MappingKernelManager.cull_connected=False"]
 
 
 def _ready(plan: Plan, proc: subprocess.Popen[bytes], timeout: float) -> bool:

@@ -28,7 +28,17 @@ from ..people import Student
 from ..room import Classroom
 from ..store import CLASS_CODE_LENGTH, check_code
 from ..tables import Table
-from .common import CSS, TICK, LessonBoard, Live, box, class_code, database_url, slide_html
+from .common import (
+    CSS,
+    TICK,
+    Heartbeat,
+    LessonBoard,
+    Live,
+    box,
+    class_code,
+    database_url,
+    slide_html,
+)
 
 STORAGE_KEY = "freight-freedom-classroom"
 
@@ -116,6 +126,7 @@ class StudentPage:
         self.seat: tuple[str, int, str] | None = None  # table code, seat, seat token
         self.live: Live | None = None
         self.errors = ErrorArea()
+        self.heartbeat = Heartbeat()
         self.store = BrowserStore()
         self.store.observe(self.errors.guard(lambda _c: self._browser_loaded()),
                            names="loaded")
@@ -140,7 +151,8 @@ class StudentPage:
             self.code, self.name, self.join_button, self.join_message])
         self.main = widgets.VBox()
         self.widget = widgets.VBox([widgets.HTML(CSS, layout=widgets.Layout(display="none")),
-                                    self.store, self.join_box, self.errors.widget, self.main])
+                                    self.heartbeat, self.store, self.join_box,
+                                    self.errors.widget, self.main])
         self.widget.add_class("ff-class")
 
     # ------------------------------------------------------------------ joining
@@ -253,7 +265,8 @@ class StudentPage:
             self.table_box]
         self.table_checked = 0.0
         self.refresh(force=True)
-        self.live = Live(self._wait, self.refresh, self.errors, "student")
+        self.live = Live(self._wait, self.refresh, self.errors, "student",
+                         heartbeat=self.heartbeat)
         if self.live_wanted:
             self.live.start()
 

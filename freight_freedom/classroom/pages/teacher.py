@@ -26,6 +26,7 @@ from ..tables import TableSummary
 from .common import (
     CSS,
     EXPORT_ENV,
+    Heartbeat,
     Live,
     ago,
     box,
@@ -93,6 +94,7 @@ class TeacherPage:
         self.room: Classroom | None = None
         self.live: Live | None = None
         self.errors = ErrorArea()
+        self.heartbeat = Heartbeat()
         self.pin = widgets.Password(description="PIN", placeholder="the teacher's PIN",
                                     style={"description_width": "40px"},
                                     layout=widgets.Layout(width="260px"))
@@ -109,7 +111,7 @@ class TeacherPage:
             widgets.HBox([self.pin, self.login_button]), self.login_message])
         self.main = widgets.VBox()
         self.widget = widgets.VBox([widgets.HTML(CSS, layout=widgets.Layout(display="none")),
-                                    self.login_box, self.errors.widget, self.main])
+                                    self.heartbeat, self.login_box, self.errors.widget, self.main])
         self.widget.add_class("ff-class")
 
     # ------------------------------------------------------------------ the PIN
@@ -229,7 +231,8 @@ class TeacherPage:
         self._new_form()
         self.version = -1
         self.refresh()
-        self.live = Live(lambda t: time.sleep(t), self.refresh, self.errors, "teacher")
+        self.live = Live(lambda t: time.sleep(t), self.refresh, self.errors, "teacher",
+                         heartbeat=self.heartbeat)
         if self.live_wanted:
             self.live.start()
 
