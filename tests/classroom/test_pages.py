@@ -282,6 +282,25 @@ def test_the_projector_shows_how_to_join_and_never_the_key(db: tuple[str, str, s
     assert p.join.layout.display == "none"
 
 
+def test_the_board_changes_once_the_browser_has_drawn_it(db: tuple[str, str, str],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from freight_freedom.classroom.pages import common
+
+    t = teacher(db)
+    t.start()
+    p = ProjectorPage(db[0], live=False)
+    assert p.board.shown == ("freedom", 0) and len(p.board.figure.data) > 0
+    t.go(5)
+    p.refresh()
+    assert p.board.shown == ("freedom", 0)  # the browser has not drawn the page yet
+    monkeypatch.setattr(common, "SETTLE", 0.0)
+    p.heartbeat.beat += 1
+    p.refresh()
+    expected = lesson("freedom").game_at(5).figure()
+    assert p.board.shown == ("freedom", 5)
+    assert len(p.board.figure.data) == len(expected.data)
+
+
 def test_the_pages_follow_the_store_live_from_their_thread(db: tuple[str, str, str]) -> None:
     t = teacher(db)
     t.start()

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from conftest import BrowserPage, Server, _is_noise, start_server
-from uihelp import budget_ms
+from uihelp import budget_ms, wait_until
 
 from freight_freedom.classroom import Classroom
 from freight_freedom.lessons import lesson
@@ -156,6 +156,24 @@ def test_a_class_runs_on_separate_devices(browser: Any,
     ben.locator(".ff-student-hello").filter(has_text="Ben").wait_for(timeout=budget_ms(90_000))
     ben.locator(".ff-student-slide").filter(has_text=key).wait_for()
     assert len({s.name for s in room.students()}) == 3  # nobody joined twice
+
+    # the teacher opens a table; Ana takes a seat from her page; the projector follows it
+    tp.locator(".lm-TabBar-tab, .p-TabBar-tab").filter(has_text="Tables").click()
+    tp.locator(".ff-teacher-open-table").click()
+    (table,) = wait_until(room.tables, 30, "the table the teacher opened")
+    tp.locator(".ff-teacher-tables").filter(has_text=table.code).wait_for()
+    teacher.screenshot("teacher tables")
+    ana = students["Ana"].page
+    seats = ana.locator(".ff-student-seats select")
+    wait_until(lambda: seats.locator("option").count() == table.players, 30, "the free seats")
+    seats.select_option(index=0)
+    ana.locator(".ff-student-take").click()
+    ana.locator(".ff-student-seat").filter(has_text="You are Player 1").wait_for()
+    assert table.seats()[0].name == "Ana"
+    students["Ana"].screenshot("student seated")
+    projector.page.locator("select").filter(has_text="the lesson").select_option(table.code)
+    projector.page.locator(".ff-projector-table").filter(has_text=f"Table {table.code}").wait_for()
+    projector.screenshot("projector table")
 
     # a Chromebook at 90% zoom: the same pages, drawn smaller
     for name, url in (("teacher", f"{base}/teacher.ipynb"),

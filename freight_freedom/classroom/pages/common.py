@@ -20,7 +20,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from ...lessons import lesson
+from ...lessons import LESSONS, lesson
 from ...lessons.text import inline, to_html
 from ...ui.errors import ErrorArea
 from ..errors import ClassroomError
@@ -33,6 +33,8 @@ EXPORT_ENV = "FREIGHT_FREEDOM_EXPORT_DIR"
 
 #: how long the page's thread waits for news before it looks at the slower things (tables)
 TICK = 0.5
+#: seconds a new board figure is left alone for the browser to draw it first
+SETTLE = 2.0
 #: seconds between two heartbeats of an open page, and without one before its thread pauses
 BEAT, STALE = 15, 60
 
@@ -121,44 +123,55 @@ def slide_html(slide: Slide | None, *, scale: float = 1.0, key: str | None = Non
 
 class LessonBoard:
     """The lesson's board at a step (its picture, with the step's highlights), drawn again
-    only when the step changes."""
+    only when the step changes.
 
-    def __init__(self, width: int = 720) -> None:
-        self.width = width
-        self.widget = widgets.Box(layout=widgets.Layout(flex="0 0 auto"))
-        self.figure: Any = None
-        self.shown: tuple[str, int] | None = None
+    One figure for the page's life, made with the page (the first lesson's opening board
+    until the class starts) and changed in place: a figure made by the page's thread and
+    changed again before the browser had drawn it (the teacher pressing Next twice) showed
+    empty axes.
+    """
 
-    def show(self, slide: Slide | None) -> None:
-        """Draw the board of ``slide`` (nothing before a lesson starts)."""
-        if slide is None:
-            self.widget.children = []
-            self.shown = None
-            return
-        if self.shown == (slide.lesson, slide.step):
-            return
+    def __init__(self, width: int = 720, slide: Slide | None = None,
+                 ready: Callable[[], bool] = lambda: True) -> None:
         import plotly.graph_objects as go
 
+        self.width = width
+        self.ready = ready
+        self.made = time.monotonic()
+        self.shown = self._wanted(slide)
+        self.figure: Any = go.FigureWidget(self._figure(*self.shown))
+        self.figure._config = {"displayModeBar": False, "scrollZoom": False,
+                               "doubleClick": False}
+        self.widget = widgets.Box([self.figure], layout=widgets.Layout(flex="0 0 auto"))
+
+    @staticmethod
+    def _wanted(slide: Slide | None) -> tuple[str, int]:
+        return (LESSONS[0], 0) if slide is None else (slide.lesson, slide.step)
+
+    def _figure(self, key: str, step: int) -> Any:
         from ...lessons.widget import highlight_trace
 
-        the = lesson(slide.lesson)
-        fig = the.game_at(slide.step).figure()
+        the = lesson(key)
+        fig = the.game_at(step).figure()
         fig.layout.width = self.width
-        ring = highlight_trace(fig, the.steps[slide.step].highlight)
+        fig.layout.dragmode = False
+        ring = highlight_trace(fig, the.steps[step].highlight)
         if ring is not None:
             fig.add_trace(ring)
-        if self.figure is None:
-            self.figure = go.FigureWidget(fig)
-            self.figure._config = {"displayModeBar": False, "scrollZoom": False,
-                                   "doubleClick": False, "staticPlot": True}
-            self.widget.children = [self.figure]
-        else:
-            with self.figure.batch_update():
-                self.figure.data = []
-                self.figure.add_traces(list(fig.data))
-                self.figure.layout = fig.layout
-        self.figure.layout.dragmode = False
-        self.shown = (slide.lesson, slide.step)
+        return fig
+
+    def show(self, slide: Slide | None) -> None:
+        """Draw the board of ``slide`` (the opening board before a lesson starts), once the
+        browser has drawn the page (``ready``); until then the page's thread asks again."""
+        wanted = self._wanted(slide)
+        if self.shown == wanted or not self.ready() \
+                or time.monotonic() - self.made < SETTLE:
+            return
+        fig = self._figure(*wanted)
+        self.figure.data = []
+        self.figure.add_traces(list(fig.data))
+        self.figure.layout = fig.layout
+        self.shown = wanted
 
 
 def ago(stamp: float | None, now: float | None = None) -> str:
@@ -197,6 +210,11 @@ class Heartbeat(anywidget.AnyWidget):  # type: ignore[misc]
         self.clock = clock
         self.last: float | None = None
         self.observe(lambda _c: setattr(self, "last", self.clock()), names="beat")
+
+    @property
+    def drawn(self) -> bool:
+        """Whether the browser has had the page for a moment (its first beat, 2 s ago)."""
+        return self.last is not None and self.clock() - self.last >= SETTLE or self.beat > 1
 
     @property
     def alive(self) -> bool:

@@ -32,14 +32,14 @@ MOVES_SHOWN = 8
 def join_html(code: str, link: str) -> str:
     """The join panel: the link, its QR code and the class code, readable from the back."""
     return (
-        "<div style='display:flex;gap:24px;align-items:center;flex-wrap:wrap'>"
-        f"<div style='width:220px;height:220px'>{qr_svg(link, scale=4)}</div>"
-        "<div><div style='font-size:22px'>Join the class: open</div>"
-        f"<div style='font-size:24px;font-weight:bold;word-break:break-all'>"
+        "<div style='display:flex;gap:32px;align-items:center;flex-wrap:wrap;line-height:1.25'>"
+        f"<div aria-label='QR code of the join link'>{qr_svg(link, scale=7)}</div>"
+        "<div><div style='font-size:26px;margin:0 0 4px 0'>Join the class: open</div>"
+        f"<div style='font-size:30px;font-weight:bold;word-break:break-all;margin:0 0 12px 0'>"
         f"{html.escape(link.split('?')[0])}</div>"
-        "<div style='font-size:22px;margin-top:8px'>and type the class code</div>"
-        f"<div class='ff-class-code' style='font-size:72px;font-weight:bold;letter-spacing:"
-        f"8px;font-family:monospace'>{html.escape(code)}</div></div></div>")
+        "<div style='font-size:26px;margin:0 0 4px 0'>and type the class code</div>"
+        f"<div class='ff-class-code' style='font-size:96px;line-height:1.1;font-weight:bold;"
+        f"letter-spacing:10px;font-family:monospace'>{html.escape(code)}</div></div></div>")
 
 
 def spectator_html(table: Table) -> str:
@@ -83,7 +83,8 @@ class ProjectorPage:
         self.choose.observe(lambda _c: self.refresh(), names="value")
         self.slide = widgets.HTML()
         self.slide.add_class("ff-projector-slide")
-        self.board = LessonBoard(width=760)
+        self.board = LessonBoard(760, self.room.lesson.now(),
+                                 ready=lambda: self.heartbeat.drawn)
         self.table = widgets.HTML()
         self.table.add_class("ff-projector-table")
         self.lesson_box = widgets.HBox(

@@ -222,7 +222,8 @@ class StudentPage:
         self.hello.add_class("ff-student-hello")
         self.slide_view = widgets.HTML()
         self.slide_view.add_class("ff-student-slide")
-        self.board = LessonBoard(width=640)
+        self.board = LessonBoard(640, self.room.lesson.now(),
+                                 ready=lambda: self.heartbeat.drawn)
         self.choices = widgets.RadioButtons(options=[], value=None,
                                             layout=widgets.Layout(width="auto"))
         self.answer_text = widgets.Text(placeholder="your answer",
@@ -283,6 +284,7 @@ class StudentPage:
                 or slide.lesson != self.slide.lesson
             self.slide = slide
             self._draw_slide(moved)
+        self.board.show(slide)
         if force or time.monotonic() - self.table_checked > 4 * TICK:
             self.table_checked = time.monotonic()
             self._refresh_table()
@@ -291,7 +293,6 @@ class StudentPage:
         slide = self.slide
         self.slide_view.value = slide_html(
             slide, waiting="Wait for your teacher to start the lesson.")
-        self.board.show(slide)
         q = None if slide is None else slide.question
         self.answer_box.layout.display = "none" if q is None else ""
         if q is None or slide is None:

@@ -143,14 +143,16 @@ class TeacherPage:
         guard = self.errors.guard
         link = join_link(room.code)
         self.header = widgets.HTML(
-            f"<div style='font-size:15px'><b style='font-size:20px'>{html.escape(room.name)}"
-            f"</b> &middot; class code <b style='font-family:monospace;font-size:20px'>"
+            "<div style='font-size:15px'>"
+            + (f"<b style='font-size:20px'>{html.escape(room.name)}</b> &middot; "
+               if room.name != "Class" else "")
+            + "Class code <b style='font-family:monospace;font-size:20px'>"
             f"{room.code}</b> &middot; students join at <a href='{html.escape(link)}' "
             f"target='_blank'>{html.escape(link)}</a></div>")
         # lesson
         self.lesson_pick = widgets.Dropdown(
             options=[(lesson(k).title, k) for k in LESSONS], description="Lesson",
-            style={"description_width": "55px"}, layout=widgets.Layout(width="330px"))
+            style={"description_width": "55px"}, layout=widgets.Layout(width="470px"))
         self.start_button = widgets.Button(description="Start at step 1", icon="play",
                                            tooltip="Every student page goes to step 1")
         self.start_button.on_click(guard(lambda _b: self.start()))
