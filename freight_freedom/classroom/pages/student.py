@@ -150,9 +150,15 @@ class StudentPage:
                          "15px'>Type the class code from the board and your first name.</p>"),
             self.code, self.name, self.join_button, self.join_message])
         self.main = widgets.VBox()
-        self.widget = widgets.VBox([widgets.HTML(CSS, layout=widgets.Layout(display="none")),
-                                    self.heartbeat, self.store, self.join_box,
-                                    self.errors.widget, self.main])
+        # the board is made with the page (a plotly figure made later, in a button's callback,
+        # reached the browser without its data) and follows the class's step once joined
+        self.board = LessonBoard(640, ready=lambda: self.heartbeat.drawn)
+        self.widget = widgets.VBox([
+            widgets.HTML(CSS, layout=widgets.Layout(display="none")), self.heartbeat,
+            self.store, self.errors.widget,
+            widgets.HBox([widgets.VBox([self.join_box, self.main], layout=widgets.Layout(
+                flex="1 1 340px", padding="0 12px 0 0")), self.board.widget],
+                layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))])
         self.widget.add_class("ff-class")
 
     # ------------------------------------------------------------------ joining
@@ -222,8 +228,6 @@ class StudentPage:
         self.hello.add_class("ff-student-hello")
         self.slide_view = widgets.HTML()
         self.slide_view.add_class("ff-student-slide")
-        self.board = LessonBoard(640, self.room.lesson.now(),
-                                 ready=lambda: self.heartbeat.drawn)
         self.choices = widgets.RadioButtons(options=[], value=None,
                                             layout=widgets.Layout(width="auto"))
         self.answer_text = widgets.Text(placeholder="your answer",
@@ -256,14 +260,7 @@ class StudentPage:
             widgets.HTML("<h3 style='margin:10px 0 4px 0'>Your game table</h3>"),
             self.seat_choice, self.seat_message, self.play_area])
         self.table_box.add_class("ff-student-table")
-        self.main.children = [
-            self.hello,
-            widgets.HBox([widgets.VBox([self.slide_view, self.answer_box],
-                                       layout=widgets.Layout(flex="1 1 340px",
-                                                             padding="0 12px 0 0")),
-                          self.board.widget],
-                         layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
-            self.table_box]
+        self.main.children = [self.hello, self.slide_view, self.answer_box, self.table_box]
         self.table_checked = 0.0
         self.refresh(force=True)
         self.live = Live(self._wait, self.refresh, self.errors, "student",
