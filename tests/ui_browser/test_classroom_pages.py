@@ -171,7 +171,8 @@ def test_a_class_runs_on_separate_devices(browser: Any,
     ana.locator(".ff-student-seat").filter(has_text="You are Player 1").wait_for()
     assert table.seats()[0].name == "Ana"
     students["Ana"].screenshot("student seated")
-    projector.page.locator("select").filter(has_text="the lesson").select_option(table.code)
+    projector.page.locator("select").filter(has_text="the lesson").select_option(
+        label=f"table {table.code} ({table.game_name})")
     projector.page.locator(".ff-projector-table").filter(has_text=f"Table {table.code}").wait_for()
     projector.screenshot("projector table")
 

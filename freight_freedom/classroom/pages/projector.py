@@ -8,6 +8,7 @@ import html
 
 import ipywidgets as widgets
 
+from ...core import registry
 from ...ui.adapter import ui_for
 from ...ui.errors import ErrorArea
 from ..room import Classroom
@@ -56,9 +57,11 @@ def spectator_html(table: Table) -> str:
     events = game.log[-MOVES_SHOWN:]
     words = ui_for(game).words
     moves = "".join(f"<li>{html.escape(words(e.text))}</li>" for e in events)
+    last = f"last move {ago(s.last_moved)}" if s.last_moved is not None else "no move yet"
+    title = registry.game_entry(s.game).title
     return (f"<div style='font-size:22px'><h2 style='margin:0'>Table {s.code} "
-            f"&middot; {html.escape(s.game)}</h2><div>{state} &middot; {s.step} moves, "
-            f"last {ago(s.last_moved)}</div><ul>{seats}</ul>"
+            f"&middot; {html.escape(title)}</h2><div>{state} &middot; {s.step} moves, "
+            f"{last}</div><ul>{seats}</ul>"
             f"<div style='font-size:18px'><b>What happened last</b><ul>"
             f"{moves or '<li>nothing yet</li>'}</ul></div></div>")
 
@@ -115,8 +118,8 @@ class ProjectorPage:
 
     def refresh(self) -> None:
         """Show what the class is on now (called by the page's thread)."""
-        codes = [t.code for t in self.room.tables()]
-        options = [NO_TABLE, *codes]
+        options = [(NO_TABLE, NO_TABLE), *((f"table {t.code} ({t.game_name})", t.code)
+                                          for t in self.room.tables())]
         if list(self.choose.options) != options:
             self.choose.options = options
         on_table = self.choose.value != NO_TABLE

@@ -75,7 +75,8 @@ def tables_html(summaries: list[TableSummary], now: float | None = None) -> str:
             (x.name or f"Player {x.seat + 1}" for x in s.seats if x.seat == s.to_move), "")
         where = (f"over: {html.escape(s.outcome)}" if s.over
                  else f"round {s.round}, {html.escape(s.phase)}")
-        rows.append(f"<tr><td><b>{s.code}</b></td><td>{html.escape(s.game)}</td>"
+        game = registry.game_entry(s.game).title.split(":")[0]
+        rows.append(f"<tr><td><b>{s.code}</b></td><td>{html.escape(game)}</td>"
                     f"<td>{seats}</td><td>{where}</td><td>{html.escape(turn)}</td>"
                     f"<td>{s.step}</td><td>{ago(s.last_moved, now)}</td></tr>")
     return ("<table class='ff-list ff-tables'><tr><th>Table</th><th>Game</th><th>Players</th>"
@@ -211,7 +212,7 @@ class TeacherPage:
         self.free_button.on_click(guard(lambda _b: self.free_seat()))
         tables_tab = widgets.VBox([
             widgets.HTML("<h3 style='margin:4px 0'>Open a table</h3>"), self.game_pick,
-            self.form_box, self.seat_box, self.table_message,
+            self.form_box, self.table_message,
             widgets.HTML("<h3 style='margin:10px 0 4px 0'>Tables</h3>"), self.table_list,
             widgets.HBox([self.free_pick, self.free_button])])
         # export
@@ -286,8 +287,10 @@ class TeacherPage:
         players = self.newgame.fields.get("players")
         if players is not None:
             players.observe(self.errors.guard(lambda _c: self._seat_rows()), names="value")
-        self.form_box.children = [self.newgame.widget]
         self._seat_rows()
+        options, seed_row = self.newgame.widget.children
+        self.form_box.children = [options, widgets.HTML(
+            "<b style='font-size:14px'>Who plays each seat</b>"), self.seat_box, seed_row]
 
     def _players(self) -> int:
         field = self.newgame.fields.get("players")
