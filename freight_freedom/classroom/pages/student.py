@@ -21,6 +21,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from ...core import registry
 from ...ui.errors import ErrorArea
 from ..errors import ClassroomError
 from ..pacing import Slide
@@ -109,8 +110,11 @@ class SeatSummary:
                 f"Player {s.to_move + 1}'s turn" if s.to_move is not None else "")
         where = (f"The game is over: {html.escape(s.outcome)}" if s.over
                  else f"Round {s.round}, {html.escape(s.phase)} phase &middot; {turn}")
-        self.widget.value = box("#eef3fd", f"You are <b>Player {self.seat + 1}</b> at table "
-                                           f"<b>{s.code}</b> ({html.escape(s.game)}). {where}")
+        title = registry.game_entry(s.game).title.split(":")[0]
+        self.widget.value = box(
+            "#eef3fd", f"You are <b>Player {self.seat + 1}</b> at table <b>{s.code}</b> "
+                       f"({html.escape(title)}). {where}<br>Playing from this page is not "
+                       "switched on yet: ask your teacher how your table plays.")
 
 
 class StudentPage:
@@ -147,7 +151,7 @@ class StudentPage:
             w.add_class(name)
         self.join_box = widgets.VBox([
             widgets.HTML("<h2 style='margin:0 0 6px 0'>Join the class</h2><p style='font-size:"
-                         "15px'>Type the class code from the board and your first name.</p>"),
+                         "15px'>Type the class code on the projector and your first name.</p>"),
             self.code, self.name, self.join_button, self.join_message])
         self.main = widgets.VBox()
         # the board is made with the page (a plotly figure made later, in a button's callback,
