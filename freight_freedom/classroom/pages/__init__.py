@@ -67,8 +67,9 @@ def notebook_json(name: str) -> str:
 
     title, function = NOTEBOOKS[name]
     cells = [
-        {"cell_type": "markdown", "metadata": {}, "source": [f"# {title}"]},
-        {"cell_type": "code", "execution_count": None,
+        {"cell_type": "markdown", "id": f"{name}-title", "metadata": {},
+         "source": [f"# {title}"]},
+        {"cell_type": "code", "execution_count": None, "id": f"{name}-page",
          "metadata": {"tags": ["nbval-ignore-output"]}, "outputs": [],
          "source": [f"from freight_freedom.classroom.pages import {function}\n", "\n",
                     f"{function}()"]},
