@@ -8,6 +8,8 @@
     python3 dev.py lite    build the JupyterLite site (runs in the browser, no server) into
                            build/lite/; `--serve` then serves it on http://127.0.0.1:8000/
                            (`--serve --no-build` serves the last build)
+    python3 dev.py classroom   run a class: the teacher's, students' and projector's pages
+                           (arguments as `freight-freedom classroom`: --db, --lan, --port ...)
 
 Each command first makes sure a virtual environment ``.venv`` exists with the package and its
 development extras installed (re-installing only when ``pyproject.toml`` changed), so the second
@@ -136,8 +138,13 @@ def cmd_test(args: list[str]) -> None:
     _run(PY, "-m", "pytest", *nbval, "--timeout=900", *args)
 
 
+def cmd_classroom(args: list[str]) -> None:
+    ensure_venv()
+    os.execv(str(PY), [str(PY), "-m", "freight_freedom", "classroom", *args])
+
+
 def main() -> None:
-    commands = {"lab": cmd_lab, "test": cmd_test, "lite": cmd_lite}
+    commands = {"lab": cmd_lab, "test": cmd_test, "lite": cmd_lite, "classroom": cmd_classroom}
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
         sys.exit(__doc__)
     try:

@@ -13,6 +13,7 @@ Examples::
     freight-freedom replay save.json
     freight-freedom export save.json --out log.csv
     freight-freedom components export my_freedom_data
+    freight-freedom classroom --lan
 
 Each game's options are flags made from its declared options (``freight-freedom simulate freedom
 --help`` lists them, with their rule IDs); ``-o NAME=VALUE`` sets any option too. Bad arguments
@@ -246,6 +247,20 @@ def build_parser() -> argparse.ArgumentParser:
                       "needed)")
     cexp.add_argument("--overwrite", action="store_true",
                       help="replace component files already in DIR")
+    cls = subs.add_parser("classroom", help="run a class: teacher, student and projector pages",
+                          description="Open (or create) the class database and serve the "
+                          "teacher's, the students' and the projector's pages with Voila "
+                          "until Ctrl-C. Prints the teacher's PIN, the join link and the "
+                          "class code.")
+    cls.add_argument("--db", metavar="URL", help="sqlite:///class.db, postgresql://... or a "
+                     "file path (default: $FREIGHT_FREEDOM_DB, else classroom.db here)")
+    cls.add_argument("--port", type=_positive_int, default=8866, help="default 8866")
+    cls.add_argument("--lan", action="store_true", help="listen on every network interface, "
+                     "so that students' devices can join (default: this computer only)")
+    cls.add_argument("--class", dest="class_code", metavar="CODE",
+                     help="the class, when the database holds several")
+    cls.add_argument("--new-pin", action="store_true",
+                     help="replace the teacher's PIN with a new one (a forgotten PIN)")
     return parser
 
 
@@ -488,6 +503,17 @@ def _replay(args: argparse.Namespace, stdout: TextIO) -> int:
     return 0
 
 
+def _classroom(args: argparse.Namespace, stdout: TextIO) -> int:
+    try:
+        from .classroom.pages.serve import prepare, serve
+    except ImportError as exc:
+        raise UsageError(f"the classroom needs its extra: pip install "
+                         f"'freight-freedom[classroom]' ({exc})") from None
+    plan = prepare(args.db, code=args.class_code, new_pin=args.new_pin, lan=args.lan,
+                   port=args.port)
+    return serve(plan, stdout)
+
+
 def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
          stderr: TextIO | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
@@ -500,7 +526,7 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
         except SystemExit as exc:  # --help / --version print and "exit"
             return int(exc.code or 0)
         command = {"simulate": _simulate, "sweep": _sweep, "bots": _bots, "replay": _replay,
-                   "export": _export, "components": _components}
+                   "export": _export, "components": _components, "classroom": _classroom}
         return command[args.command](args, out)
     except _Stopped as exc:
         print(f"{PROG}: {exc}", file=err)

@@ -8,8 +8,11 @@ Every query is filtered by the class, so no page reaches another class's data.
 
 from __future__ import annotations
 
+import math
 import os
+import threading
 import time
+from collections import deque
 from typing import Any
 
 from sqlalchemy import Connection, select
@@ -35,6 +38,56 @@ from .tables import Table
 
 MAX_TABLES = 200
 """Tables one class may open (a runaway script is stopped long before the disk fills)."""
+
+PIN_TRIES = 5
+"""Wrong PINs allowed within :data:`PIN_WINDOW` seconds before the PIN is refused ..."""
+PIN_WINDOW = 300.0
+PIN_LOCKOUT = 60.0
+"""... for this many seconds, right or wrong: guessing a six-digit PIN takes years."""
+
+
+class PinGuard:
+    """Counts wrong PINs per class (in this process) and refuses every PIN for
+    :data:`PIN_LOCKOUT` seconds after :data:`PIN_TRIES` wrong ones within :data:`PIN_WINDOW`.
+
+    ``clock`` is ``time.monotonic`` (tests pass their own). The count lives in the process
+    that checks the PIN: with Voila, in the teacher page's kernel.
+    """
+
+    def __init__(self, clock: Any = time.monotonic) -> None:
+        self.clock = clock
+        self._lock = threading.Lock()
+        self._wrong: dict[str, deque[float]] = {}
+        self._until: dict[str, float] = {}
+
+    def check(self, key: str, code: str) -> None:
+        """Raise :class:`AccessDenied` while ``key``'s PIN is locked."""
+        with self._lock:
+            left = self._until.get(key, 0.0) - self.clock()
+        if left > 0:
+            raise AccessDenied("pin", f"{PIN_TRIES} wrong PINs for class {code}: wait "
+                                      f"{math.ceil(left)} s before trying again")
+
+    def failed(self, key: str) -> None:
+        """Count a wrong PIN; the :data:`PIN_TRIES`-th within the window starts the lockout."""
+        with self._lock:
+            now = self.clock()
+            wrong = self._wrong.setdefault(key, deque())
+            wrong.append(now)
+            while wrong and wrong[0] < now - PIN_WINDOW:
+                wrong.popleft()
+            if len(wrong) >= PIN_TRIES:
+                self._until[key] = now + PIN_LOCKOUT
+                wrong.clear()
+
+    def passed(self, key: str) -> None:
+        """A right PIN clears the count."""
+        with self._lock:
+            self._wrong.pop(key, None)
+
+
+PIN_GUARD = PinGuard()
+"""The PIN attempt limit of this process (every teacher page's kernel has its own)."""
 
 
 class Classroom:
@@ -72,9 +125,17 @@ class Classroom:
         self.name: str = str(row.name)
         self.is_teacher = self.pin is not None
         if pin is not None and not self.is_teacher:
+            key = f"{self.store.url}#{self.code}"
+            try:
+                PIN_GUARD.check(key, self.code)
+            except AccessDenied:
+                self.store.close()
+                raise
             if not pin_matches(pin, str(row.pin_hash)):
                 self.store.close()
+                PIN_GUARD.failed(key)
                 raise AccessDenied("pin", f"that is not the PIN of class {self.code}")
+            PIN_GUARD.passed(key)
             self.is_teacher = True
 
     @classmethod
@@ -225,3 +286,24 @@ class Classroom:
         if self._lesson is None:
             self._lesson = Pacing(self)
         return self._lesson
+
+
+def reset_pin(url: str | os.PathLike[str], *, code: str | None = None,
+              pin: str | None = None) -> str:
+    """Give the class at ``url`` (``code`` when the database holds several) a new teacher's
+    PIN (``pin``, or a fresh six-digit one) and return it.
+
+    For whoever holds the database itself (the command that starts the class, ``--new-pin``):
+    only the PIN's hash is stored, so a forgotten PIN cannot be shown again, only replaced.
+    """
+    room = Classroom(url, code=code)
+    try:
+        chosen = new_pin() if pin is None else pin
+        stored = pin_hash(chosen)
+        with room.store.write() as conn:
+            conn.execute(schema.classes.update().where(schema.classes.c.id == room.class_id)
+                         .values(pin_hash=stored))
+        PIN_GUARD.passed(f"{room.store.url}#{room.code}")
+        return chosen
+    finally:
+        room.close()

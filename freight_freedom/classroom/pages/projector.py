@@ -1,0 +1,142 @@
+"""The projector page: how to join (link, QR code, class code in big type), the lesson's
+current step without its key until the teacher reveals it, and any table live (public
+information only: its seats, round, phase, whose turn and its moves)."""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from ...core import registry
+from ...ui.adapter import ui_for
+from ...ui.errors import ErrorArea
+from ..room import Classroom
+from ..tables import Table
+from .common import (
+    CSS,
+    Heartbeat,
+    LessonBoard,
+    Live,
+    ago,
+    class_code,
+    database_url,
+    join_link,
+    qr_svg,
+    slide_html,
+)
+
+NO_TABLE = "the lesson"
+MOVES_SHOWN = 8
+
+
+def join_html(code: str, link: str) -> str:
+    """The join panel: the link, its QR code and the class code, readable from the back."""
+    return (
+        "<div style='display:flex;gap:32px;align-items:center;flex-wrap:wrap;line-height:1.25'>"
+        f"<div aria-label='QR code of the join link'>{qr_svg(link, scale=7)}</div>"
+        "<div><div style='font-size:26px;margin:0 0 4px 0'>Join the class: open</div>"
+        f"<div style='font-size:30px;font-weight:bold;word-break:break-all;margin:0 0 12px 0'>"
+        f"{html.escape(link.split('?')[0])}</div>"
+        "<div style='font-size:26px;margin:0 0 4px 0'>and type the class code</div>"
+        f"<div class='ff-class-code' style='font-size:96px;line-height:1.1;font-weight:bold;"
+        f"letter-spacing:10px;font-family:monospace'>{html.escape(code)}</div></div></div>")
+
+
+def spectator_html(table: Table) -> str:
+    """A table as everyone may see it: seats, where the game stands and its last moves."""
+    s = table.summary()
+    seats = "".join(
+        f"<li>Player {x.seat + 1}: {html.escape(x.name) if x.name else '<i>free seat</i>'}"
+        + (" (bot)" if x.kind == "bot" else "") + ("  &#9664; to move" if x.seat == s.to_move
+                                                 and not s.over else "") + "</li>"
+        for x in s.seats)
+    state = (f"Game over: {html.escape(s.outcome)}" if s.over else
+             f"Round {s.round}, {html.escape(s.phase)} phase")
+    game = table.game
+    events = game.log[-MOVES_SHOWN:]
+    words = ui_for(game).words
+    moves = "".join(f"<li>{html.escape(words(e.text))}</li>" for e in events)
+    last = f"last move {ago(s.last_moved)}" if s.last_moved is not None else "no move yet"
+    title = registry.game_entry(s.game).title
+    return (f"<div style='font-size:22px'><h2 style='margin:0'>Table {s.code} "
+            f"&middot; {html.escape(title)}</h2><div>{state} &middot; {s.step} moves, "
+            f"{last}</div><ul>{seats}</ul>"
+            f"<div style='font-size:18px'><b>What happened last</b><ul>"
+            f"{moves or '<li>nothing yet</li>'}</ul></div></div>")
+
+
+class ProjectorPage:
+    """The projector's widgets (``widget``), following the class's lesson and one table."""
+
+    def __init__(self, url: str | None = None, code: str | None = None, *,
+                 live: bool = True) -> None:
+        self.room = Classroom(database_url(url), code=class_code(code))
+        self.errors = ErrorArea()
+        self.heartbeat = Heartbeat()
+        self.link = join_link(self.room.code)
+        self.join = widgets.HTML(join_html(self.room.code, self.link))
+        self.join.add_class("ff-projector-join")
+        self.show_join = widgets.ToggleButton(value=True, description="Show how to join",
+                                              tooltip="Hide the join panel to make room")
+        self.show_join.observe(lambda _c: self._toggle_join(), names="value")
+        self.choose = widgets.Dropdown(options=[NO_TABLE], value=NO_TABLE,
+                                       description="Show:",
+                                       layout=widgets.Layout(width="260px"))
+        self.choose.observe(lambda _c: self.refresh(), names="value")
+        self.slide = widgets.HTML()
+        self.slide.add_class("ff-projector-slide")
+        self.board = LessonBoard(760, self.room.lesson.now(),
+                                 ready=lambda: self.heartbeat.drawn)
+        self.table = widgets.HTML()
+        self.table.add_class("ff-projector-table")
+        self.lesson_box = widgets.HBox(
+            [self.board.widget, widgets.Box([self.slide], layout=widgets.Layout(
+                flex="1 1 360px", min_width="320px", padding="0 0 0 12px"))],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+        self.widget = widgets.VBox([
+            widgets.HTML(CSS, layout=widgets.Layout(display="none")), self.heartbeat, self.join,
+            widgets.HBox([self.show_join, self.choose]), self.errors.widget,
+            self.lesson_box, self.table])
+        self.widget.add_class("ff-class")
+        self.version = -1
+        self.table_step = -1
+        self.live = Live(self._wait, self.refresh, self.errors, "projector",
+                         heartbeat=self.heartbeat)
+        self.refresh()
+        if live:
+            self.live.start()
+
+    def _toggle_join(self) -> None:
+        self.join.layout.display = "" if self.show_join.value else "none"
+
+    def _wait(self, timeout: float) -> None:
+        if self.choose.value == NO_TABLE:
+            self.room.lesson.wait(self.version, timeout)
+        else:
+            self.room.table(self.choose.value).wait(max(0, self.table_step), timeout)
+
+    def refresh(self) -> None:
+        """Show what the class is on now (called by the page's thread)."""
+        options = [(NO_TABLE, NO_TABLE), *((f"table {t.code} ({t.game_name})", t.code)
+                                          for t in self.room.tables())]
+        if list(self.choose.options) != options:
+            self.choose.options = options
+        on_table = self.choose.value != NO_TABLE
+        self.lesson_box.layout.display = "none" if on_table else ""
+        self.table.layout.display = "" if on_table else "none"
+        if on_table:
+            table = self.room.table(self.choose.value)
+            self.table_step = table.step
+            self.table.value = spectator_html(table)
+            return
+        slide = self.room.lesson.now()
+        self.version = 0 if slide is None else slide.version
+        self.slide.value = slide_html(slide, scale=1.35,
+                                      waiting="The lesson will start in a moment.")
+        self.board.show(slide)
+
+    def close(self) -> None:
+        self.live.stop()
+        self.room.close()
+

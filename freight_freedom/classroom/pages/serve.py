@@ -1,0 +1,191 @@
+"""``freight-freedom classroom``: open (or create) the class database and serve the three
+pages with Voila until Ctrl-C.
+
+The pages learn the database from the server's environment (``FREIGHT_FREEDOM_DB``; Voila's
+kernels inherit it), with the class code, the join link and the export folder beside it. By
+default only this computer can open the pages (127.0.0.1); ``lan=True`` listens on every
+interface so that students' devices on the classroom network can join, and says so.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from ..room import Classroom, reset_pin
+from ..store import database_url
+from . import write_notebooks
+from .common import CLASS_ENV, DB_ENV, EXPORT_ENV, JOIN_ENV
+
+DEFAULT_DB = "classroom.db"
+"""The class database made in the current folder when neither ``--db`` nor
+``FREIGHT_FREEDOM_DB`` names one."""
+DEFAULT_PORT = 8866
+READY_TIMEOUT = 120.0
+CULL_IDLE = 300
+"""Seconds after which the server ends a kernel that no browser shows and that sent nothing
+(a page that was reloaded or closed: its thread pauses without the page's heartbeat)."""
+CHECKOUT_NOTEBOOKS = Path(__file__).resolve().parents[3] / "notebooks" / "classroom"
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What the command will serve: the database, the class, its PIN (when known) and links."""
+
+    url: str
+    code: str
+    name: str
+    pin: str | None
+    host: str
+    port: int
+    notebooks: Path
+    export_dir: Path
+
+    def page(self, name: str, host: str | None = None) -> str:
+        return f"http://{host or self.address}:{self.port}/voila/render/{name}.ipynb"
+
+    @property
+    def address(self) -> str:
+        """The address other devices use: this computer's LAN address with ``--lan``."""
+        return lan_address() if self.host == "0.0.0.0" else "127.0.0.1"  # noqa: S104
+
+    @property
+    def join(self) -> str:
+        return self.page("student")
+
+
+def lan_address() -> str:
+    """This computer's address on the local network (no packet is sent), else its name."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("10.255.255.255", 1))
+        address = str(s.getsockname()[0])
+        if not address.startswith("127."):
+            return address
+    return socket.gethostname()
+
+
+def prepare(db: str | None, *, code: str | None = None, new_pin: bool = False,
+            lan: bool = False, port: int = DEFAULT_PORT) -> Plan:
+    """Open or create the class database and decide what to serve (nothing is started)."""
+    given = db or os.environ.get(DB_ENV, "").strip() or DEFAULT_DB
+    url = database_url(given)
+    room = Classroom(url, code=code)
+    try:
+        pin, the_code, name = room.pin, room.code, room.name
+    finally:
+        room.close()
+    if new_pin:
+        pin = reset_pin(url, code=the_code)
+    if CHECKOUT_NOTEBOOKS.is_dir():
+        notebooks = CHECKOUT_NOTEBOOKS
+    else:  # an installed package: the pages' notebooks are written for this run
+        notebooks = write_notebooks(Path(tempfile.mkdtemp(prefix="freight-freedom-class-")))
+    return Plan(url, the_code, name, pin, "0.0.0.0" if lan else "127.0.0.1",  # noqa: S104
+                port, notebooks, Path.cwd() / f"classroom-export-{the_code}")
+
+
+def environment(plan: Plan) -> dict[str, str]:
+    """The Voila server's environment: what the pages read."""
+    env = dict(os.environ)
+    env.update({DB_ENV: plan.url, CLASS_ENV: plan.code, JOIN_ENV: plan.join,
+                EXPORT_ENV: str(plan.export_dir)})
+    return env
+
+
+def banner(plan: Plan) -> str:
+    """What the command prints once the pages are ready."""
+    if plan.pin is not None:
+        pin = f"Teacher's PIN:  {plan.pin}   (shown only now: write it down)"
+    else:
+        pin = ("Teacher's PIN:  the one printed when this class was created "
+               "(forgotten? stop and start again with --new-pin)")
+    where = (f"Listening on ALL network interfaces (--lan): devices on this network can open "
+             f"the pages at {plan.address}." if plan.host == "0.0.0.0"  # noqa: S104
+             else "Listening on 127.0.0.1 only: just this computer can open the pages "
+                  "(add --lan for students' devices).")
+    return "\n".join([
+        "",
+        f"Class {plan.name}, class code {plan.code}   (database: {plan.url})",
+        pin,
+        f"Teacher's page:  {plan.page('teacher', '127.0.0.1')}",
+        f"Projector page:  {plan.page('projector', '127.0.0.1')}",
+        f"Join link for students:  {plan.join}?code={plan.code}",
+        where,
+        f"Exports are written to {plan.export_dir}",
+        "Press Ctrl-C to stop (every answer and move is already in the database).",
+        "",
+    ])
+
+
+def voila_command(plan: Plan) -> list[str]:
+    return [sys.executable, "-m", "voila", str(plan.notebooks), "--no-browser",
+            f"--port={plan.port}", f"--Voila.ip={plan.host}", "--Voila.open_browser=False",
+            "--Voila.port_retries=0",
+            f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
+            "--MappingKernelManager.cull_interval=60",
+            "--MappingKernelManager.cull_connected=False"]
+
+
+def _ready(plan: Plan, proc: subprocess.Popen[bytes], timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            return False
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{plan.port}/", timeout=2) as r:
+                if r.status == 200:
+                    return True
+        except (urllib.error.URLError, OSError):
+            pass
+        time.sleep(0.3)
+    return False
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    """SIGTERM (Voila shuts its kernels down), then SIGKILL if it hangs."""
+    if proc.poll() is None:
+        with contextlib.suppress(ProcessLookupError):
+            proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+def serve(plan: Plan, out: TextIO) -> int:
+    """Run Voila on the plan until Ctrl-C (or SIGTERM); 0 when stopped that way."""
+    def _terminate(_signum: int, _frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, _terminate)
+    proc = subprocess.Popen(voila_command(plan), env=environment(plan),
+                            stdin=subprocess.DEVNULL)
+    try:
+        if not _ready(plan, proc, READY_TIMEOUT):
+            _stop(proc)
+            print(f"The Voila server did not start (exit status {proc.returncode}); is port "
+                  f"{plan.port} taken? Try --port.", file=out, flush=True)
+            return 1
+        print(banner(plan), file=out, flush=True)
+        return proc.wait()
+    except KeyboardInterrupt:
+        print("Stopping the classroom ...", file=out, flush=True)
+        _stop(proc)
+        print(f"Stopped. Everything is kept in {plan.url}; start the same command again to "
+              "go on.", file=out, flush=True)
+        return 0
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        _stop(proc)

@@ -1,0 +1,395 @@
+"""The student's page: class code and first name, then the teacher's step live, the questions
+answered on this device, and a seat at a game table.
+
+The page keeps the student's token (and their seat tokens) in the browser's ``localStorage``
+through :class:`BrowserStore`, a tiny front-end piece: a refreshed page, a laptop that slept or
+a new kernel reads it back and rejoins without the teacher. The question's key never reaches
+this page before the teacher reveals it: the page only ever holds a :class:`~..pacing.Slide`,
+which carries no key until then.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import time
+from typing import Any
+from urllib.parse import parse_qs
+
+import anywidget
+import ipywidgets as widgets
+import traitlets
+
+from ...core import registry
+from ...ui.errors import ErrorArea
+from ..errors import ClassroomError
+from ..pacing import Slide
+from ..people import Student
+from ..room import Classroom
+from ..store import CLASS_CODE_LENGTH, check_code
+from ..tables import Table
+from .common import (
+    CSS,
+    TICK,
+    Heartbeat,
+    LessonBoard,
+    Live,
+    box,
+    class_code,
+    database_url,
+    slide_html,
+)
+
+STORAGE_KEY = "freight-freedom-classroom"
+
+_ESM = r"""
+const KEY = "freight-freedom-classroom";
+function render({ model, el }) {
+  el.style.display = "none";
+  let stored = "";
+  try { stored = window.localStorage.getItem(KEY) || ""; } catch (e) { stored = ""; }
+  model.set("stored", stored);
+  model.set("loaded", true);
+  model.save_changes();
+  const keep = () => {
+    const value = model.get("keep");
+    try {
+      if (value) window.localStorage.setItem(KEY, value);
+      else window.localStorage.removeItem(KEY);
+    } catch (e) { /* storage refused (private window): the page still works, no rejoin */ }
+  };
+  model.on("change:keep", keep);
+  return () => model.off("change:keep", keep);
+}
+export default { render };
+"""
+
+
+class BrowserStore(anywidget.AnyWidget):  # type: ignore[misc]
+    """Invisible: ``stored`` is what this browser kept (read once the page shows, then
+    ``loaded``); setting ``keep`` writes it back. Holds only this student's own tokens."""
+
+    _esm = _ESM
+    stored = traitlets.Unicode("").tag(sync=True)
+    loaded = traitlets.Bool(False).tag(sync=True)
+    keep = traitlets.Unicode("").tag(sync=True)
+
+
+def _query(name: str) -> str:
+    """A value of the page's query string (Voila passes it to the kernel as QUERY_STRING)."""
+    values = parse_qs(os.environ.get("QUERY_STRING", "")).get(name, [])
+    return values[0].strip() if values else ""
+
+
+def _play_widget(table: Table, seat: int, token: str) -> widgets.Widget:
+    """The play widget of ``seat`` at ``table``: ``classroom.remote.table_app`` (the tables'
+    module) when it is there; else the seat and the table's summary, kept up to date."""
+    try:
+        from ..remote import table_app  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return SeatSummary(table, seat).widget
+    widget: widgets.Widget = table_app(table, seat, token)
+    return widget
+
+
+class SeatSummary:
+    """Until the play widget is there: the seat held and where the table's game stands."""
+
+    def __init__(self, table: Table, seat: int) -> None:
+        self.table = table
+        self.seat = seat
+        self.widget = widgets.HTML()
+        self.widget.add_class("ff-student-seat")
+        self.widget.seat_summary = self  # the page's thread updates it
+        self.update()
+
+    def update(self) -> None:
+        s = self.table.summary()
+        turn = ("your turn" if s.to_move == self.seat else
+                f"Player {s.to_move + 1}'s turn" if s.to_move is not None else "")
+        where = (f"The game is over: {html.escape(s.outcome)}" if s.over
+                 else f"Round {s.round}, {html.escape(s.phase)} phase &middot; {turn}")
+        title = registry.game_entry(s.game).title.split(":")[0]
+        self.widget.value = box(
+            "#eef3fd", f"You are <b>Player {self.seat + 1}</b> at table <b>{s.code}</b> "
+                       f"({html.escape(title)}). {where}<br>Playing from this page is not "
+                       "switched on yet: ask your teacher how your table plays.")
+
+
+class StudentPage:
+    """The student's widgets (``widget``): join, then follow the lesson and take a seat."""
+
+    def __init__(self, url: str | None = None, code: str | None = None, *,
+                 live: bool = True) -> None:
+        self.url = database_url(url)
+        self.live_wanted = live
+        self.room: Classroom | None = None
+        self.me: Student | None = None
+        self.slide: Slide | None = None
+        self.seat: tuple[str, int, str] | None = None  # table code, seat, seat token
+        self.live: Live | None = None
+        self.errors = ErrorArea()
+        self.heartbeat = Heartbeat()
+        self.store = BrowserStore()
+        self.store.observe(self.errors.guard(lambda _c: self._browser_loaded()),
+                           names="loaded")
+        wanted = class_code(code) or _query("code")
+        self.code = widgets.Text(value=wanted or "", description="Class code",
+                                 placeholder="6 letters and digits",
+                                 style={"description_width": "90px"},
+                                 layout=widgets.Layout(width="300px"))
+        self.name = widgets.Text(description="First name", placeholder="your first name",
+                                 style={"description_width": "90px"},
+                                 layout=widgets.Layout(width="300px"))
+        self.join_button = widgets.Button(description="Join", button_style="primary",
+                                          icon="sign-in")
+        self.join_button.on_click(self.errors.guard(lambda _b: self.join()))
+        self.join_message = widgets.HTML()
+        for w, name in ((self.code, "ff-student-code"), (self.name, "ff-student-name"),
+                        (self.join_button, "ff-student-join")):
+            w.add_class(name)
+        self.join_box = widgets.VBox([
+            widgets.HTML("<h2 style='margin:0 0 6px 0'>Join the class</h2><p style='font-size:"
+                         "15px'>Type the class code on the projector and your first name.</p>"),
+            self.code, self.name, self.join_button, self.join_message])
+        self.main = widgets.VBox()
+        # the board is made with the page (a plotly figure made later, in a button's callback,
+        # reached the browser without its data) and follows the class's step once joined
+        self.board = LessonBoard(640, ready=lambda: self.heartbeat.drawn)
+        self.widget = widgets.VBox([
+            widgets.HTML(CSS, layout=widgets.Layout(display="none")), self.heartbeat,
+            self.store, self.errors.widget,
+            widgets.HBox([widgets.VBox([self.join_box, self.main], layout=widgets.Layout(
+                flex="1 1 340px", padding="0 12px 0 0")), self.board.widget],
+                layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))])
+        self.widget.add_class("ff-class")
+
+    # ------------------------------------------------------------------ joining
+    def _kept(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.store.keep or self.store.stored or "{}")
+        except ValueError:
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def _browser_loaded(self) -> None:
+        """The browser said what it kept: rejoin with it (a refreshed page)."""
+        if self.me is not None or not self.store.loaded:
+            return
+        kept = self._kept()
+        code, token = kept.get("code"), kept.get("token")
+        if not isinstance(code, str) or not isinstance(token, str):
+            return
+        try:
+            room = Classroom(self.url, code=code)
+            me = room.student(token)
+        except ClassroomError:
+            self.store.keep = ""  # another class, or the database was replaced: join again
+            return
+        seats = kept.get("seats")
+        self._joined(room, me, seats if isinstance(seats, dict) else {})
+
+    def join(self, code: str | None = None, name: str | None = None) -> Student:
+        """Join with the class code and first name typed (or given)."""
+        typed = self.code.value if code is None else code
+        first = self.name.value if name is None else name
+        try:
+            room = Classroom(self.url, code=check_code(typed, "class code",
+                                                       CLASS_CODE_LENGTH))
+            me = room.join(first)
+        except ClassroomError as exc:
+            self.join_message.value = box("#fdecea", html.escape(exc.reason), role="alert")
+            raise
+        self._joined(room, me, {})
+        return me
+
+    def _joined(self, room: Classroom, me: Student, seats: dict[str, Any]) -> None:
+        self.room, self.me = room, me
+        self._remember(seats)
+        self.join_box.layout.display = "none"
+        self._build()
+        for table_code, token in seats.items():
+            try:
+                table = room.table(table_code)
+                self._seated(table, table.rejoin(token), str(token))
+                break
+            except ClassroomError:
+                continue
+
+    def _remember(self, seats: dict[str, Any]) -> None:
+        assert self.room is not None and self.me is not None
+        self.store.keep = json.dumps({"code": self.room.code, "token": self.me.token,
+                                      "seats": seats})
+
+    # ------------------------------------------------------------------ the lesson
+    def _build(self) -> None:
+        assert self.room is not None and self.me is not None
+        guard = self.errors.guard
+        self.hello = widgets.HTML(
+            f"<div style='font-size:15px;color:#333'>Hi <b>{html.escape(self.me.name)}</b>"
+            f" &middot; class {self.room.code}</div>")
+        self.hello.add_class("ff-student-hello")
+        self.slide_view = widgets.HTML()
+        self.slide_view.add_class("ff-student-slide")
+        self.choices = widgets.RadioButtons(options=[], value=None,
+                                            layout=widgets.Layout(width="auto"))
+        self.answer_text = widgets.Text(placeholder="your answer",
+                                        layout=widgets.Layout(width="260px"))
+        self.answer_button = widgets.Button(description="Answer", icon="check",
+                                            button_style="primary")
+        self.answer_button.on_click(guard(lambda _b: self.answer()))
+        self.feedback = widgets.HTML()
+        for w, name in ((self.choices, "ff-student-choices"),
+                        (self.answer_text, "ff-student-text"),
+                        (self.answer_button, "ff-student-answer"),
+                        (self.feedback, "ff-student-feedback")):
+            w.add_class(name)
+        self.closed_note = widgets.HTML()
+        self.answer_box = widgets.VBox([self.choices, widgets.HBox([self.answer_text,
+                                                                    self.answer_button]),
+                                        self.feedback, self.closed_note])
+        # the table
+        self.seat_pick = widgets.Dropdown(description="Seat", options=[],
+                                          style={"description_width": "40px"},
+                                          layout=widgets.Layout(width="300px"))
+        self.seat_button = widgets.Button(description="Take this seat", icon="chair")
+        self.seat_button.on_click(guard(lambda _b: self.take_seat()))
+        self.seat_pick.add_class("ff-student-seats")
+        self.seat_button.add_class("ff-student-take")
+        self.seat_message = widgets.HTML()
+        self.seat_choice = widgets.HBox([self.seat_pick, self.seat_button])
+        self.play_area = widgets.VBox()
+        self.table_box = widgets.VBox([
+            widgets.HTML("<h3 style='margin:10px 0 4px 0'>Your game table</h3>"),
+            self.seat_choice, self.seat_message, self.play_area])
+        self.table_box.add_class("ff-student-table")
+        self.main.children = [self.hello, self.slide_view, self.answer_box, self.table_box]
+        self.table_checked = 0.0
+        self.refresh(force=True)
+        self.live = Live(self._wait, self.refresh, self.errors, "student",
+                         heartbeat=self.heartbeat)
+        if self.live_wanted:
+            self.live.start()
+
+    def _wait(self, timeout: float) -> None:
+        assert self.room is not None
+        self.room.lesson.wait(self.slide.version if self.slide else 0, timeout)
+
+    def refresh(self, force: bool = False) -> None:
+        """Follow the teacher's step (redrawn only when it changed) and the tables."""
+        assert self.room is not None
+        slide = self.room.lesson.now()
+        if force or slide != self.slide:
+            moved = self.slide is None or slide is None or slide.step != self.slide.step \
+                or slide.lesson != self.slide.lesson
+            self.slide = slide
+            self._draw_slide(moved)
+        self.board.show(slide)
+        if force or time.monotonic() - self.table_checked > 4 * TICK:
+            self.table_checked = time.monotonic()
+            self._refresh_table()
+
+    def _draw_slide(self, moved: bool) -> None:
+        slide = self.slide
+        self.slide_view.value = slide_html(
+            slide, waiting="Wait for your teacher to start the lesson.")
+        q = None if slide is None else slide.question
+        self.answer_box.layout.display = "none" if q is None else ""
+        if q is None or slide is None:
+            return
+        if moved:
+            self.feedback.value = ""
+            self.answer_text.value = ""
+            self.choices.options = list(q.options)
+            self.choices.value = None
+        self.choices.layout.display = "" if q.options else "none"
+        self.answer_text.layout.display = "none" if q.options else ""
+        closed = slide.revealed
+        self.answer_button.disabled = closed
+        self.choices.disabled = closed
+        self.answer_text.disabled = closed
+        self.closed_note.value = box("#f1f3f4", "Answers are closed: the answer is shown "
+                                                "above.") if closed else ""
+
+    def answer(self, value: str | int | None = None) -> str:
+        """Send the answer chosen or typed (or ``value``); the verdict shown, as text."""
+        assert self.room is not None and self.me is not None
+        slide = self.slide
+        if slide is None or slide.question is None:
+            raise ClassroomError("answer", "there is no question to answer now")
+        if value is None:
+            if slide.question.options:
+                if self.choices.value is None:
+                    raise ClassroomError("answer", "choose one of the answers first")
+                value = list(slide.question.options).index(self.choices.value)
+            else:
+                value = self.answer_text.value
+        try:
+            graded = self.room.lesson.answer(self.me, value, step=slide.step)
+        except ClassroomError as exc:
+            self.feedback.value = box("#fdecea", html.escape(exc.reason), role="alert")
+            return exc.reason
+        from ...lessons.text import inline
+
+        self.feedback.value = box("#e3f4e1" if graded.ok else "#fdecea", inline(graded.text))
+        return graded.text
+
+    # ------------------------------------------------------------------ the table
+    def _refresh_table(self) -> None:
+        assert self.room is not None and self.me is not None
+        if self.seat is not None:
+            for child in self.play_area.children:
+                summary = getattr(child, "seat_summary", None)
+                if summary is not None:
+                    summary.update()
+            return
+        free = []
+        for table in self.room.tables():
+            for s in table.seats():
+                if s.kind == "open" or (s.kind == "student" and s.name == self.me.name
+                                        and not s.held):
+                    mine = " (kept for you)" if s.kind == "student" else ""
+                    free.append((f"Table {table.code} ({table.game_name}) · Player "
+                                 f"{s.seat + 1}{mine}", (table.code, s.seat)))
+        if list(self.seat_pick.options) != free:
+            self.seat_pick.options = free
+        self.seat_choice.layout.display = "" if free else "none"
+        if not free and not self.seat_message.value:
+            self.seat_message.value = ("<p style='font-size:14px;color:#555'>No free seat "
+                                       "yet: your teacher opens the tables.</p>")
+        elif free and "No free seat" in self.seat_message.value:
+            self.seat_message.value = ""
+
+    def take_seat(self, choice: tuple[str, int] | None = None) -> int:
+        """Take the chosen seat (or ``choice``: table code, seat); the seat taken."""
+        assert self.room is not None and self.me is not None
+        picked = self.seat_pick.value if choice is None else choice
+        if not picked:
+            raise ClassroomError("seat", "choose a seat first")
+        code, seat = picked
+        table = self.room.table(code)
+        try:
+            token = table.claim(seat, self.me)
+        except ClassroomError as exc:
+            self.seat_message.value = box("#fdecea", html.escape(exc.reason), role="alert")
+            self._refresh_table()
+            return -1
+        seats = self._kept().get("seats")
+        kept = dict(seats) if isinstance(seats, dict) else {}
+        kept[table.code] = token
+        self._remember(kept)
+        self._seated(table, seat, token)
+        return seat
+
+    def _seated(self, table: Table, seat: int, token: str) -> None:
+        self.seat = (table.code, seat, token)
+        self.seat_choice.layout.display = "none"
+        self.seat_message.value = ""
+        self.play_area.children = [_play_widget(table, seat, token)]
+
+    def close(self) -> None:
+        if self.live is not None:
+            self.live.stop()
+        if self.room is not None:
+            self.room.close()

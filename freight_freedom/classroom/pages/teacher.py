@@ -1,0 +1,443 @@
+"""The teacher's page: nothing shows before the PIN; then the lesson's pace (step, reveal) with
+the live tally of the current question, the students, the game tables (open, assign, free,
+follow) and the export of answers, results and games."""
+
+from __future__ import annotations
+
+import html
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from ...core import registry
+from ...lessons import LESSONS, lesson
+from ...ui.bots import LABELS
+from ...ui.errors import ErrorArea
+from ...ui.newgame import NewGame
+from ...ui.saveload import download_link_html
+from ..errors import ClassroomError
+from ..export import answers_csv, export, results_csv
+from ..pacing import Tally
+from ..room import Classroom
+from ..tables import TableSummary
+from .common import (
+    CSS,
+    EXPORT_ENV,
+    Heartbeat,
+    Live,
+    ago,
+    box,
+    class_code,
+    database_url,
+    join_link,
+    slide_html,
+)
+
+STUDENT_SEAT = "a student"
+FREE = "free: any student may take it"
+TABS = ("Lesson", "Students", "Tables", "Export")
+
+
+def tally_html(t: Tally, students: int) -> str:
+    """The live tally: who answered, first-try right and wrong, the common wrong answers."""
+    def names(group: tuple[str, ...]) -> str:
+        return ", ".join(html.escape(n) for n in group) or "nobody"
+
+    wrong = "".join(f"<li>&ldquo;{html.escape(a)}&rdquo; &times;{n}</li>"
+                    for a, n in t.common_wrong[:6]) or "<li>none</li>"
+    return (
+        "<div class='ff-tally' style='font-size:15px;border:1px solid #ccd;padding:6px 10px;"
+        "border-radius:4px'>"
+        f"<b>Answered: {len(t.answered)} of {students}</b>"
+        f" &middot; still thinking: {names(t.waiting)}<br>"
+        f"Right at the first try: <b>{len(t.first_right)}</b> ({names(t.first_right)})<br>"
+        f"Wrong at the first try: <b>{len(t.first_wrong)}</b> ({names(t.first_wrong)})<br>"
+        f"Right by now: {len(t.right_now)}"
+        f"<div>Common wrong answers:<ul style='margin:2px 0'>{wrong}</ul></div>"
+        + ("<b>Revealed</b>: every page shows the answer." if t.revealed else "")
+        + "</div>")
+
+
+def tables_html(summaries: list[TableSummary], now: float | None = None) -> str:
+    """Every table on one list: seats, round, phase, whose turn or the result, last move."""
+    if not summaries:
+        return "<p>No tables yet: open one above.</p>"
+    rows = []
+    for s in summaries:
+        seats = "<br>".join(
+            f"{x.seat + 1}: " + (html.escape(x.name) + (" (bot)" if x.kind == "bot" else
+                                                     "" if x.held else " (not taken yet)")
+                                 if x.name else "<i>free</i>") for x in s.seats)
+        turn = "" if s.to_move is None or s.over else next(
+            (x.name or f"Player {x.seat + 1}" for x in s.seats if x.seat == s.to_move), "")
+        where = (f"over: {html.escape(s.outcome)}" if s.over
+                 else f"round {s.round}, {html.escape(s.phase)}")
+        game = registry.game_entry(s.game).title.split(":")[0]
+        rows.append(f"<tr><td><b>{s.code}</b></td><td>{html.escape(game)}</td>"
+                    f"<td>{seats}</td><td>{where}</td><td>{html.escape(turn)}</td>"
+                    f"<td>{s.step}</td><td>{ago(s.last_moved, now)}</td></tr>")
+    return ("<table class='ff-list ff-tables'><tr><th>Table</th><th>Game</th><th>Players</th>"
+            "<th>Where</th><th>Turn</th><th>Moves</th><th>Last move</th></tr>"
+            + "".join(rows) + "</table>")
+
+
+class TeacherPage:
+    """The teacher's widgets (``widget``): a PIN form until :meth:`login` succeeds."""
+
+    def __init__(self, url: str | None = None, code: str | None = None, *,
+                 live: bool = True) -> None:
+        self.url = database_url(url)
+        self.code = class_code(code)
+        self.live_wanted = live
+        self.room: Classroom | None = None
+        self.live: Live | None = None
+        self.errors = ErrorArea()
+        self.heartbeat = Heartbeat()
+        self.pin = widgets.Password(description="PIN", placeholder="the teacher's PIN",
+                                    style={"description_width": "40px"},
+                                    layout=widgets.Layout(width="260px"))
+        self.pin.add_class("ff-teacher-pin")
+        self.login_button = widgets.Button(description="Open", button_style="primary",
+                                           icon="unlock")
+        self.login_button.add_class("ff-teacher-login")
+        self.login_button.on_click(self.errors.guard(lambda _b: self.login()))
+        self.login_message = widgets.HTML()
+        self.login_box = widgets.VBox([
+            widgets.HTML("<h2 style='margin:0 0 6px 0'>Teacher's page</h2><p style='font-size:"
+                         "15px'>Type the PIN that <code>freight-freedom classroom</code> "
+                         "printed when it started the class.</p>"),
+            widgets.HBox([self.pin, self.login_button]), self.login_message])
+        self.main = widgets.VBox()
+        self.widget = widgets.VBox([widgets.HTML(CSS, layout=widgets.Layout(display="none")),
+                                    self.heartbeat, self.login_box, self.errors.widget, self.main])
+        self.widget.add_class("ff-class")
+
+    # ------------------------------------------------------------------ the PIN
+    def login(self, pin: str | None = None) -> bool:
+        """Open the page with ``pin`` (default: what is typed); a wrong PIN, or too many, is
+        said under the form and nothing else shows."""
+        typed = self.pin.value if pin is None else pin
+        self.pin.value = ""  # the PIN is not kept in the page
+        try:
+            room = Classroom(self.url, code=self.code, pin=typed)
+        except ClassroomError as exc:
+            self.login_message.value = box("#fdecea", html.escape(exc.reason), role="alert")
+            return False
+        self.room = room
+        self.login_message.value = ""
+        self.login_box.layout.display = "none"
+        self._build()
+        return True
+
+    @property
+    def teacher(self) -> Classroom:
+        if self.room is None:
+            raise ClassroomError("pin", "type the teacher's PIN first")
+        return self.room
+
+    # ------------------------------------------------------------------ layout
+    def _build(self) -> None:
+        room = self.teacher
+        guard = self.errors.guard
+        link = join_link(room.code)
+        self.header = widgets.HTML(
+            "<div style='font-size:15px'>"
+            + (f"<b style='font-size:20px'>{html.escape(room.name)}</b> &middot; "
+               if room.name != "Class" else "")
+            + "Class code <b style='font-family:monospace;font-size:20px'>"
+            f"{room.code}</b> &middot; students join at <a href='{html.escape(link)}' "
+            f"target='_blank'>{html.escape(link)}</a></div>")
+        # lesson
+        self.lesson_pick = widgets.Dropdown(
+            options=[(lesson(k).title, k) for k in LESSONS], description="Lesson",
+            style={"description_width": "55px"}, layout=widgets.Layout(width="470px"))
+        self.start_button = widgets.Button(description="Start at step 1", icon="play",
+                                           tooltip="Every student page goes to step 1")
+        self.start_button.on_click(guard(lambda _b: self.start()))
+        self.back_button = widgets.Button(description="Back", icon="arrow-left")
+        self.next_button = widgets.Button(description="Next", icon="arrow-right",
+                                          button_style="primary")
+        self.back_button.on_click(guard(lambda _b: self.back()))
+        self.next_button.on_click(guard(lambda _b: self.next()))
+        self.step_pick = widgets.Dropdown(description="Go to", options=[],
+                                          style={"description_width": "45px"},
+                                          layout=widgets.Layout(width="330px"))
+        self.step_pick.observe(guard(self._picked), names="value")
+        self.reveal_button = widgets.Button(description="Reveal the answer", icon="eye",
+                                            button_style="warning",
+                                            tooltip="Show the answer on every page")
+        self.reveal_button.on_click(guard(lambda _b: self.reveal()))
+        self.slide = widgets.HTML()
+        self.tally = widgets.HTML()
+        for w, name in ((self.next_button, "ff-teacher-next"),
+                        (self.back_button, "ff-teacher-back"),
+                        (self.reveal_button, "ff-teacher-reveal"),
+                        (self.start_button, "ff-teacher-start"), (self.tally, "ff-teacher-tally"),
+                        (self.slide, "ff-teacher-slide")):
+            w.add_class(name)
+        lesson_tab = widgets.VBox([
+            widgets.HBox([self.lesson_pick, self.start_button],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.back_button, self.next_button, self.step_pick,
+                          self.reveal_button], layout=widgets.Layout(flex_flow="row wrap",
+                                                                      align_items="center")),
+            widgets.HBox([widgets.Box([self.slide], layout=widgets.Layout(
+                flex="1 1 420px", padding="0 12px 0 0")),
+                widgets.Box([self.tally], layout=widgets.Layout(flex="1 1 300px"))],
+                layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))])
+        # students
+        self.students = widgets.HTML()
+        self.students.add_class("ff-teacher-students")
+        # tables
+        self.game_pick = widgets.Dropdown(
+            options=[(e.title, e.key) for e in registry.GAMES.values()], description="Game",
+            style={"description_width": "55px"}, layout=widgets.Layout(width="330px"))
+        self.game_pick.observe(guard(lambda _c: self._new_form()), names="value")
+        self.form_box = widgets.VBox()
+        self.seat_box = widgets.VBox()
+        self.seat_roles: list[widgets.Dropdown] = []
+        self.seat_people: list[widgets.Dropdown] = []
+        self.table_message = widgets.HTML()
+        self.table_list = widgets.HTML()
+        self.table_list.add_class("ff-teacher-tables")
+        self.free_pick = widgets.Dropdown(description="Seat", options=[],
+                                          style={"description_width": "40px"},
+                                          layout=widgets.Layout(width="330px"))
+        self.free_button = widgets.Button(description="Free this seat", icon="unlock",
+                                          tooltip="For a student whose laptop died: they "
+                                                  "take the seat again from another device")
+        self.free_button.on_click(guard(lambda _b: self.free_seat()))
+        tables_tab = widgets.VBox([
+            widgets.HTML("<h3 style='margin:4px 0'>Open a table</h3>"), self.game_pick,
+            self.form_box, self.table_message,
+            widgets.HTML("<h3 style='margin:10px 0 4px 0'>Tables</h3>"), self.table_list,
+            widgets.HBox([self.free_pick, self.free_button])])
+        # export
+        self.export_button = widgets.Button(description="Export answers and games",
+                                            icon="download", button_style="info")
+        self.export_button.add_class("ff-teacher-export")
+        self.export_button.on_click(guard(lambda _b: self.export()))
+        self.export_links = widgets.HTML()
+        export_tab = widgets.VBox([
+            widgets.HTML("<p style='font-size:15px'>The answers (one row per try) and the "
+                         "tables' results as CSV files for a spreadsheet, and each table's "
+                         "game as a save file the play notebooks load.</p>"),
+            self.export_button, self.export_links])
+        self.tabs = widgets.Tab(children=[lesson_tab, self.students, tables_tab, export_tab])
+        for i, title in enumerate(TABS):
+            self.tabs.set_title(i, title)
+        self.tabs.observe(guard(lambda _c: self.refresh()), names="selected_index")
+        self.main.children = [self.header, self.tabs]
+        self._new_form()
+        self.version = -1
+        self.refresh()
+        self.live = Live(lambda t: time.sleep(t), self.refresh, self.errors, "teacher",
+                         heartbeat=self.heartbeat)
+        if self.live_wanted:
+            self.live.start()
+
+    # ------------------------------------------------------------------ lesson
+    def start(self) -> None:
+        """Start the chosen lesson at its first step (every page follows)."""
+        self.teacher.lesson.start(self.lesson_pick.value)
+        self.refresh()
+
+    def go(self, step: int) -> None:
+        """Move the class to ``step`` (0-based)."""
+        self.teacher.lesson.go(step)
+        self.refresh()
+
+    def next(self) -> None:
+        slide = self._now()
+        self.go(slide.step + 1)
+
+    def back(self) -> None:
+        slide = self._now()
+        self.go(slide.step - 1)
+
+    def reveal(self) -> None:
+        """Show the current question's answer on every page (answers close)."""
+        self.teacher.lesson.reveal()
+        self.refresh()
+
+    def _now(self) -> Any:
+        slide = self.teacher.lesson.now()
+        if slide is None:
+            raise ClassroomError("lesson", "start a lesson first")
+        return slide
+
+    def _picked(self, change: dict[str, Any]) -> None:
+        step = change["new"]
+        slide = self.teacher.lesson.now()
+        if step is not None and slide is not None and step != slide.step:
+            self.go(int(step))
+
+    # ------------------------------------------------------------------ tables
+    def _new_form(self) -> None:
+        key = self.game_pick.value
+        cls = registry.game_entry(key).game_class()
+        self.newgame = NewGame(cls, self._opened, self.errors.guard)
+        self.newgame.button.description = "Open the table"
+        self.newgame.button.icon = "plus"
+        self.newgame.button.button_style = "success"
+        self.newgame.button.add_class("ff-teacher-open-table")
+        players = self.newgame.fields.get("players")
+        if players is not None:
+            players.observe(self.errors.guard(lambda _c: self._seat_rows()), names="value")
+        self._seat_rows()
+        options, seed_row = self.newgame.widget.children
+        self.form_box.children = [options, widgets.HTML(
+            "<b style='font-size:14px'>Who plays each seat</b>"), self.seat_box, seed_row]
+
+    def _players(self) -> int:
+        field = self.newgame.fields.get("players")
+        return int(field.value) if field is not None else 1
+
+    def _seat_rows(self) -> None:
+        entry = registry.game_entry(self.game_pick.value)
+        bots = [(LABELS.get(n, n), n) for n in ("random", *entry.app_bots)]
+        people = [(FREE, 0)] + [(s.name, s.id) for s in self.teacher.students()]
+        self.seat_roles = [widgets.Dropdown(options=[(STUDENT_SEAT, ""), *bots], value="",
+                                            description=f"Player {i + 1}",
+                                            style={"description_width": "65px"},
+                                            layout=widgets.Layout(width="230px"))
+                           for i in range(self._players())]
+        self.seat_people = [widgets.Dropdown(options=people, value=0, description="",
+                                             layout=widgets.Layout(width="260px"))
+                            for _ in range(self._players())]
+        for role, person in zip(self.seat_roles, self.seat_people, strict=True):
+            role.observe(lambda c, p=person: setattr(p.layout, "display",
+                                                     "none" if c["new"] else ""),
+                         names="value")
+        self.seat_box.children = [widgets.HBox([r, p]) for r, p in
+                                  zip(self.seat_roles, self.seat_people, strict=True)]
+
+    def open_table(self) -> str:
+        """Open a table as the form says (game, options, bots, assigned students); its code."""
+        game = self.newgame.start()
+        return str(game.__dict__.get("_classroom_table", ""))
+
+    def _opened(self, game: Any) -> None:
+        room = self.teacher
+        bots = {i: r.value for i, r in enumerate(self.seat_roles) if r.value}
+        table = room.new_table(self.game_pick.value, bots=bots, seed=game.seed,
+                               **self.newgame.values())
+        by_id = {s.id: s for s in room.students()}
+        for i, person in enumerate(self.seat_people):
+            if i not in bots and person.value:
+                table.assign(i, by_id[person.value])
+        game.__dict__["_classroom_table"] = table.code
+        self.table_message.value = box(
+            "#e3f4e1", f"Table <b>{table.code}</b> is open: students take their seats on "
+                       "their page.")
+        self.refresh()
+
+    def free_seat(self) -> None:
+        """Free the chosen seat (a device that held it can no longer play it)."""
+        if not self.free_pick.value:
+            raise ClassroomError("seat", "choose a seat to free")
+        code, seat = self.free_pick.value
+        self.teacher.table(code).free(seat)
+        self.table_message.value = box("#e3f4e1", f"Player {seat + 1} at table {code} is "
+                                                  "free: the student takes it again from "
+                                                  "their page.")
+        self.refresh()
+
+    # ------------------------------------------------------------------ export
+    def export(self) -> list[Path]:
+        """Offer the CSV files and save files as downloads, and write them to the export
+        folder (``FREIGHT_FREEDOM_EXPORT_DIR``, set by the command) when there is one."""
+        import base64
+
+        room = self.teacher
+        links = []
+        for name, text in (("answers.csv", answers_csv(room)),
+                           ("results.csv", results_csv(room))):
+            data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+            links.append(f"<a download='{room.code}-{name}' href='data:text/csv;base64,"
+                         f"{data}' style='font-weight:bold;color:#0b57d0'>&#11015; Download "
+                         f"{room.code}-{name}</a>")
+        links += [download_link_html(t.game) + f" (table {t.code})" for t in room.tables()]
+        written: list[Path] = []
+        folder = os.environ.get(EXPORT_ENV, "").strip()
+        if folder:
+            written = export(room, Path(folder))
+            links.append(f"Also written to the folder <code>{html.escape(folder)}</code> "
+                         f"({len(written)} files).")
+        self.export_links.value = "<br>".join(links)
+        return written
+
+    # ------------------------------------------------------------------ live
+    def refresh(self) -> None:
+        """Bring the open tab up to date (the page's thread calls it twice a second)."""
+        room = self.teacher
+        tab = self.tabs.selected_index
+        if tab == 0:
+            self._refresh_lesson(room)
+        elif tab == 1:
+            names = [s.name for s in room.students()]
+            self.students.value = (
+                f"<h3 style='margin:4px 0'>{len(names)} students have joined</h3>"
+                + ("<ol style='columns:3;font-size:15px'>" + "".join(
+                    f"<li>{html.escape(n)}</li>" for n in names) + "</ol>" if names else
+                   "<p>Nobody yet: students open the join link and type the class code.</p>"))
+        elif tab == 2:
+            self._refresh_tables(room)
+        for table in room.tables():  # bot seats are played here, once for the class
+            table.play_bots()
+
+    def _refresh_lesson(self, room: Classroom) -> None:
+        slide = room.lesson.now()
+        if slide is None:
+            self.slide.value = slide_html(None, waiting="Choose a lesson and press Start: "
+                                                        "every student page follows you.")
+            self.tally.value = ""
+            for b in (self.back_button, self.next_button, self.reveal_button):
+                b.disabled = True
+            return
+        the = lesson(slide.lesson)
+        options = [(f"{i + 1}. {s.title}" + (" (question)" if s.question else ""), i)
+                   for i, s in enumerate(the.steps)]
+        if list(self.step_pick.options) != options:
+            self.step_pick.options = options
+        if self.step_pick.value != slide.step:
+            self.step_pick.value = slide.step
+        if self.lesson_pick.value != slide.lesson:
+            self.lesson_pick.value = slide.lesson
+        self.back_button.disabled = slide.step == 0
+        self.next_button.disabled = slide.step == slide.steps - 1
+        q = the.steps[slide.step].question
+        self.reveal_button.disabled = q is None or slide.revealed
+        self.slide.value = slide_html(slide, key=None if q is None else q.key_text(),
+                                      why=None if q is None else q.why)
+        if q is None:
+            self.tally.value = ("<p style='font-size:15px;color:#555'>No question at this "
+                                "step.</p>")
+        else:
+            self.tally.value = tally_html(room.lesson.tally(), len(room.students()))
+        self.version = slide.version
+
+    def _refresh_tables(self, room: Classroom) -> None:
+        tables = room.tables()
+        summaries = [t.summary() for t in tables]
+        self.table_list.value = tables_html(summaries)
+        held = [(f"{s.code} · Player {x.seat + 1} ({x.name})", (s.code, x.seat))
+                for s in summaries for x in s.seats if x.kind == "student"]
+        if list(self.free_pick.options) != held:
+            self.free_pick.options = held
+        names = [(FREE, 0)] + [(s.name, s.id) for s in room.students()]
+        for person in self.seat_people:
+            if list(person.options) != names:
+                value = person.value
+                person.options = names
+                person.value = value if value in dict(names).values() else 0
+
+    def close(self) -> None:
+        if self.live is not None:
+            self.live.stop()
+        if self.room is not None:
+            self.room.close()
+

@@ -1,0 +1,109 @@
+"""``freight-freedom classroom``: the database opened or created, the PIN, the class code and
+the join link printed, the three pages served (HTTP 200) and a clean stop on Ctrl-C."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from freight_freedom.classroom import Classroom
+from freight_freedom.classroom.pages import serve
+from freight_freedom.classroom.pages.common import DB_ENV
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def read_until(proc: subprocess.Popen[str], pattern: str, seconds: float) -> str:
+    """The command's output up to the line matching ``pattern``."""
+    assert proc.stdout is not None
+    seen = ""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line and proc.poll() is not None:
+            break
+        seen += line
+        if re.search(pattern, line):
+            return seen
+    raise AssertionError(f"no {pattern!r} after {seconds} s; output:\n{seen}")
+
+
+@pytest.mark.timeout(300)
+def test_the_command_serves_the_three_pages_and_stops_on_ctrl_c(tmp_path: Path) -> None:
+    port = free_port()
+    db = tmp_path / "class.db"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]),
+        "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"),
+        "JUPYTER_DATA_DIR": str(tmp_path / "data"),
+        "JUPYTER_CONFIG_DIR": str(tmp_path / "config")}
+    env.pop(DB_ENV, None)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "freight_freedom", "classroom", "--db", str(db),
+         "--port", str(port)], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+    try:
+        out = read_until(proc, "Press Ctrl-C", 150)
+        pin = re.search(r"Teacher's PIN:\s+(\d{6})", out)
+        code = re.search(r"class code ([A-Z0-9]{6})", out)
+        assert pin and code, out
+        assert f"/voila/render/student.ipynb?code={code[1]}" in out
+        assert "127.0.0.1 only" in out
+        assert Classroom(db, pin=pin[1]).code == code[1]  # the printed PIN opens the class
+        for page in ("teacher", "student", "projector"):
+            url = f"http://127.0.0.1:{port}/voila/render/{page}.ipynb"
+            with urllib.request.urlopen(url, timeout=120) as response:
+                assert response.status == 200
+                body = response.read().decode()
+            assert "widget-view+json" in body, page  # the page's widgets, not an error
+        os.kill(proc.pid, signal.SIGINT)  # Ctrl-C
+        assert proc.wait(timeout=60) == 0
+        assert proc.stdout is not None
+        assert "Stopped. Everything is kept" in proc.stdout.read()
+        with pytest.raises(OSError):
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+def test_a_second_start_keeps_the_class_and_new_pin_replaces_the_pin(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv(DB_ENV, raising=False)
+    first = serve.prepare(None)
+    assert first.pin is not None and (tmp_path / serve.DEFAULT_DB).exists()
+    again = serve.prepare(None)
+    assert again.code == first.code and again.pin is None
+    assert "the one printed when this class was created" in serve.banner(again)
+    renewed = serve.prepare(None, new_pin=True)
+    assert renewed.pin is not None and renewed.code == first.code
+    assert Classroom(tmp_path / serve.DEFAULT_DB, pin=renewed.pin).is_teacher
+    monkeypatch.setenv(DB_ENV, str(tmp_path / "other.db"))
+    assert serve.prepare(None).code != first.code  # the variable names another database
+
+
+def test_lan_listens_everywhere_and_says_so(tmp_path: Path) -> None:
+    plan = serve.prepare(str(tmp_path / "c.db"), lan=True, port=9123)
+    assert plan.host == "0.0.0.0"
+    text = serve.banner(plan)
+    assert "ALL network interfaces" in text and f"{plan.code}" in text
+    assert "--Voila.ip=0.0.0.0" in serve.voila_command(plan)
+    env = serve.environment(plan)
+    assert env[DB_ENV] == plan.url and env["FREIGHT_FREEDOM_CLASS"] == plan.code
