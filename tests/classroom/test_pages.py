@@ -21,6 +21,7 @@ from freight_freedom.classroom.pages import (
     teacher_page,
 )
 from freight_freedom.classroom.pages.common import DB_ENV, EXPORT_ENV, STALE, qr_svg
+from freight_freedom.classroom.remote import link_of
 from freight_freedom.lessons import lesson
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -234,7 +235,8 @@ def test_the_teacher_opens_tables_assigns_and_frees_seats(db: tuple[str, str, st
     assert [v for _, v in ana.seat_pick.options] == [(table.code, 0), (table.code, 1)]
     assert ana.take_seat((table.code, 0)) == 0
     assert ben.take_seat((table.code, 0)) == -1 and "Ana holds" in ben.seat_message.value
-    assert "You are <b>Player 1</b>" in page_text(ana.play_area)
+    (app,) = ana.play_area.children  # the play app, bound to her seat of this table
+    assert (link_of(app).table.code, link_of(app).seat) == (table.code, 0)
     t.refresh()
     assert "Ana" in t.table_list.value and "(not taken yet)" not in t.table_list.value
     t.free_pick.value = (table.code, 0)

@@ -90,6 +90,10 @@ class ProjectorPage:
                                  ready=lambda: self.heartbeat.drawn)
         self.table = widgets.HTML()
         self.table.add_class("ff-projector-table")
+        # the chosen table's board, live (classroom.remote.spectator_app: public information
+        # only, no controls); one app per table shown, made when the table is first chosen
+        self.table_board = widgets.Box()
+        self.spectators: dict[str, widgets.Widget] = {}
         self.lesson_box = widgets.HBox(
             [self.board.widget, widgets.Box([self.slide], layout=widgets.Layout(
                 flex="1 1 360px", min_width="320px", padding="0 0 0 12px"))],
@@ -97,7 +101,7 @@ class ProjectorPage:
         self.widget = widgets.VBox([
             widgets.HTML(CSS, layout=widgets.Layout(display="none")), self.heartbeat, self.join,
             widgets.HBox([self.show_join, self.choose]), self.errors.widget,
-            self.lesson_box, self.table])
+            self.lesson_box, self.table, self.table_board])
         self.widget.add_class("ff-class")
         self.version = -1
         self.table_step = -1
@@ -125,10 +129,12 @@ class ProjectorPage:
         on_table = self.choose.value != NO_TABLE
         self.lesson_box.layout.display = "none" if on_table else ""
         self.table.layout.display = "" if on_table else "none"
+        self.table_board.layout.display = "" if on_table else "none"
         if on_table:
             table = self.room.table(self.choose.value)
             self.table_step = table.step
             self.table.value = spectator_html(table)
+            self._show_board(table)
             return
         slide = self.room.lesson.now()
         self.version = 0 if slide is None else slide.version
@@ -136,7 +142,20 @@ class ProjectorPage:
                                       waiting="The lesson will start in a moment.")
         self.board.show(slide)
 
+    def _show_board(self, table: Table) -> None:
+        """The table's board beside its summary: its spectator app, made once per table."""
+        board = self.spectators.get(table.code)
+        if board is None:
+            from ..remote import spectator_app  # the play app: ipywidgets and plotly
+            board = self.spectators[table.code] = spectator_app(table)
+        if self.table_board.children != (board,):
+            self.table_board.children = (board,)
+
     def close(self) -> None:
+        for board in self.spectators.values():
+            link = getattr(board, "table", None)
+            if link is not None:
+                link.stop()
         self.live.stop()
         self.room.close()
 

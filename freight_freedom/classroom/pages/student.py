@@ -21,7 +21,6 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from ...core import registry
 from ...ui.errors import ErrorArea
 from ..errors import ClassroomError
 from ..pacing import Slide
@@ -83,38 +82,12 @@ def _query(name: str) -> str:
 
 
 def _play_widget(table: Table, seat: int, token: str) -> widgets.Widget:
-    """The play widget of ``seat`` at ``table``: ``classroom.remote.table_app`` (the tables'
-    module) when it is there; else the seat and the table's summary, kept up to date."""
-    try:
-        from ..remote import table_app  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return SeatSummary(table, seat).widget
+    """The play widget of ``seat`` at ``table`` (``classroom.remote.table_app``: the game's
+    play app bound to that seat; imported here, on first use, with plotly's figure)."""
+    from ..remote import table_app
+
     widget: widgets.Widget = table_app(table, seat, token)
     return widget
-
-
-class SeatSummary:
-    """Until the play widget is there: the seat held and where the table's game stands."""
-
-    def __init__(self, table: Table, seat: int) -> None:
-        self.table = table
-        self.seat = seat
-        self.widget = widgets.HTML()
-        self.widget.add_class("ff-student-seat")
-        self.widget.seat_summary = self  # the page's thread updates it
-        self.update()
-
-    def update(self) -> None:
-        s = self.table.summary()
-        turn = ("your turn" if s.to_move == self.seat else
-                f"Player {s.to_move + 1}'s turn" if s.to_move is not None else "")
-        where = (f"The game is over: {html.escape(s.outcome)}" if s.over
-                 else f"Round {s.round}, {html.escape(s.phase)} phase &middot; {turn}")
-        title = registry.game_entry(s.game).title.split(":")[0]
-        self.widget.value = box(
-            "#eef3fd", f"You are <b>Player {self.seat + 1}</b> at table <b>{s.code}</b> "
-                       f"({html.escape(title)}). {where}<br>Playing from this page is not "
-                       "switched on yet: ask your teacher how your table plays.")
 
 
 class StudentPage:
@@ -338,11 +311,7 @@ class StudentPage:
     # ------------------------------------------------------------------ the table
     def _refresh_table(self) -> None:
         assert self.room is not None and self.me is not None
-        if self.seat is not None:
-            for child in self.play_area.children:
-                summary = getattr(child, "seat_summary", None)
-                if summary is not None:
-                    summary.update()
+        if self.seat is not None:  # the play app follows its table itself
             return
         free = []
         for table in self.room.tables():
