@@ -16,7 +16,7 @@ are). ``game.view()`` is a spectator's view; in this cooperative game it shows t
 >>> vm.freed, vm.lost, len(vm.market)
 (0, 0, 3)
 >>> vm.players[1].role, vm.players[1].money
-('Preacher', 5)
+('Preacher', 8)
 """
 
 from __future__ import annotations
