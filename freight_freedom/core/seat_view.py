@@ -29,12 +29,14 @@ STATIC = {"plain": False}
 class Choice:
     """One legal choice of the pending decision: the action (its notation is what a device
     sends back), its words, and for a choice made on the map where it starts and ends (space
-    ids; ``None`` when it has no origin, or is not made on the map)."""
+    ids; ``None`` when it has no origin, or is not made on the map) and, for a Slave Catcher's
+    move, which catcher (its colour)."""
 
     action: Action
     words: str
     origin: str | None = None
     dest: str | None = None
+    colour: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

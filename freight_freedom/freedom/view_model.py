@@ -234,7 +234,7 @@ def view_of(game: Freedom, seat: int | None = None, since: int | None = None) ->
         market_deck=len(st.market_deck), difficulty=st.difficulty,
         over=game.is_over, outcome=outcome_words(game), to_move=to_move,
         prompt=prompt.text, prompt_rule=prompt.rule,
-        choices=tuple(Choice(a, game.describe(a), *ends(ctx, st, a)) for a in legal),
+        choices=tuple(Choice(a, game.describe(a), *ends(ctx, st, a), _catcher(a)) for a in legal),
         warnings=tuple(warnings(game)) if legal else (),
         unavailable=tuple(unavailable(game)) if legal else (),
         events=tuple(event_view(e) for e in recent_events(game, since)),
@@ -257,6 +257,13 @@ def ends(ctx: Ctx, st: FreedomState, action: Action) -> tuple[str | None, str | 
     if action.kind == "catcher" and action.args and isinstance(action.args[0], str):
         return st.catchers.get(action.args[0]), named[-1]
     return (named[0] if len(named) >= 2 else None), named[-1]
+
+
+def _catcher(action: Action) -> str | None:
+    """The colour of the Slave Catcher a catcher move moves (its notation names it first)."""
+    if action.kind == "catcher" and action.args and isinstance(action.args[0], str):
+        return action.args[0]
+    return None
 
 
 def stack_words(ctx: Ctx, stack: str) -> tuple[str, str]:

@@ -120,8 +120,9 @@ class SlowFreight(Game[SlowFreightState]):
         return view_of(self, seat, since)
 
     def view_model(self) -> SlowFreightView:
-        """The same as :meth:`view` for a spectator (kept for the figure's callers)."""
-        return view_of(self)
+        """:meth:`view` for a spectator without the last turn's events (what the figure
+        draws)."""
+        return view_of(self, None, len(self.log))
 
     def _explain_illegal(self, state: SlowFreightState, action: Action) -> tuple[str, str]:
         return legal.explain_illegal(state, action)

@@ -35,7 +35,7 @@ TRACK_X0 = 8.6
 TRACK_STEP = 0.8
 CAR_X0 = 2.2
 
-__all__ = ["card_kind", "figure", "update"]
+__all__ = ["card_kind", "draw", "figure", "update"]
 
 
 def _rows(vm: SlowFreightView) -> int:
@@ -107,8 +107,14 @@ def _trace(fig: Any, name: str) -> Any:
 
 
 def update(fig: Any, game: Any, selection: Any = None) -> None:
-    """Set every state-dependent array of ``fig`` (built by :func:`figure`) from ``game``."""
-    vm: SlowFreightView = game.view_model()
+    """Set every state-dependent array of ``fig`` (built by :func:`figure`) from ``game``'s
+    view (:func:`draw`)."""
+    draw(fig, game.view_model())
+
+
+def draw(fig: Any, vm: SlowFreightView) -> None:
+    """Set every state-dependent array of ``fig`` (built by :func:`figure`) from the view
+    ``vm``."""
     esc = html.escape
 
     # ---- the table: face-up cards, clocks, bonus chips (top band, y > 0)
