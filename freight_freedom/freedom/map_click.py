@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..ui.adapter import ClickResult, Selection, Split
-from .map_figure import CATCHERS, SPACES, TARGETS
+from .map_figure import CATCHER_TAGS, CATCHERS, SPACES, TARGETS
 from .view_model import FreedomView
 
 
@@ -28,7 +28,7 @@ def click_on(vm: FreedomView, trace: str, space: str, selection: Selection) -> C
     message and changes nothing.
     """
     board = vm.board
-    if trace not in (SPACES, TARGETS, CATCHERS) or space not in board.spaces:
+    if trace not in (SPACES, TARGETS, CATCHERS, CATCHER_TAGS) or space not in board.spaces:
         return ClickResult(selection=selection, message="Click a space of the map.")
     name = board.spaces[space].name
     spans = [(c.action, c.origin, c.dest) for c in vm.choices]

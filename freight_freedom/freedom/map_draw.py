@@ -20,6 +20,7 @@ from ..ui.adapter import Selection
 from .board import Board
 from .map_figure import (
     CATCHER_COLOUR,
+    CATCHER_TAGS,
     CATCHERS,
     HINTS,
     PERSON,
@@ -29,8 +30,11 @@ from .map_figure import (
     REGION_COLOUR,
     REGION_NAME,
     SPACES,
+    TAG_SIZE,
     TARGETS,
+    catcher_tag,
 )
+from .map_labels import _overlap, _square
 from .map_layout import CATCHER_SIZE, CATCHER_STEP, Geometry, geometry
 from .view_model import FreedomView
 
@@ -156,28 +160,65 @@ def _draw_spaces(fig: Any, vm: FreedomView, geo: Geometry, here: dict[str, list[
     slots.x, slots.y = px, py
 
 
+#: the corners of a catcher's diamond its letter may sit on (top, right, bottom, left); 0.65 of
+#: a diamond marker's size is its corner's distance from the centre (plotly.js)
+_TAG_CORNERS = ((0.0, 1.0), (1.0, 0.0), (0.0, -1.0), (-1.0, 0.0))
+
+
+def _tag_corner(geo: Geometry, x: float, y: float, reach: float, taken: set[int]) -> int:
+    """The corner for a catcher's letter that covers the fewest names and spaces: not one
+    taken by another catcher on the same space (their letters never cover one another while
+    four or fewer share it), the first in order on a tie."""
+    free = [i for i in range(4) if i not in taken] or list(range(4))
+    half = TAG_SIZE / 2 / geo.px
+    costs = []
+    for i in free:
+        fx, fy = _TAG_CORNERS[i]
+        box = _square(x + fx * reach, y + fy * reach, half)
+        costs.append((sum(_overlap(box, lb.box) for lb in geo.labels)
+                      + sum(_overlap(box, _square(*geo.xy[s], geo.radius_px[s] / geo.px))
+                            for s in geo.ids), i))
+    return min(costs)[1]
+
+
 def _draw_catchers(fig: Any, vm: FreedomView, geo: Geometry,
                    here: dict[str, list[str]]) -> None:
-    """Catchers: an open diamond in their colour drawn on their space, around its count."""
+    """Catchers: an open diamond in their colour drawn on their space, around its count, with
+    the catcher's letter in a ring of its colour on a corner of the diamond."""
     cx, cy, ccol, csize, cids, chover = [], [], [], [], [], []
+    tx, ty, tags = [], [], []
     for sid, colours_here in here.items():
         if sid not in geo.xy:
             continue
         x, y = geo.xy[sid]
+        taken: set[int] = set()
         for k, colour in enumerate(colours_here):
             cx.append(x)
             cy.append(y)
             ccol.append(CATCHER_COLOUR.get(colour, colour))
             csize.append(CATCHER_SIZE + CATCHER_STEP * k)
             cids.append(sid)  # a click on a catcher is a click on its space
-            chover.append(f"<b>{html.escape(colour.title())} Slave Catcher</b><br>"
+            chover.append(f"<b>{html.escape(colour.title())} Slave Catcher</b> "
+                          f"({html.escape(catcher_tag(colour))})<br>"
                           f"at {html.escape(vm.board.spaces[sid].name)}")
+            reach = 0.65 * csize[-1] / geo.px
+            corner = _tag_corner(geo, x, y, reach, taken)
+            taken.add(corner)
+            tx.append(x + _TAG_CORNERS[corner][0] * reach)
+            ty.append(y + _TAG_CORNERS[corner][1] * reach)
+            tags.append(catcher_tag(colour))
     catchers = _trace(fig, CATCHERS)
     catchers.x, catchers.y = cx, cy
     catchers.marker.color = ccol
     catchers.marker.size = csize
     catchers.customdata = cids
     catchers.hovertext = chover
+    letters = _trace(fig, CATCHER_TAGS)
+    letters.x, letters.y = tx, ty
+    letters.text = tags
+    letters.marker.line.color = ccol
+    letters.customdata = cids
+    letters.hovertext = chover
 
 
 def _draw_tracks(fig: Any, vm: FreedomView) -> None:

@@ -18,7 +18,7 @@ import plotly.graph_objects as go
 
 from ..ui.template import LIGHT_TEMPLATE
 from .board import Board
-from .map_labels import NAME_FAMILY
+from .map_labels import NAME_FAMILY, text_size
 from .map_layout import (
     CATCHER_SIZE,
     MARGIN,
@@ -36,6 +36,10 @@ REGION_NAME = {"south": "South (slave states)", "north": "North (free states)",
                "canada": "Canada (freedom)"}
 CATCHER_COLOUR = {"orange": "#f57c00", "brown": "#795548", "red": "#d32f2f",
                   "purple": "#7b1fa2", "black": "#212121"}
+#: each Slave Catcher's letter, in a ring of its colour on a corner of its diamond: a second cue
+#: beside the colour (the two B colours take two letters); another set's catcher: its first two
+CATCHER_TAG = {"orange": "O", "brown": "Br", "red": "R", "purple": "P", "black": "Bk"}
+TAG_SIZE = 17  # px: the ring around a catcher's letter
 PERSON = "#c8a27a"  # the tan of the wooden cubes
 PERSON_EDGE = "#4e342e"
 TARGET = "#ffd600"
@@ -45,8 +49,14 @@ GOLD = "#f9a825"
 SPACES = "spaces"
 TARGETS = "targets"
 CATCHERS = "catchers"
+CATCHER_TAGS = "catcher letters"
 SLOTS = "plantation slots"
 NAMES = "names"
+
+
+def catcher_tag(colour: str) -> str:
+    """The letter(s) on a Slave Catcher's ring: ``"R"`` for red, ``"Bk"`` for black."""
+    return CATCHER_TAG.get(colour, colour[:2].title())
 
 
 def skeleton(game: Any) -> go.Figure:
@@ -58,7 +68,7 @@ def skeleton(game: Any) -> go.Figure:
     geo = geometry(board)
     fig = go.Figure(layout={"template": LIGHT_TEMPLATE})
     _static_traces(fig, board, geo)
-    _panel_traces(fig, geo, vm.freed_target, vm.lost_limit)
+    _panel_traces(fig, geo, vm.freed_target, vm.lost_limit, tuple(board.catchers))
     _dynamic_traces(fig, board, geo)
     fig.update_layout(
         height=geo.height,
@@ -146,7 +156,8 @@ def _name_traces(fig: go.Figure, geo: Geometry) -> None:
 
 
 
-def _panel_traces(fig: go.Figure, geo: Geometry, freed_target: int, lost_limit: int) -> None:
+def _panel_traces(fig: go.Figure, geo: Geometry, freed_target: int, lost_limit: int,
+                  catchers: tuple[str, ...]) -> None:
     """Tracks, Slave Market and the key, stacked in the panel box in the Atlantic."""
     x0, y = geo.panel_x0, geo.panel_y0
     step, per_row = TRACK_STEP, TRACK_PER_ROW
@@ -187,12 +198,12 @@ def _panel_traces(fig: go.Figure, geo: Geometry, freed_target: int, lost_limit: 
                              marker={"size": 7, "color": PERSON,
                                      "line": {"color": PERSON_EDGE, "width": 1}},
                              hoverinfo="skip", showlegend=False))
-    _key(fig, x0, my - 1.35)
+    _key(fig, x0, my - 1.35, geo.px, catchers)
 
 
 KEY: tuple[tuple[str, dict[str, Any]], ...] = (  # (label, marker) of the key
     ("people (count)", {"size": 16, "color": PERSON, "line": {"color": PERSON_EDGE, "width": 2}}),
-    ("Slave Catcher (on its space)", {"symbol": "diamond-open", "size": 15,
+    ("Slave Catcher:", {"symbol": "diamond-open", "size": 15,
                                       "color": "#424242", "line": {"width": 3}}),
     ("legal destination (click)", {"symbol": "circle-open", "size": 16, "color": TARGET,
                                    "line": {"width": 3, "color": TARGET}}),
@@ -209,7 +220,9 @@ KEY: tuple[tuple[str, dict[str, Any]], ...] = (  # (label, marker) of the key
 )
 
 
-def _key(fig: go.Figure, x0: float, top: float) -> None:
+def _key(fig: go.Figure, x0: float, top: float, px: float, catchers: tuple[str, ...]) -> None:
+    """The key's rows (marker and words); after the Slave Catcher's words, each catcher's
+    letter in its ring, in map order."""
     step = 0.52
     ys = [top - i * step for i in range(len(KEY))]
     markers: dict[str, list[Any]] = {"size": [], "color": [], "symbol": [], "lw": [], "lc": []}
@@ -230,6 +243,25 @@ def _key(fig: go.Figure, x0: float, top: float) -> None:
         x=[x0 + 0.4] * len(KEY), y=ys, mode="text", name="key labels",
         text=[label for label, _ in KEY], textposition="middle right",
         textfont={"size": 10, "color": "#37474f"}, hoverinfo="skip", showlegend=False))
+    words = text_size(KEY[1][0], 10, px)[0]
+    x = x0 + 0.4 + words + (TAG_SIZE / 2 + 2) / px
+    fig.add_trace(go.Scatter(
+        x=[x + i * (TAG_SIZE + 2) / px for i in range(len(catchers))], y=[ys[1]] * len(catchers),
+        mode="markers+text", name="key catcher letters", text=[catcher_tag(c) for c in catchers],
+        **_tag_style([CATCHER_COLOUR.get(c, c) for c in catchers]),
+        hovertext=[f"{c.title()} Slave Catcher" for c in catchers], hoverinfo="text",
+        showlegend=False))
+
+
+def _tag_style(colours: list[str] | None = None) -> dict[str, Any]:
+    """Marker and text of catcher letters: a white disc ringed in the catcher's colour."""
+    line: dict[str, Any] = {"width": 2.5}
+    if colours is not None:
+        line["color"] = colours
+    return {"marker": {"symbol": "circle", "size": TAG_SIZE, "color": "white", "line": line},
+            "textposition": "middle center",
+            "textfont": {"size": 9, "color": "#1b1b1b", "family": NAME_FAMILY,
+                         "weight": "bold"}}
 
 
 RECENT_PEOPLE = "recent moves of people"
@@ -277,4 +309,7 @@ def _dynamic_traces(fig: go.Figure, board: Board, geo: Geometry) -> None:
                              marker={"symbol": "diamond-open", "size": CATCHER_SIZE,
                                      "line": {"width": 4}},
                              hoverinfo="text", showlegend=False))
+    # each catcher's letter on a corner of its diamond (clicks on it: the catcher's space)
+    fig.add_trace(go.Scatter(x=[], y=[], mode="markers+text", name=CATCHER_TAGS, text=[],
+                             **_tag_style(), hoverinfo="text", showlegend=False))
 

@@ -32,6 +32,8 @@ from ..ui.adapter import Selection, game_view
 from .map_draw import draw, draw_hints_on, title_text
 from .map_figure import (
     CATCHER_COLOUR,
+    CATCHER_TAG,
+    CATCHER_TAGS,
     CATCHERS,
     GOLD,
     HINT,
@@ -49,6 +51,7 @@ from .map_figure import (
     SPACES,
     TARGET,
     TARGETS,
+    catcher_tag,
     skeleton,
 )
 from .map_labels import (
@@ -84,7 +87,8 @@ from .map_layout import (
 from .view_model import ends as _ends
 
 __all__ = [
-    "CATCHERS", "CATCHER_COLOUR", "CATCHER_SIZE", "CATCHER_STEP", "FAR", "FIG_W", "GOLD", "HINT",
+    "CATCHERS", "CATCHER_COLOUR", "CATCHER_SIZE", "CATCHER_STEP", "CATCHER_TAG", "CATCHER_TAGS",
+    "FAR", "FIG_W", "GOLD", "HINT", "catcher_tag",
     "HINTS", "KEY", "LAYOUT_FILE", "MARGIN", "NAMES", "NAME_FAMILY", "NAME_FONT", "NEAR",
     "PERSON", "PERSON_EDGE", "PLOT_W", "RECENT_CATCHERS", "RECENT_PEOPLE", "REGION_COLOUR",
     "REGION_FILL", "REGION_NAME", "SLOTS", "SPACES", "TARGET", "TARGETS", "Geometry", "Label",

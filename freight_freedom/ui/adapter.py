@@ -41,7 +41,7 @@ def game_view(game: AnyGame, since: int | None = None, seat: int | None = None) 
     else:
         view = game.view(seat, since=len(game.log))  # type: ignore[attr-defined]
         _VIEWS[game] = (key, view)
-    if since is None:
+    if since is None or not 0 <= since < len(game.log):  # (a position undone: nothing new)
         return view
     return replace(view, events=tuple(event_view(e) for e in recent_events(game, since)))
 
