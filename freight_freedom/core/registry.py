@@ -76,6 +76,9 @@ class GameEntry:
     ``winners`` and ``scores``."""
     endings: tuple[str, ...] = ()
     """The ways a game can end that the advisor gives a chance of (a cooperative game's)."""
+    cooperative: bool = False
+    """Whether the players win or lose together (the evaluation bar then shows the team's chance
+    of victory, not one chance per seat)."""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -141,6 +144,7 @@ GAMES: dict[str, GameEntry] = {
         lesson="freight_freedom.lessons.freedom_lesson:LESSON",
         rollout_result="freight_freedom.analysis.records:freedom_rollout_result",
         endings=("victory", "too many lost", "time ran out"),
+        cooperative=True,
     ),
     "slowfreight": GameEntry(
         key="slowfreight",

@@ -160,6 +160,14 @@ class Board:
         object.__setattr__(self, "_order", MappingProxyType({s: i for i, s in
                                                              enumerate(self.spaces)}))
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """The packaged set's map pickles as a reference to it (loading gives the shared board
+        back), another as its data, the indexes rebuilt on loading (a board travels in a view)."""
+        if self is _packaged_board():
+            return (_packaged_board, ())
+        return (_board_of, (dict(self.spaces), self.routes, dict(self.catchers),
+                            self.plantations, self.canada))
+
     # ------------------------------------------------------------------ construction
 
     @classmethod
@@ -529,6 +537,19 @@ def _map_problems(data: Mapping[str, Any]) -> list[tuple[str, str]]:
     joined: dict[str, set[str]] = {s: set() for s in spaces}
     out += _route_problems(data, spaces, joined)
     return out + _catcher_problems(data, spaces, joined)
+
+
+def _packaged_board() -> Board:
+    from .component_set import Components
+
+    return Components.packaged().board
+
+
+def _board_of(spaces: dict[str, Space], routes: tuple[tuple[str, str, str], ...],
+              catchers: dict[str, CatcherPath], plantations: tuple[str, ...],
+              canada: tuple[str, ...]) -> Board:
+    return Board(MappingProxyType(spaces), routes, MappingProxyType(catchers), plantations,
+                 canada)
 
 
 def _parse_board(data: Mapping[str, Any], src: str) -> Board:

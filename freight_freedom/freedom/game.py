@@ -46,7 +46,7 @@ from .prices import card_price, conductor_price, pass_income, support_price, tok
 from .setup import new_state
 from .state import PHASE_NAMES, QUEUE_SIZE, RULES, TOKENS_PER_TURN, FixedRoll, FreedomState
 from .victory import FreedomOutcome, outcome
-from .view_model import FreedomView, view_of
+from .view_model import FreedomView, table_of, view_of
 
 
 class Freedom(Game[FreedomState]):
@@ -134,9 +134,18 @@ class Freedom(Game[FreedomState]):
     def _state_dict(self, state: FreedomState) -> dict[str, Any]:
         return state.to_dict()
 
+    def view(self, seat: int | None = None, *, since: int | None = None) -> FreedomView:
+        """What ``seat`` sees now (``None``: a spectator), as one frozen value: the table, the
+        players, the Queue and its prices, the prompt, the legal choices in words and the
+        events logged since ``since`` (``None``: the last step's). See :mod:`.view_model`."""
+        if seat is not None:
+            self._check_seat(seat, self.state.players)
+        return view_of(self, seat, since)
+
     def view_model(self) -> FreedomView:
-        """What a picture of the table shows now, as typed data (see :mod:`.view_model`)."""
-        return view_of(self._ctx, self.state)
+        """The public table alone (map, tracks, market, round): the cheap part of :meth:`view`,
+        without players, words, choices or events."""
+        return table_of(self._ctx, self.state)
 
     # ------------------------------------------------------------------ where we stand
     @property

@@ -1,29 +1,46 @@
-"""What a picture of a Freedom table shows, as plain typed data (``game.view_model()``).
+"""What one seat sees of a Freedom table, as one frozen value (``game.view(seat)``).
 
-The route map (:mod:`.view`) and the app's side panels are drawn from this and never read the
-engine's state: one place says what the engine shows and what each number means.
+The route map (:mod:`.view`), the app's side panels, the inspector's tables and the summary
+are drawn from this and never read the engine's state: one place says what the engine shows
+and what each number means. It holds everything a screen shows (the map, the tracks, the
+Slave Market, money, roles and their texts, held tokens, the Abolitionist Queue and its prices,
+the token board, whose turn it is, the prompt, the legal choices in words, the last turn's
+events) and nothing hidden: Freedom has no hidden hands, only the order of the period decks,
+of the Slave Market deck and the future dice are secret, and none of them is here (deck sizes
+are). ``game.view()`` is a spectator's view; in this cooperative game it shows the same table.
 
 >>> from freight_freedom import Freedom
->>> vm = Freedom(players=2, seed=1, roles=("Conductor", "Preacher")).view_model()
+>>> vm = Freedom(players=2, seed=1, roles=("Conductor", "Preacher")).view()
 >>> vm.round, vm.phase, vm.period, vm.lead
 (1, 'Slave Catcher', 1, 0)
 >>> vm.freed, vm.lost, len(vm.market)
 (0, 0, 3)
+>>> vm.players[1].role, vm.players[1].money
+('Preacher', 8)
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from types import MappingProxyType
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..core.frozen import FrozenDict
+from ..core.seat_view import STATIC, Choice, EventView, event_view, recent_events
 from .board import Board
-from .state import PHASE_NAMES
+from .state import PHASE_NAMES, QUEUE_PRICES
 
 if TYPE_CHECKING:
+    from ..core.action import Action
     from .context import Ctx
+    from .game import Freedom
     from .state import FreedomState
+
+ROMAN = {1: "I", 2: "II", 3: "III"}
+KIND_WORDS = {"general": "General: resolves at once", "reserve": "Reserve: kept for later",
+              "opposition": "Opposition"}
+SPECIAL_WHEN = {"planning": "in your Planning turn", "action": "in your Action turn",
+                "other_turn": "in another player's Action turn"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,16 +52,95 @@ class MarketCardView:
 
 
 @dataclass(frozen=True, slots=True)
+class QueueCardView:
+    """An Abolitionist card in the Queue (1-based ``position``; the right end leaves next) with
+    the price the seat the prices are for would pay: ``price_words`` names the Opposition
+    surcharge or role discount in it; ``price`` is ``None`` for a card that cannot be bought."""
+
+    position: int
+    name: str
+    year: str
+    kind: str
+    text: str
+    note: str
+    printed: int
+    price: int | None
+    price_words: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardView:
+    """A card in words (a Reserve card held by a player)."""
+
+    name: str
+    year: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class HeldTokenView:
+    """A token a player holds: in words with its period, and whether it is the grey token."""
+
+    words: str
+    kind: str
+    grey: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """A seat's Role card (side, Benefit, Special Ability, history note), money, held tokens and
+    Reserve card."""
+
+    seat: int
+    role: str
+    side: int
+    money: int
+    benefit: str
+    special: str
+    special_used: bool
+    special_when: str
+    history: str
+    tokens: tuple[HeldTokenView, ...]
+    reserve: CardView | None
+
+
+@dataclass(frozen=True, slots=True)
+class StackView:
+    """A stack of the Token Board: its period column, the token in words (``Conductor 4 people
+    x 1 space``), its price (``$5``, ``free``) and the tokens left (``stack`` is its id, for
+    the notation only)."""
+
+    stack: str
+    period: int
+    kind: str
+    price: str
+    left: int
+
+
+@dataclass(frozen=True, slots=True)
+class SupportView:
+    """The Support tokens of one period column: how many are left and what one costs now."""
+
+    period: int
+    left: int
+    price: int
+
+
+@dataclass(frozen=True, slots=True)
 class FreedomView:
-    """The table of a game of Freedom at one moment.
+    """The table of a game of Freedom at one moment, as seat ``viewer`` sees it (``None``: a
+    spectator).
 
     ``people`` counts every space of :attr:`board` (Canada included); ``catchers`` maps each
     Slave Catcher's colour to its space; ``market`` lists the cards on display, next delivery
     first. ``freed``/``freed_target`` and ``lost``/``lost_limit`` are the two tracks and the
-    Victory Conditions card's numbers for this game.
+    Victory Conditions card's numbers for this game. ``queue`` prices are for ``prices_for``:
+    the viewing seat, else the seat deciding now, else the Lead Player. ``choices`` are the
+    legal choices of the pending decision (whoever makes it), ``events`` the last turn's.
+    ``board`` is the static map (left out of the JSON: every device has the same components).
     """
 
-    board: Board
+    board: Board = field(metadata=STATIC)
     people: Mapping[str, int]
     catchers: Mapping[str, str]
     market: tuple[MarketCardView, ...]
@@ -56,21 +152,54 @@ class FreedomView:
     phase: str
     period: int
     lead: int
+    viewer: int | None = None
+    players: tuple[PlayerView, ...] = ()
+    queue: tuple[QueueCardView | None, ...] = ()
+    prices_for: int = 0
+    stacks: tuple[StackView, ...] = ()
+    support: tuple[SupportView, ...] = ()
+    support_total: int = 0
+    supply: int = 0
+    market_deck: int = 0
+    difficulty: str = ""
+    over: bool = False
+    outcome: str = ""
+    to_move: int | None = None
+    prompt: str = ""
+    prompt_rule: str = ""
+    choices: tuple[Choice, ...] = ()
+    warnings: tuple[str, ...] = ()
+    unavailable: tuple[str, ...] = ()
+    events: tuple[EventView, ...] = ()
 
     def catchers_at(self, space: str) -> tuple[str, ...]:
         """Colours of the Slave Catchers standing on ``space``, in catcher order."""
         return tuple(c for c, s in self.catchers.items() if s == space)
 
+    def targets(self, origin: str | None = None) -> tuple[str, ...]:
+        """Spaces a click may choose now: the destinations of the legal map choices (from
+        ``origin`` only, when one is picked)."""
+        out: dict[str, None] = {}
+        for c in self.choices:
+            if c.dest is not None and (origin is None or c.origin == origin):
+                out[c.dest] = None
+        return tuple(out)
 
-def view_of(ctx: Ctx, st: FreedomState) -> FreedomView:
-    """The view-model of state ``st`` played with the components of ``ctx``."""
+    def choice(self, action: Action) -> Choice | None:
+        """The legal choice of ``action`` (``None`` when it is not legal now)."""
+        return next((c for c in self.choices if c.action == action), None)
+
+
+def table_of(ctx: Ctx, st: FreedomState) -> FreedomView:
+    """The public table of state ``st`` alone: map, tracks, market, round (no words, choices
+    or events; :func:`view_of` adds them). Cheap: the figure's skeleton needs only this."""
     people = {sid: 0 for sid in ctx.board.spaces}
     people.update(st.people)
     people.update(st.freed_at)
     return FreedomView(
         board=ctx.board,
-        people=MappingProxyType(people),
-        catchers=MappingProxyType(dict(st.catchers)),
+        people=FrozenDict(people),
+        catchers=FrozenDict(st.catchers),
         market=tuple(MarketCardView(c.card, c.people) for c in st.market),
         freed=st.freed,
         freed_target=ctx.freed_target(st),
@@ -81,3 +210,152 @@ def view_of(ctx: Ctx, st: FreedomState) -> FreedomView:
         period=st.period,
         lead=st.lead,
     )
+
+
+def view_of(game: Freedom, seat: int | None = None, since: int | None = None) -> FreedomView:
+    """The view of ``game`` for ``seat`` (``None``: a spectator), with the events logged from
+    ``game.log[since]`` on (``None``: the last step's)."""
+    from dataclasses import replace
+
+    from .explain import unavailable, warnings
+    from .victory import support_total
+
+    ctx, st = game.ctx, game.state
+    to_move = game.to_move
+    prices_for = seat if seat is not None else to_move if to_move is not None else int(st.lead)
+    prompt = game.prompt
+    legal = game.legal_actions()
+    return replace(
+        table_of(ctx, st), viewer=seat,
+        players=tuple(_player(ctx, st, s) for s in range(st.players)),
+        queue=_queue(ctx, st, prices_for), prices_for=prices_for,
+        stacks=_stacks(ctx, st, prices_for),
+        support=_support(ctx, st), support_total=support_total(st), supply=st.supply,
+        market_deck=len(st.market_deck), difficulty=st.difficulty,
+        over=game.is_over, outcome=outcome_words(game), to_move=to_move,
+        prompt=prompt.text, prompt_rule=prompt.rule,
+        choices=tuple(Choice(a, game.describe(a), *ends(ctx, st, a), _catcher(a)) for a in legal),
+        warnings=tuple(warnings(game)) if legal else (),
+        unavailable=tuple(unavailable(game)) if legal else (),
+        events=tuple(event_view(e) for e in recent_events(game, since)),
+    )
+
+
+def ends(ctx: Ctx, st: FreedomState, action: Action) -> tuple[str | None, str | None]:
+    """Where a map choice starts and ends: ``(origin, destination)`` space ids of ``action``.
+
+    A person's movement goes from its first space to its last; a Slave Catcher's from where it
+    stands; an action naming one space (a delivery, a capture) has no origin; ``(None, None)``
+    for an action that is not made on the map. The click handler, the rings and the two-step
+    drop-downs all read the result (:attr:`Choice.origin`, :attr:`Choice.dest`), so they agree
+    on what each choice means.
+    """
+    spaces = ctx.board.spaces
+    named = [a for a in action.args if isinstance(a, str) and a in spaces]
+    if not named:
+        return None, None
+    if action.kind == "catcher" and action.args and isinstance(action.args[0], str):
+        return st.catchers.get(action.args[0]), named[-1]
+    return (named[0] if len(named) >= 2 else None), named[-1]
+
+
+def _catcher(action: Action) -> str | None:
+    """The colour of the Slave Catcher a catcher move moves (its notation names it first)."""
+    if action.kind == "catcher" and action.args and isinstance(action.args[0], str):
+        return action.args[0]
+    return None
+
+
+def stack_words(ctx: Ctx, stack: str) -> tuple[str, str]:
+    """A token stack in words and its price: ``("Conductor 4 people x 1 space", "$5")``."""
+    kind = ctx.stack_kind.get(stack)
+    if kind == "conductor":
+        c = ctx.conductor(stack)
+        return (f"Conductor {c.people} {'person' if c.people == 1 else 'people'} x "
+                f"{c.spaces} {'space' if c.spaces == 1 else 'spaces'}", f"${c.cost}")
+    if kind == "fundraising":
+        f = ctx.fundraising(stack)
+        return f"Fundraising ${f.per_person}/person in the {f.region}", "free"
+    return stack, ""
+
+
+def _player(ctx: Ctx, st: FreedomState, seat: int) -> PlayerView:
+    from .text import benefit_words, token_words
+
+    name = st.roles[seat]
+    role = ctx.roles[name]
+    side = int(st.sides[seat])
+    cities_only = bool(st.options.get("fundraising_cities_only"))
+    reserve = st.reserve[seat]
+    card = ctx.card_by_id[reserve] if reserve else None
+    return PlayerView(
+        seat=seat, role=name, side=side, money=int(st.money[seat]),
+        benefit=benefit_words(ctx, name, side), special=role.special_text,
+        special_used=side == 2, special_when=SPECIAL_WHEN.get(role.special_phase, ""),
+        history=role.history,
+        tokens=tuple(HeldTokenView(token_words(ctx, h.stack, cities_only=cities_only),
+                                   stack_words(ctx, h.stack)[0], h.grey)
+                     for h in st.held[seat]),
+        reserve=None if card is None else CardView(card.name, card.year, card.text))
+
+
+def _queue(ctx: Ctx, st: FreedomState, seat: int) -> tuple[QueueCardView | None, ...]:
+    from .prices import card_price, queue_modifiers
+
+    surcharge = int(queue_modifiers(ctx, st)["card_cost"])
+    role = ctx.roles[st.roles[seat]]
+    discount = role.side(st.sides[seat]).passive_amount("card_discount")
+    out: list[QueueCardView | None] = []
+    for i, cid in enumerate(st.queue):
+        if cid is None:
+            out.append(None)
+            continue
+        card = ctx.card_by_id[cid]
+        price: int | None = None
+        words = "cannot be bought"
+        if card.purchasable:
+            price = card_price(ctx, st, seat, i)
+            why = []
+            if surcharge:
+                why.append(f"${QUEUE_PRICES[i]} {'+' if surcharge > 0 else '-'} "
+                           f"${abs(surcharge)} Opposition")
+            if discount:
+                why.append(f"-${discount} {role.name}")
+            words = f"${price}" + (f" ({', '.join(why)})" if why else "")
+        out.append(QueueCardView(i + 1, card.name, card.year, card.kind, card.text, card.note,
+                                 QUEUE_PRICES[i], price, words))
+    return tuple(out)
+
+
+def _stacks(ctx: Ctx, st: FreedomState, seat: int) -> tuple[StackView, ...]:
+    return tuple(StackView(stack, ctx.stack_period.get(stack, 0), *stack_words(ctx, stack),
+                           left=int(left)) for stack, left in st.stacks.items())
+
+
+def _support(ctx: Ctx, st: FreedomState) -> tuple[SupportView, ...]:
+    from .prices import support_price
+
+    price = support_price(ctx, st)
+    return tuple(SupportView(p + 1, int(n), price) for p, n in enumerate(st.support_left))
+
+
+def outcome_words(game: Freedom) -> str:
+    """How the game ended, with the optional score (rulebook, FR-SCORE-1) taken apart: what
+    each point is for, so "score 16" means something to the class; ``""`` while it goes on."""
+    out = game.outcome
+    if out is None:
+        return ""
+    sc = out.score
+    freed, lost = out.freed, out.lost
+    met = sc.condition_points // 10
+    cards = sc.market_points // 5
+    head = "The players won" if out.won else "The players lost"
+    return (f"{head} in round {out.round}: {out.reason}. {freed} of {out.freed_target} people "
+            f"reached freedom in Canada; {lost} of {out.lost_limit} spaces of the Slaves Lost "
+            f"track are filled; {out.support_bought} of {out.support_total} Support tokens were "
+            f"bought. Score {sc.total} (the rulebook's optional score, to compare games): "
+            f"{sc.freed_points} for {freed} people freed (2 each), {sc.lost_points} for "
+            f"{lost} people lost (-1 each), {sc.condition_points} for {met} victory condition"
+            f"{'' if met == 1 else 's'} met (10 each) and {sc.market_points} for {cards} Slave "
+            f"Market card{'' if cards == 1 else 's'} left (5 each).")
+

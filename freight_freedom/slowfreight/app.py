@@ -4,7 +4,9 @@ The table figure is :mod:`.view`; clicks on it choose nothing (every decision is
 drop-down); beside it (:func:`side_html`) each player's points and trains, and at the end the
 score table (:func:`final_table_html`) naming the winner; :func:`unavailable` says why a usual
 choice is not offered; the inspector shows one row per train and one per player; the static
-summary lists the scores and the clocks. Imported only by the rendering path.
+summary lists the scores and the clocks. Imported only by the rendering path. Everything here
+reads one value, the game's view (``game.view()``, :mod:`.view_model`; computed once per position
+by :func:`~freight_freedom.ui.adapter.game_view`), never the engine's state.
 """
 
 from __future__ import annotations
@@ -13,15 +15,15 @@ import html
 import re
 from typing import Any
 
-from ..core import Action, IllegalAction
+from ..core import Action
 from ..core.registry import GAMES
 from ..core.tables import Table
-from ..ui.adapter import GameUI, Split, TwoStep
+from ..ui.adapter import GameUI, Selection, Split, TwoStep, game_view
 from ..ui.bots import registry_bots
 from ..ui.words import rule_free
 from . import view
-from .components import KIND_NAMES
-from .text import train_name, train_words
+from .text import train_name
+from .view_model import SlowFreightView
 
 _CELL = "padding:0 4px;text-align:right"
 
@@ -53,26 +55,25 @@ def _players_words(seats: tuple[int, ...] | list[int]) -> str:
 def final_table_html(game: Any) -> str:
     """The final score table (one row per player: delivered cars, Bonus chips, biggest-train
     awards, penalties, total) with the winner named in words; ``""`` before the game ends."""
-    outcome = game.outcome
-    if outcome is None:
+    vm: SlowFreightView = game_view(game)
+    if vm.winners is None:
         return ""
     esc = html.escape
     head = "".join(f"<th style='{_CELL}'>{h}</th>" for h in (
         "", "delivered", "bonus chips", "biggest train", "penalties", "total"))
     rows = []
-    for b in outcome.breakdown:
-        win = " style='font-weight:bold'" if b.seat in outcome.winners else ""
-        penalties = b.locomotive_penalty + b.car_penalty
-        cells = (b.delivered, b.bonus_chips, b.biggest_train, penalties, b.total)
+    for b in vm.final:
+        win = " style='font-weight:bold'" if b.seat in vm.winners else ""
+        cells = (b.delivered, b.bonus_chips, b.biggest_train, b.penalties, b.total)
         rows.append(f"<tr{win}><td style='{_CELL};text-align:left'>Player {b.seat + 1}</td>"
                     + "".join(f"<td style='{_CELL}'>{v}</td>" for v in cells) + "</tr>")
-    top = max(outcome.scores)
-    who = _players_words(outcome.winners)
-    verdict = (f"{who} wins with {top} points." if len(outcome.winners) == 1
+    top = max(b.total for b in vm.final)
+    who = _players_words(vm.winners)
+    verdict = (f"{who} wins with {top} points." if len(vm.winners) == 1
                else f"{who} share the win with {top} points.")
     return ("<div class='ff-final-score' style='font-size:12px'>"
             f"<div style='font-size:14px'><b>{esc(verdict)}</b></div>"
-            f"<div>The game ended: {esc(outcome.reason)}.</div>"
+            f"<div>The game ended: {esc(vm.end_reason)}.</div>"
             "<table style='font-size:12px;border-collapse:collapse'>"
             f"<tr>{head}</tr>{''.join(rows)}</table>"
             "<div style='font-size:11px;color:#555'>Penalties: 3 points per Locomotive and "
@@ -82,75 +83,36 @@ def final_table_html(game: Any) -> str:
 def side_html(game: Any) -> str:
     """Beside the table: each player's points and trains during the game (escaped, compact);
     the final score table once the game is over."""
-    if game.is_over:
+    vm: SlowFreightView = game_view(game)
+    if vm.winners is not None:
         return final_table_html(game)
-    st = game.state
     esc = html.escape
-    scores = list(game.scores())
     parts = ["<div style='font-size:11px;line-height:1.3'>",
-             f"<div style='font-size:13px'><b>Turn {st.turn}</b> &middot; Clocks "
-             f"{len(st.clocks_drawn)} of {st.clocks_in_game}</div>"]
-    for p in st.players:
-        turn = " &#9654;" if game.to_move == p.seat else ""
+             f"<div style='font-size:13px'><b>Turn {vm.turn}</b> &middot; Clocks "
+             f"{vm.clocks_drawn} of {vm.clocks_total}</div>"]
+    for p in vm.players:
+        turn = " &#9654;" if vm.to_move == p.seat else ""
         trains = "; ".join(
-            f"{train_name(t.name, start=True)}: {train_words(t)}, {t.track} Track"
+            f"{train_name(t.id, start=True)}: {t.words}, {t.track} Track"
             f"{', moving' if t.moving else ''}" for t in p.trains) or "none"
         chips = sum(v for _, v in p.bonus_chips)
         parts.append(
             f"<div style='margin-top:3px'><b>Player {p.seat + 1}</b>{turn} &middot; "
-            f"{scores[p.seat]} points ({p.car_points} for delivered cars, {chips} in Bonus "
+            f"{p.score} points ({p.car_points} for delivered cars, {chips} in Bonus "
             f"chips) &middot; {len(p.delivered)} delivered<br>On the way: {esc(trains)}</div>")
     parts.append("</div>")
     return "".join(parts)
 
 
 def unavailable(game: Any) -> list[str]:
-    """The usual choices of this turn that are not legal now, each with the engine's reason.
-
-    At the start of a turn: bringing a Locomotive (the supply may be empty), each face-up card no
-    train can take (with each train's reason) and moving a bare Locomotive. Inside a take-cards
-    turn: stopping, when a train must first become valid. Reasons come from ``game.check``.
-    """
-    st = game.state
-    seat = game.to_move
-    if seat is None:
-        return []
-    out: list[str] = []
-
-    def why(action: Action) -> str | None:
-        if game.is_legal(action):
-            return None
-        try:
-            game.check(action)
-        except IllegalAction as err:
-            return str(err.reason)  # (in the app's words: no rule codes, trains by name)
-        return None  # pragma: no cover - check raises for every illegal action
-
-    if st.taken:
-        reason = why(Action(seat, "stop", ()))
-        return [f"Stop taking cards: {reason}"] if reason else []
-    reason = why(Action(seat, "loco", ()))
-    if reason:
-        out.append(f"New Locomotive: {reason}")
-    trains = st.players[seat].trains
-    for slot, card in enumerate(st.face_up):
-        if card is None or not trains:
-            continue
-        reasons = [why(Action(seat, "take", (slot, t.name))) for t in trains]
-        if all(reasons):
-            what = KIND_NAMES[st.comps.card_kind[card]]
-            text = "; ".join(dict.fromkeys(r for r in reasons if r))
-            out.append(f"Face-up {what} (card {slot + 1} of {len(st.face_up)}): {text}")
-    for t in trains:
-        reason = why(Action(seat, "move", (t.name,)))
-        if reason:
-            out.append(f"Move {train_name(t.name)}: {reason}")
-    return out
+    """The usual choices of this turn that are not legal now, each with the engine's reason
+    (see :func:`.view_model.unavailable`)."""
+    return list(game_view(game).unavailable)
 
 
 def tables(game: Any) -> dict[str, Table]:
     """Players, trains on the way and delivered trains, as tables for the state inspector."""
-    vm = game.view_model()
+    vm: SlowFreightView = game_view(game)
     players = Table.from_records([
         {"player": p.seat + 1, "points": p.score,
          "trains on the way": len(p.trains), "delivered": len(p.delivered),
@@ -185,7 +147,7 @@ def tables(game: Any) -> dict[str, Table]:
 
 
 def summary(game: Any) -> list[tuple[str, str]]:
-    vm = game.view_model()
+    vm: SlowFreightView = game_view(game)
     rows = [(f"Player {p.seat + 1}", f"{p.score} points, {len(p.trains)} trains on the way, "
              f"{len(p.delivered)} delivered") for p in vm.players]
     rows.append(("Clocks", f"{vm.clocks_drawn} of {vm.clocks_total}"))
@@ -195,21 +157,27 @@ def summary(game: Any) -> list[tuple[str, str]]:
 
 def take_split(game: Any, action: Action) -> Split:
     """A take as two choices: which face-up card, then onto which train."""
-    st = game.state
+    vm: SlowFreightView = game_view(game)
     slot, name = action.args
-    card = st.face_up[slot] if isinstance(slot, int) and 0 <= slot < len(st.face_up) else None
-    what = KIND_NAMES[st.comps.card_kind[card]] if card is not None else "an empty place"
-    train = st.find_train(action.seat, name)
-    onto = (f"{train_name(str(name))} ({train_words(train)})" if train is not None
-             else train_name(str(name)))
-    return Split(str(slot), f"{what} (face-up card {int(slot) + 1})", onto)
+    kinds = vm.face_up_kinds
+    what = (kinds[slot] if isinstance(slot, int) and 0 <= slot < len(kinds) else None)
+    mine = vm.players[action.seat].trains if 0 <= action.seat < len(vm.players) else ()
+    train = next((t for t in mine if t.id == name), None)
+    onto = (f"{train_name(str(name))} ({train.words})" if train is not None
+            else train_name(str(name)))
+    return Split(str(slot), f"{what or 'an empty place'} (face-up card {int(slot) + 1})", onto)
+
+
+def update_figure(fig: Any, game: Any, selection: Selection) -> None:
+    """Draw the view of ``game`` on the table figure."""
+    view.draw(fig, game_view(game, selection.since))
 
 
 def game_ui() -> GameUI:
     return GameUI(
         title=GAMES["slowfreight"].title,
         build_figure=view.figure,
-        update_figure=view.update,
+        update_figure=update_figure,
         side_html=side_html,
         unavailable=unavailable,
         tables=tables,

@@ -111,9 +111,18 @@ class SlowFreight(Game[SlowFreightState]):
     def _state_dict(self, state: SlowFreightState) -> dict[str, Any]:
         return state.to_dict()
 
+    def view(self, seat: int | None = None, *, since: int | None = None) -> SlowFreightView:
+        """What ``seat`` sees now (``None``: a spectator), as one frozen value: the table (no
+        deck order), the prompt, the legal choices in words and the events logged since
+        ``since`` (``None``: the last step's). See :mod:`.view_model`."""
+        if seat is not None:
+            self._check_seat(seat, len(self.state.players))
+        return view_of(self, seat, since)
+
     def view_model(self) -> SlowFreightView:
-        """What a picture of the table shows now, as typed data (see :mod:`.view_model`)."""
-        return view_of(self)
+        """:meth:`view` for a spectator without the last turn's events (what the figure
+        draws)."""
+        return view_of(self, None, len(self.log))
 
     def _explain_illegal(self, state: SlowFreightState, action: Action) -> tuple[str, str]:
         return legal.explain_illegal(state, action)

@@ -23,7 +23,7 @@ import plotly.graph_objects as go
 
 from ..ui.template import LIGHT_TEMPLATE
 from .text import train_name
-from .view_model import SlowFreightView, card_kind
+from .view_model import PlayerView, SlowFreightView, TrainView, card_kind
 
 KIND_COLOUR = {"auto": "#1e88e5", "tank": "#e53935", "coal": "#fdd835", "xloco": "#43a047",
                "mixed": "#8e24aa"}
@@ -35,7 +35,7 @@ TRACK_X0 = 8.6
 TRACK_STEP = 0.8
 CAR_X0 = 2.2
 
-__all__ = ["card_kind", "figure", "update"]
+__all__ = ["card_kind", "draw", "figure", "update"]
 
 
 def _rows(vm: SlowFreightView) -> int:
@@ -107,11 +107,32 @@ def _trace(fig: Any, name: str) -> Any:
 
 
 def update(fig: Any, game: Any, selection: Any = None) -> None:
-    """Set every state-dependent array of ``fig`` (built by :func:`figure`) from ``game``."""
-    vm: SlowFreightView = game.view_model()
-    esc = html.escape
+    """Set every state-dependent array of ``fig`` (built by :func:`figure`) from ``game``'s
+    view (:func:`draw`)."""
+    draw(fig, game.view_model())
 
-    # ---- the table: face-up cards, clocks, bonus chips (top band, y > 0)
+
+def draw(fig: Any, vm: SlowFreightView) -> None:
+    """Set every state-dependent array of ``fig`` (built by :func:`figure`) from the view
+    ``vm``: the table band on top, then one row per train, grouped by player."""
+    _draw_table(fig, vm)
+    rows = _TrainRows()
+    y = -0.3
+    for player in vm.players:
+        y = rows.player(player, vm.to_move, y) - 0.25
+    for name, (xs, ys, props) in rows.traces().items():
+        trace = _trace(fig, name)
+        trace.x, trace.y = xs, ys
+        for key, value in props.items():
+            setattr(trace, key, value)
+    fig.layout.yaxis.range = [y - 0.2, 2.7]
+    fig.layout.height = int(220 + _rows(vm) * 30 + 0.25 * 30 * len(vm.players))
+    fig.layout.title.text = _title(vm)
+
+
+def _draw_table(fig: Any, vm: SlowFreightView) -> None:
+    """The top band (y > 0): face-up cards, clocks, Bonus chips left and their titles."""
+    esc = html.escape
     cards = vm.face_up
     ct = _trace(fig, "face-up cards")
     ct.x = [0.8 + 1.7 * i for i in range(len(cards))]
@@ -152,98 +173,97 @@ def update(fig: Any, game: Any, selection: Any = None) -> None:
     labels.text = ["<b>Face-up cards</b>", f"<b>Clocks</b> {drawn} of {total}",
                    "<b>Bonus chips left</b> (Auto, Tank, Coal, Mixed; 8 = biggest)"]
 
-    # ---- the players' trains (rows going down from y = 0)
-    hx, hy, htext = [], [], []
-    lx, ly, ltext = [], [], []
-    locx, locy, loch = [], [], []
-    cars: dict[str, tuple[list[float], list[float], list[str]]] = {
-        k: ([], [], []) for k in ("auto", "tank", "coal", "xloco")}
-    gx: list[float | None] = []
-    gy: list[float | None] = []
-    tx: list[float | None] = []
-    ty: list[float | None] = []
-    ttx, tty, ttt = [], [], []
-    fx, fy, ftext = [], [], []
-    y = -0.3
-    for player in vm.players:
-        seat = player.seat
+
+class _TrainRows:
+    """The arrays of the players' rows (going down from y = 0), gathered trace by trace."""
+
+    def __init__(self) -> None:
+        self.lists: dict[str, list[Any]] = {k: [] for k in (
+            "hx", "hy", "htext", "lx", "ly", "ltext", "locx", "locy", "loch", "gx", "gy", "tx",
+            "ty", "ttx", "tty", "ttt", "fx", "fy", "ftext")}
+        self.cars: dict[str, tuple[list[float], list[float], list[str]]] = {
+            k: ([], [], []) for k in ("auto", "tank", "coal", "xloco")}
+
+    def player(self, player: PlayerView, to_move: int | None, y: float) -> float:
+        """The player's header and trains from ``y`` down; the ``y`` below them."""
+        esc, a = html.escape, self.lists
         delivered = player.delivered
         summary = ", ".join(
             f"{esc(KIND_NAME.get(t.type or '', '?'))} ×{len(t.cars)}" for t in delivered)
-        arrow = "&#9654; " if seat == vm.to_move else ""
-        hx.append(-0.4)
-        hy.append(y)
-        htext.append(f"{arrow}<b>Player {seat + 1}</b>: {player.score} points · "
-                     f"{len(delivered)} delivered" + (f" ({summary})" if summary else ""))
+        arrow = "&#9654; " if player.seat == to_move else ""
+        a["hx"].append(-0.4)
+        a["hy"].append(y)
+        a["htext"].append(f"{arrow}<b>Player {player.seat + 1}</b>: {player.score} points · "
+                          f"{len(delivered)} delivered" + (f" ({summary})" if summary else ""))
         y -= ROW
         if not player.trains:
-            lx.append(1.2)
-            ly.append(y)
-            ltext.append("no trains on the way")
+            a["lx"].append(1.2)
+            a["ly"].append(y)
+            a["ltext"].append("no trains on the way")
             y -= ROW
         for train in player.trains:
-            name = train_name(train.id)  # "train C": the id (t3) stays in the notation
-            lx.append(0.7)
-            ly.append(y)
-            ltext.append(train_name(train.id, start=True))
-            locx.append(1.2)
-            locy.append(y)
-            # no type: either no cars yet, or (train_check="end_of_turn") a train being formed
-            ttype = KIND_NAME.get(train.type or "",
-                                  "unfinished" if train.cars else "no cars yet")
-            loch.append(f"{esc(train_name(train.id, start=True))} of Player {seat + 1}: "
-                        f"{esc(ttype)}, {len(train.cars)} cars, {train.track} Track")
-            for i, kind in enumerate(train.car_kinds):
-                bucket = cars.get(kind)
-                if bucket is not None:
-                    bucket[0].append(CAR_X0 + i * 0.95)
-                    bucket[1].append(y)
-                    bucket[2].append(f"{esc(KIND_NAME[kind])} car on {esc(name)}")
-            if train.xloco is not None:
-                xb = cars["xloco"]
-                xb[0].append(CAR_X0 + 5 * 0.95 + 0.2)
-                xb[1].append(y)
-                xb[2].append(f"Extra Locomotive on {esc(name)}: it must move every turn")
-            track = train.track
-            gx += [TRACK_X0, TRACK_X0 + TRACK_GOAL * TRACK_STEP, None]
-            gy += [y, y, None]
-            if track:
-                tx += [TRACK_X0, TRACK_X0 + min(track, TRACK_GOAL) * TRACK_STEP, None]
-                ty += [y, y, None]
-            ttx.append(TRACK_X0 + TRACK_GOAL * TRACK_STEP + 0.2)
-            tty.append(y)
-            ttt.append(f"{track}/{TRACK_GOAL} Track")
-            flag = ""
-            if train.xloco is not None:
-                flag = "<b style='color:#c62828'>MUST MOVE</b> (Extra Locomotive)"
-            elif train.moving:
-                flag = "<span style='color:#555'>moving</span>"
-            if flag:
-                fx.append(TRACK_X0 + TRACK_GOAL * TRACK_STEP + 2.3)
-                fy.append(y)
-                ftext.append(flag)
+            self.train(train, player.seat, y)
             y -= ROW
-        y -= 0.25
+        return y
 
-    def put(name: str, xs: list[Any], ys: list[Any], **props: Any) -> None:
-        trace = _trace(fig, name)
-        trace.x, trace.y = xs, ys
-        for key, value in props.items():
-            setattr(trace, key, value)
+    def train(self, train: TrainView, seat: int, y: float) -> None:
+        """One train's row: label, Locomotive, cars, Extra Locomotive, Track and flag."""
+        esc, a = html.escape, self.lists
+        name = train_name(train.id)  # "train C": the id (t3) stays in the notation
+        a["lx"].append(0.7)
+        a["ly"].append(y)
+        a["ltext"].append(train_name(train.id, start=True))
+        a["locx"].append(1.2)
+        a["locy"].append(y)
+        # no type: either no cars yet, or (train_check="end_of_turn") a train being formed
+        ttype = KIND_NAME.get(train.type or "", "unfinished" if train.cars else "no cars yet")
+        a["loch"].append(f"{esc(train_name(train.id, start=True))} of Player {seat + 1}: "
+                         f"{esc(ttype)}, {len(train.cars)} cars, {train.track} Track")
+        for i, kind in enumerate(train.car_kinds):
+            bucket = self.cars.get(kind)
+            if bucket is not None:
+                bucket[0].append(CAR_X0 + i * 0.95)
+                bucket[1].append(y)
+                bucket[2].append(f"{esc(KIND_NAME[kind])} car on {esc(name)}")
+        if train.xloco is not None:
+            xb = self.cars["xloco"]
+            xb[0].append(CAR_X0 + 5 * 0.95 + 0.2)
+            xb[1].append(y)
+            xb[2].append(f"Extra Locomotive on {esc(name)}: it must move every turn")
+        track = train.track
+        a["gx"] += [TRACK_X0, TRACK_X0 + TRACK_GOAL * TRACK_STEP, None]
+        a["gy"] += [y, y, None]
+        if track:
+            a["tx"] += [TRACK_X0, TRACK_X0 + min(track, TRACK_GOAL) * TRACK_STEP, None]
+            a["ty"] += [y, y, None]
+        a["ttx"].append(TRACK_X0 + TRACK_GOAL * TRACK_STEP + 0.2)
+        a["tty"].append(y)
+        a["ttt"].append(f"{track}/{TRACK_GOAL} Track")
+        flag = ""
+        if train.xloco is not None:
+            flag = "<b style='color:#c62828'>MUST MOVE</b> (Extra Locomotive)"
+        elif train.moving:
+            flag = "<span style='color:#555'>moving</span>"
+        if flag:
+            a["fx"].append(TRACK_X0 + TRACK_GOAL * TRACK_STEP + 2.3)
+            a["fy"].append(y)
+            a["ftext"].append(flag)
 
-    put("player headers", hx, hy, text=htext)
-    put("train labels", lx, ly, text=ltext)
-    put("Locomotive", locx, locy, hovertext=loch)
-    for kind, (xs, ys, hov) in cars.items():
-        put(KIND_NAME[kind], xs, ys, hovertext=hov)
-    put("track goal", gx, gy)
-    put("track", tx, ty)
-    put("track text", ttx, tty, text=ttt)
-    put("flags", fx, fy, text=ftext)
-    rows = _rows(vm)
-    fig.layout.yaxis.range = [y - 0.2, 2.7]
-    fig.layout.height = int(220 + rows * 30 + 0.25 * 30 * len(vm.players))
-    fig.layout.title.text = _title(vm)
+    def traces(self) -> dict[str, tuple[list[Any], list[Any], dict[str, Any]]]:
+        """Trace name -> (x, y, other properties), in the order they are set."""
+        a = self.lists
+        out: dict[str, tuple[list[Any], list[Any], dict[str, Any]]] = {
+            "player headers": (a["hx"], a["hy"], {"text": a["htext"]}),
+            "train labels": (a["lx"], a["ly"], {"text": a["ltext"]}),
+            "Locomotive": (a["locx"], a["locy"], {"hovertext": a["loch"]}),
+        }
+        for kind, (xs, ys, hov) in self.cars.items():
+            out[KIND_NAME[kind]] = (xs, ys, {"hovertext": hov})
+        out["track goal"] = (a["gx"], a["gy"], {})
+        out["track"] = (a["tx"], a["ty"], {})
+        out["track text"] = (a["ttx"], a["tty"], {"text": a["ttt"]})
+        out["flags"] = (a["fx"], a["fy"], {"text": a["ftext"]})
+        return out
 
 
 def _title(vm: SlowFreightView) -> str:

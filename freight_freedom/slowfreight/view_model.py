@@ -1,21 +1,33 @@
-"""What a picture of a Slow Freight table shows, as plain typed data (``game.view_model()``).
+"""What one seat sees of a Slow Freight table, as one frozen value (``game.view(seat)``).
 
-The figure (:mod:`.view`) and the app's tables are drawn from this and never read the engine's
-state or its save-format dict.
+The figure (:mod:`.view`), the app's panels and tables are drawn from this and never read the
+engine's state or its save-format dict. Only the order of the Freight deck and of the Movement
+deck is hidden in Slow Freight (SF-RULING-22): the view has their sizes and contents (counts by
+kind, Movement cards sorted), never their order; there are no hands. ``game.view()`` is a
+spectator's view, ``game.view(seat)`` a player's: the table is the same, the ``viewer`` differs.
 
 >>> from freight_freedom import SlowFreight
->>> vm = SlowFreight(players=3, seed=7).view_model()
+>>> vm = SlowFreight(players=3, seed=7).view()
 >>> vm.turn, len(vm.players), len(vm.face_up), vm.winners
 (1, 3, 3, None)
+>>> vm.to_move, len(vm.choices) > 0
+(0, True)
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
+
+from ..core.action import Action
+from ..core.errors import IllegalAction
+from ..core.frozen import FrozenDict
+from ..core.seat_view import Choice, EventView, event_view, recent_events
+from .components import KIND_KEYS, KIND_NAMES
+from .text import train_name, train_words
 
 if TYPE_CHECKING:
     from .game import SlowFreight
@@ -30,7 +42,8 @@ def card_kind(name: str | None) -> str:
 
 @dataclass(frozen=True, slots=True)
 class TrainView:
-    """A train: its Freight cars (card names), type once formed, Extra Locomotive and Track."""
+    """A train: its Freight cars (card names), type once formed, Extra Locomotive and Track;
+    ``name`` is what the screen calls it ("train C"), ``words`` its cars in words."""
 
     id: str
     type: str | None
@@ -39,6 +52,8 @@ class TrainView:
     xloco: str | None
     track: int
     moving: bool
+    name: str = ""
+    words: str = ""
 
     @property
     def car_kinds(self) -> tuple[str, ...]:
@@ -59,8 +74,28 @@ class PlayerView:
 
 
 @dataclass(frozen=True, slots=True)
+class ScoreRow:
+    """One seat's final score by source (penalties negative), shown once the game is over."""
+
+    seat: int
+    delivered: int
+    bonus_chips: int
+    biggest_train: int
+    penalties: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
 class SlowFreightView:
-    """The table at one moment. ``winners`` is ``None`` while the game goes on."""
+    """The table at one moment, as seat ``viewer`` sees it (``None``: a spectator).
+
+    ``seat`` is the seat whose turn it is, ``to_move`` the same or ``None`` once the game is
+    over; ``winners`` is ``None`` while the game goes on. ``face_up_kinds`` names each face-up
+    card's kind in words; ``freight_deck_counts`` and ``movement_deck_cards`` are the decks'
+    contents (public), never their order. ``choices`` are the legal choices of the player to
+    move, ``unavailable`` the usual choices not offered with the rules' reason, ``events`` the
+    last turn's; ``final`` and ``end_reason`` the score table once the game is over.
+    """
 
     face_up: tuple[str | None, ...]
     clocks_drawn: int
@@ -75,28 +110,47 @@ class SlowFreightView:
     movement_deck: int
     track_supply: int | None
     winners: tuple[int, ...] | None
+    viewer: int | None = None
+    face_up_kinds: tuple[str | None, ...] = ()
+    freight_deck_counts: Mapping[str, int] = FrozenDict()
+    movement_deck_cards: tuple[str, ...] = ()
+    prompt: str = ""
+    prompt_rule: str = ""
+    choices: tuple[Choice, ...] = ()
+    unavailable: tuple[str, ...] = ()
+    events: tuple[EventView, ...] = ()
+    final: tuple[ScoreRow, ...] = ()
+    end_reason: str = ""
 
 
-def _train(t: Mapping[str, Any]) -> TrainView:
-    return TrainView(str(t["id"]), t["type"], tuple(t["cars"]), MappingProxyType(t["counts"]),
-                     t["xloco"], int(t["track"]), bool(t["moving"]))
+def _train(t: Mapping[str, Any], words: str) -> TrainView:
+    return TrainView(str(t["id"]), t["type"], tuple(t["cars"]), FrozenDict(t["counts"]),
+                     t["xloco"], int(t["track"]), bool(t["moving"]), train_name(str(t["id"])),
+                     words)
 
 
-def view_of(game: SlowFreight) -> SlowFreightView:
-    """The view-model of ``game`` now."""
-    data = game.state_dict()
+def view_of(game: SlowFreight, seat: int | None = None,
+            since: int | None = None) -> SlowFreightView:
+    """The view of ``game`` for ``seat`` (``None``: a spectator), with the events logged from
+    ``game.log[since]`` on (``None``: the last step's)."""
+    st = game.state
+    data = st.to_dict()
     scores = game.scores()
     outcome = game.outcome
+    comps = st.comps
+    words = {t.name: train_words(t) for p in st.players for t in (*p.trains, *p.delivered)}
+    deck = Counter(KIND_KEYS[comps.card_kind[c]] for c in st.freight_deck)
+    prompt = game.prompt
     return SlowFreightView(
         face_up=tuple(data["face_up"]),
         clocks_drawn=len(data["clocks_drawn"]),
         clocks_total=int(data["clocks_in_game"]),
-        bonus_chips=MappingProxyType({k: tuple(v) for k, v in data["bonus_chips"].items()}),
+        bonus_chips=FrozenDict({k: tuple(v) for k, v in data["bonus_chips"].items()}),
         biggest_chips=frozenset(data["biggest_chips"]),
         players=tuple(PlayerView(
             seat=int(p["seat"]), score=scores[int(p["seat"])],
-            trains=tuple(_train(t) for t in p["trains"]),
-            delivered=tuple(_train(t) for t in p["delivered"]),
+            trains=tuple(_train(t, words[t["id"]]) for t in p["trains"]),
+            delivered=tuple(_train(t, words[t["id"]]) for t in p["delivered"]),
             bonus_chips=tuple((str(k), int(v)) for k, v in p["bonus_chips"]),
             car_points=int(p["car_points"])) for p in data["players"]),
         turn=int(data["turn"]),
@@ -106,4 +160,61 @@ def view_of(game: SlowFreight) -> SlowFreightView:
         movement_deck=len(data["movement_deck"]),
         track_supply=data["track_supply"],
         winners=None if outcome is None else tuple(outcome.winners),
+        viewer=seat,
+        face_up_kinds=tuple(None if c is None else KIND_NAMES[comps.card_kind[c]]
+                            for c in st.face_up),
+        freight_deck_counts=FrozenDict({k: deck.get(k, 0) for k in KIND_KEYS}),
+        movement_deck_cards=tuple(sorted(comps.movement_names[c] for c in st.movement_deck)),
+        prompt=prompt.text, prompt_rule=prompt.rule,
+        choices=tuple(Choice(a, game.describe(a)) for a in game.legal_actions()),
+        unavailable=tuple(unavailable(game)),
+        events=tuple(event_view(e) for e in recent_events(game, since)),
+        final=() if outcome is None else tuple(
+            ScoreRow(b.seat, b.delivered, b.bonus_chips, b.biggest_train,
+                     b.locomotive_penalty + b.car_penalty, b.total) for b in outcome.breakdown),
+        end_reason="" if outcome is None else str(outcome.reason),
     )
+
+
+def unavailable(game: SlowFreight) -> list[str]:
+    """The usual choices of this turn that are not legal now, each with the engine's reason.
+
+    At the start of a turn: bringing a Locomotive (the supply may be empty), each face-up card no
+    train can take (with each train's reason) and moving a bare Locomotive. Inside a take-cards
+    turn: stopping, when a train must first become valid. Reasons come from ``game.check``.
+    """
+    st = game.state
+    seat = game.to_move
+    if seat is None:
+        return []
+    out: list[str] = []
+
+    def why(action: Action) -> str | None:
+        if game.is_legal(action):
+            return None
+        try:
+            game.check(action)
+        except IllegalAction as err:
+            return str(err.reason)  # (in the app's words: no rule codes, trains by name)
+        return None  # pragma: no cover - check raises for every illegal action
+
+    if st.taken:
+        reason = why(Action(seat, "stop", ()))
+        return [f"Stop taking cards: {reason}"] if reason else []
+    reason = why(Action(seat, "loco", ()))
+    if reason:
+        out.append(f"New Locomotive: {reason}")
+    trains = st.players[seat].trains
+    for slot, card in enumerate(st.face_up):
+        if card is None or not trains:
+            continue
+        reasons = [why(Action(seat, "take", (slot, t.name))) for t in trains]
+        if all(reasons):
+            what = KIND_NAMES[st.comps.card_kind[card]]
+            text = "; ".join(dict.fromkeys(r for r in reasons if r))
+            out.append(f"Face-up {what} (card {slot + 1} of {len(st.face_up)}): {text}")
+    for t in trains:
+        reason = why(Action(seat, "move", (t.name,)))
+        if reason:
+            out.append(f"Move {train_name(t.name)}: {reason}")
+    return out

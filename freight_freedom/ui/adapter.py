@@ -11,17 +11,40 @@ game) gets the defaults, which still give a working app without a figure.
 from __future__ import annotations
 
 import importlib
+import weakref
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..core.action import Action
 from ..core.bot import Bot, RandomBot
 from ..core.game import Game
 from ..core.registry import find
+from ..core.seat_view import event_view, recent_events
 from .words import rule_free
 
 AnyGame = Game[Any]
+
+_VIEWS: weakref.WeakKeyDictionary[Any, tuple[tuple[Any, ...], Any]] = weakref.WeakKeyDictionary()
+
+
+def game_view(game: AnyGame, since: int | None = None, seat: int | None = None) -> Any:
+    """``game.view(seat)`` with the events logged from ``game.log[since]`` on (none when
+    ``since`` is ``None``: the app shows what happened from the selection's position), computed
+    once per position: one refresh of the app draws the map, the panels, the drop-downs and the
+    tables from the same view. The position is told by the state's digest (so a state changed
+    in place is seen), the log and the history."""
+    key = (seat, len(game.log), len(game.history), game.digest())
+    cached = _VIEWS.get(game)
+    if cached is not None and cached[0] == key:
+        view = cached[1]
+    else:
+        view = game.view(seat, since=len(game.log))  # type: ignore[attr-defined]
+        _VIEWS[game] = (key, view)
+    if since is None or not 0 <= since < len(game.log):  # (a position undone: nothing new)
+        return view
+    return replace(view, events=tuple(event_view(e) for e in recent_events(game, since)))
+
 
 @dataclass(frozen=True)
 class Split:

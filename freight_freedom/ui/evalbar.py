@@ -37,10 +37,17 @@ HINT_STYLE = "success"
 APP_CHUNK = 5
 
 
+def cooperative(advice: Advice) -> bool:
+    """Whether the advised game is won or lost together (the registry says so)."""
+    entry = find(advice.game)
+    return entry is not None and entry.cooperative
+
+
 def bar_html(advice: Advice) -> str:
-    """The bar itself: one green bar (Freedom) or one segment per seat (Slow Freight)."""
+    """The bar itself: one green bar (a cooperative game: Freedom) or one segment per seat
+    (Slow Freight)."""
     fig = advice.figures
-    if fig.endings:  # cooperative: the team's chance of victory
+    if cooperative(advice):  # the team's chance of victory
         v = fig.win[0]
         pct = 100 * v.mean
         lo, hi = 100 * v.low, 100 * v.high
@@ -94,7 +101,7 @@ def hints_html(advice: Advice, k: int = 3, words: Callable[[str], str] = rule_fr
     now = advice.win[seat]
     if not advice.actions:
         return "<i>No choice to hint at.</i>"
-    won = "won" if advice.figures.endings else f"won by Player {seat + 1}"
+    won = "won" if cooperative(advice) else f"won by Player {seat + 1}"
     rows = []
     for choice in advice.best(k):
         v = choice.figures.win[seat]

@@ -169,3 +169,19 @@ def test_the_bar_s_evaluations_and_only_they_run_at_lowered_priority(
     app.actions.press(app.game.legal_actions()[0])
     bar.ask_chart()
     assert len(seen) >= 3 and all(seen)
+
+
+def test_the_registry_says_which_game_is_won_together() -> None:
+    """The bar's kind comes from the registry (Freedom is cooperative), not from whether the
+    advisor happened to count endings."""
+    from freight_freedom.analysis.advise import Advice, Estimate, Figures
+    from freight_freedom.core.registry import GAMES
+    from freight_freedom.ui.evalbar import bar_html, cooperative
+
+    assert GAMES["freedom"].cooperative and not GAMES["slowfreight"].cooperative
+    est = Estimate(0.4, 0.3, 0.5, 10)
+    team = Advice("freedom", 0, 3, 10, "random", Figures((est,), (est,)))
+    seats = Advice("slowfreight", 0, 3, 10, "random", Figures((est, est), (est, est)))
+    assert cooperative(team) and not cooperative(seats)
+    assert "Chance of victory: 40%" in bar_html(team)
+    assert "Chance of winning:" in bar_html(seats) and "P2 40%" in bar_html(seats)

@@ -1,0 +1,315 @@
+"""The route map's figure: the traces and layout of a Freedom map, built once per game.
+
+What a newcomer reads at a glance: spaces coloured by region (south green, north blue, Canada
+teal); catchers' paths as thick coloured lines; plantation areas with their light and dark slots,
+large cities (capacity 4) as squares, gold circles with the money a space pays; Canada's
+numbered spaces; the Slaves Freed and Slaves Lost tracks, the three Slave Market cards and a
+key in the panel. The trace list never changes within a game: :mod:`.map_draw` sets the
+state-dependent arrays of these traces in place (a FigureWidget, inside ``batch_update``).
+Every trace is a plain ``go.Scatter`` on projected x/y (:mod:`.map_layout`): no map assets,
+nothing fetched at render time, reliable click events.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import plotly.graph_objects as go
+
+from ..ui.template import LIGHT_TEMPLATE
+from .board import Board
+from .map_labels import NAME_FAMILY, text_size
+from .map_layout import (
+    CATCHER_SIZE,
+    MARGIN,
+    MARKET_STEP,
+    TRACK_PER_ROW,
+    TRACK_STEP,
+    Geometry,
+    geometry,
+)
+
+REGION_COLOUR = {"south": "#2e7d32", "north": "#1565c0", "canada": "#00897b"}
+REGION_FILL = {"south": "rgba(46,125,50,0.13)", "north": "rgba(21,101,192,0.11)",
+               "canada": "rgba(0,137,123,0.16)"}
+REGION_NAME = {"south": "South (slave states)", "north": "North (free states)",
+               "canada": "Canada (freedom)"}
+CATCHER_COLOUR = {"orange": "#f57c00", "brown": "#795548", "red": "#d32f2f",
+                  "purple": "#7b1fa2", "black": "#212121"}
+#: each Slave Catcher's letter, in a ring of its colour on a corner of its diamond: a second cue
+#: beside the colour (the two B colours take two letters); another set's catcher: its first two
+CATCHER_TAG = {"orange": "O", "brown": "Br", "red": "R", "purple": "P", "black": "Bk"}
+TAG_SIZE = 17  # px: the ring around a catcher's letter
+PERSON = "#c8a27a"  # the tan of the wooden cubes
+PERSON_EDGE = "#4e342e"
+TARGET = "#ffd600"
+GOLD = "#f9a825"
+
+# Trace names (the app's click handler and the tests find traces by name).
+SPACES = "spaces"
+TARGETS = "targets"
+CATCHERS = "catchers"
+CATCHER_TAGS = "catcher letters"
+SLOTS = "plantation slots"
+NAMES = "names"
+
+
+def catcher_tag(colour: str) -> str:
+    """The letter(s) on a Slave Catcher's ring: ``"R"`` for red, ``"Bk"`` for black."""
+    return CATCHER_TAG.get(colour, colour[:2].title())
+
+
+def skeleton(game: Any) -> go.Figure:
+    """The map's traces and layout for ``game``'s board, the state not yet set: the app and
+    ``game.figure()`` set it once with :func:`.map_draw.draw` (and the app's selection).
+    Only the public table is read (``game.view_model()``: the map and the tracks' lengths)."""
+    vm = game.view_model()
+    board = vm.board
+    geo = geometry(board)
+    fig = go.Figure(layout={"template": LIGHT_TEMPLATE})
+    _static_traces(fig, board, geo)
+    _panel_traces(fig, geo, vm.freed_target, vm.lost_limit, tuple(board.catchers))
+    _dynamic_traces(fig, board, geo)
+    fig.update_layout(
+        height=geo.height,
+        margin=MARGIN,
+        xaxis={"visible": False, "range": list(geo.x_range), "fixedrange": False},
+        yaxis={"visible": False, "range": list(geo.y_range), "scaleanchor": "x",
+               "scaleratio": 1},
+        plot_bgcolor="#f4f1ea",
+        paper_bgcolor="white",
+        hovermode="closest",
+        clickmode="event",
+        dragmode="pan",
+        showlegend=False,
+        title={"x": 0.01, "y": 0.995, "yanchor": "top", "font": {"size": 14}},
+    )
+    return fig
+
+
+
+def _static_traces(fig: go.Figure, board: Board, geo: Geometry) -> None:
+    xy = geo.xy
+    for region in ("south", "north", "canada"):
+        # a soft halo around each space shades its region without drawing borders we lack
+        ids = [sid for sid, s in board.spaces.items() if s.region == region]
+        fig.add_trace(go.Scatter(x=[xy[i][0] for i in ids], y=[xy[i][1] for i in ids],
+                                 mode="markers", name=REGION_NAME[region],
+                                 marker={"size": 40, "color": REGION_FILL[region],
+                                         "line": {"width": 0}},
+                                 hoverinfo="skip", showlegend=False))
+    rx: list[float | None] = []
+    ry: list[float | None] = []
+    for a, b in board.edges():
+        rx += [xy[a][0], xy[b][0], None]
+        ry += [xy[a][1], xy[b][1], None]
+    fig.add_trace(go.Scatter(x=rx, y=ry, mode="lines", name="routes",
+                             line={"color": "#9e9e9e", "width": 1.2},
+                             hoverinfo="skip", showlegend=False))
+    for colour, path in board.catchers.items():
+        px = [xy[s][0] for s in path.path]
+        py = [xy[s][1] for s in path.path]
+        fig.add_trace(go.Scatter(x=px, y=py, mode="lines", name=f"{colour} path",
+                                 line={"color": CATCHER_COLOUR.get(colour, colour), "width": 5},
+                                 opacity=0.45, hoverinfo="skip", showlegend=False))
+    # plantation slots: light (filled at set-up) and dark (filled by the Slave Market)
+    sx, sy, scol = [], [], []
+    for pid in board.plantations:
+        light = board.spaces[pid].light_slots
+        for i, (x, y) in enumerate(geo.slot_xy[pid]):
+            sx.append(x)
+            sy.append(y)
+            scol.append("#efe3c8" if i < light else "#6d5a45")
+    fig.add_trace(go.Scatter(x=sx, y=sy, mode="markers", name="slots (light / dark)",
+                             marker={"symbol": "square", "size": 12, "color": scol,
+                                     "line": {"color": "#3e2723", "width": 1}},
+                             hoverinfo="skip", showlegend=False))
+    # gold circles with the money a space pays when a person enters it
+    money = [(sid, s.money) for sid, s in board.spaces.items() if s.money]
+    fig.add_trace(go.Scatter(
+        x=[geo.money_xy[sid][0] for sid, _ in money], y=[geo.money_xy[sid][1] for sid, _ in money],
+        mode="markers+text", name="gold circle ($ on entry)",
+        marker={"size": 15, "color": GOLD, "line": {"color": "#8d6e00", "width": 1}},
+        text=[f"${m}" for _, m in money], textfont={"size": 8, "color": "#3e2700"},
+        textposition="middle center", hoverinfo="skip", showlegend=False))
+    _name_traces(fig, geo)
+
+
+def _name_traces(fig: go.Figure, geo: Geometry) -> None:
+    """Names where they fit (see :mod:`.map_labels`); Canada gets its printed number; a name
+    set further out is joined to its space by a thin dark line."""
+    labels = geo.labels
+    lx: list[float | None] = []
+    ly: list[float | None] = []
+    for lb in labels:
+        if lb.leader is not None:
+            lx += [lb.leader[0], lb.leader[2], None]
+            ly += [lb.leader[1], lb.leader[3], None]
+    fig.add_trace(go.Scatter(x=lx, y=ly, mode="lines", name="name leaders",
+                             line={"color": "#37474f", "width": 1}, hoverinfo="skip",
+                             showlegend=False))
+    fig.add_trace(go.Scatter(
+        x=[lb.x for lb in labels], y=[lb.y for lb in labels], mode="text", name=NAMES,
+        text=[lb.text for lb in labels], textposition=[lb.position for lb in labels],
+        textfont={"size": [lb.size for lb in labels], "color": "#263238", "family": NAME_FAMILY},
+        hoverinfo="skip", showlegend=False))
+
+
+
+def _panel_traces(fig: go.Figure, geo: Geometry, freed_target: int, lost_limit: int,
+                  catchers: tuple[str, ...]) -> None:
+    """Tracks, Slave Market and the key, stacked in the panel box in the Atlantic."""
+    x0, y = geo.panel_x0, geo.panel_y0
+    step, per_row = TRACK_STEP, TRACK_PER_ROW
+    title_x, title_y, titles = [], [], []
+
+    def track(name: str, n: int, edge: str, top: float) -> float:
+        fig.add_trace(go.Scatter(
+            x=[x0 + (i % per_row) * step for i in range(n)],
+            y=[top - (i // per_row) * step for i in range(n)], mode="markers+text", name=name,
+            marker={"symbol": "square", "size": 17, "line": {"color": edge, "width": 1}},
+            text=[str(i + 1) for i in range(n)], textfont={"size": 8},
+            hoverinfo="text", showlegend=False))
+        return top - ((n + per_row - 1) // per_row - 1) * step
+
+    title_x.append(x0 - 0.25)
+    title_y.append(y)
+    titles.append("<b>Slaves Freed</b>")
+    y = track("Slaves Freed track", freed_target, "#004d40", y - 0.5) - 0.75
+    title_x.append(x0 - 0.25)
+    title_y.append(y)
+    titles.append("<b>Slaves Lost</b>")
+    y = track("Slaves Lost track", lost_limit, "#7f0000", y - 0.5) - 0.8
+    title_x.append(x0 - 0.25)
+    title_y.append(y)
+    titles.append("<b>Slave Market</b> (next first)")
+    my = y - 1.35
+    fig.add_trace(go.Scatter(
+        x=title_x, y=title_y, mode="text", textposition="middle right", name="panel titles",
+        text=titles, textfont={"size": 10}, hoverinfo="skip", showlegend=False))
+    fig.add_trace(go.Scatter(
+        x=[x0 + 0.55 + i * MARKET_STEP for i in range(3)], y=[my] * 3, mode="markers+text",
+        name="Slave Market cards",
+        marker={"symbol": "square", "size": 46, "color": "#fff8e1",
+                "line": {"color": "#5d4037", "width": 2}},
+        textfont={"size": 11}, textposition="middle center", hoverinfo="text",
+        showlegend=False))
+    fig.add_trace(go.Scatter(x=[], y=[], mode="markers", name="people on market cards",
+                             marker={"size": 7, "color": PERSON,
+                                     "line": {"color": PERSON_EDGE, "width": 1}},
+                             hoverinfo="skip", showlegend=False))
+    _key(fig, x0, my - 1.35, geo.px, catchers)
+
+
+KEY: tuple[tuple[str, dict[str, Any]], ...] = (  # (label, marker) of the key
+    ("people (count)", {"size": 16, "color": PERSON, "line": {"color": PERSON_EDGE, "width": 2}}),
+    ("Slave Catcher:", {"symbol": "diamond-open", "size": 15,
+                                      "color": "#424242", "line": {"width": 3}}),
+    ("legal destination (click)", {"symbol": "circle-open", "size": 16, "color": TARGET,
+                                   "line": {"width": 3, "color": TARGET}}),
+    ("gold circle: $ on entry", {"size": 13, "color": GOLD, "line": {"color": "#8d6e00",
+                                                                     "width": 1}}),
+    ("South / North / Canada", {"size": 11, "color": "white",
+                                "line": {"color": REGION_COLOUR["south"], "width": 3}}),
+    ("large city (holds 4)", {"symbol": "square", "size": 12, "color": "white",
+                              "line": {"color": REGION_COLOUR["north"], "width": 2.5}}),
+    ("plantation; slots: light / dark", {"symbol": "hexagon", "size": 14, "color": "#efe3c8",
+                                         "line": {"color": "#6d5a45", "width": 3}}),
+    ("Canada space (numbered)", {"symbol": "star", "size": 14, "color": "white",
+                                 "line": {"color": REGION_COLOUR["canada"], "width": 2.5}}),
+)
+
+
+def _key(fig: go.Figure, x0: float, top: float, px: float, catchers: tuple[str, ...]) -> None:
+    """The key's rows (marker and words); after the Slave Catcher's words, each catcher's
+    letter in its ring, in map order."""
+    step = 0.52
+    ys = [top - i * step for i in range(len(KEY))]
+    markers: dict[str, list[Any]] = {"size": [], "color": [], "symbol": [], "lw": [], "lc": []}
+    for _, m in KEY:
+        line = m.get("line", {})
+        markers["size"].append(m["size"])
+        markers["color"].append(m["color"])
+        markers["symbol"].append(m.get("symbol", "circle"))
+        markers["lw"].append(line.get("width", 0))
+        markers["lc"].append(line.get("color", m["color"]))
+    fig.add_trace(go.Scatter(
+        x=[x0] * len(KEY), y=ys, mode="markers", name="key",
+        marker={"size": markers["size"], "color": markers["color"],
+                "symbol": markers["symbol"],
+                "line": {"width": markers["lw"], "color": markers["lc"]}},
+        hoverinfo="skip", showlegend=False))
+    fig.add_trace(go.Scatter(
+        x=[x0 + 0.4] * len(KEY), y=ys, mode="text", name="key labels",
+        text=[label for label, _ in KEY], textposition="middle right",
+        textfont={"size": 10, "color": "#37474f"}, hoverinfo="skip", showlegend=False))
+    words = text_size(KEY[1][0], 10, px)[0]
+    x = x0 + 0.4 + words + (TAG_SIZE / 2 + 2) / px
+    fig.add_trace(go.Scatter(
+        x=[x + i * (TAG_SIZE + 2) / px for i in range(len(catchers))], y=[ys[1]] * len(catchers),
+        mode="markers+text", name="key catcher letters", text=[catcher_tag(c) for c in catchers],
+        **_tag_style([CATCHER_COLOUR.get(c, c) for c in catchers]),
+        hovertext=[f"{c.title()} Slave Catcher" for c in catchers], hoverinfo="text",
+        showlegend=False))
+
+
+def _tag_style(colours: list[str] | None = None) -> dict[str, Any]:
+    """Marker and text of catcher letters: a white disc ringed in the catcher's colour."""
+    line: dict[str, Any] = {"width": 2.5}
+    if colours is not None:
+        line["color"] = colours
+    return {"marker": {"symbol": "circle", "size": TAG_SIZE, "color": "white", "line": line},
+            "textposition": "middle center",
+            "textfont": {"size": 9, "color": "#1b1b1b", "family": NAME_FAMILY,
+                         "weight": "bold"}}
+
+
+RECENT_PEOPLE = "recent moves of people"
+RECENT_CATCHERS = "recent moves of Slave Catchers"
+HINTS = "hinted moves"
+HINT = "#6a1b9a"  # the Hint's purple: unlike every other colour of the map
+
+
+def _dynamic_traces(fig: go.Figure, board: Board, geo: Geometry) -> None:
+    # what just happened, under everything clickable: arrows from where to where
+    fig.add_trace(go.Scatter(x=[], y=[], mode="lines+markers", name=RECENT_PEOPLE,
+                             line={"color": PERSON_EDGE, "width": 3, "dash": "dash"},
+                             marker={"symbol": "arrow", "angleref": "previous", "size": 0,
+                                     "color": PERSON_EDGE},
+                             hoverinfo="skip", showlegend=False))
+    fig.add_trace(go.Scatter(x=[], y=[], mode="lines+markers", name=RECENT_CATCHERS,
+                             line={"color": "#424242", "width": 3, "dash": "dot"},
+                             marker={"symbol": "arrow", "angleref": "previous", "size": 0,
+                                     "color": "#424242"},
+                             hoverinfo="skip", showlegend=False))
+    # the advisor's best moves (Hint), numbered 1-3 at their destination
+    fig.add_trace(go.Scatter(x=[], y=[], mode="lines+markers+text", name=HINTS,
+                             line={"color": HINT, "width": 3, "dash": "dashdot"},
+                             marker={"symbol": "arrow", "angleref": "previous", "size": 0,
+                                     "color": HINT},
+                             textposition="top right",
+                             textfont={"size": 13, "color": HINT,
+                                       "family": "Arial Black, Arial, sans-serif"},
+                             hoverinfo="skip", showlegend=False))
+    fig.add_trace(go.Scatter(x=[], y=[], mode="markers", name="person in a slot",
+                             marker={"size": 8, "color": PERSON,
+                                     "line": {"color": PERSON_EDGE, "width": 1.2}},
+                             hoverinfo="skip", showlegend=False))
+    fig.add_trace(go.Scatter(
+        x=[geo.xy[sid][0] for sid in geo.ids], y=[geo.xy[sid][1] for sid in geo.ids],
+        customdata=list(geo.ids),  # a click carries the space id it shows (see app.click)
+        mode="markers+text", name=SPACES, textposition="middle center",
+        textfont={"size": 12, "color": "#1b1b1b", "family": "Arial Black, Arial, sans-serif"},
+        hoverinfo="text", showlegend=False))
+    fig.add_trace(go.Scatter(x=[], y=[], mode="markers", name=TARGETS,
+                             marker={"symbol": "circle-open", "size": 28, "color": TARGET,
+                                     "line": {"width": 4, "color": TARGET}},
+                             hoverinfo="text", showlegend=False))
+    fig.add_trace(go.Scatter(x=[], y=[], mode="markers", name=CATCHERS,
+                             marker={"symbol": "diamond-open", "size": CATCHER_SIZE,
+                                     "line": {"width": 4}},
+                             hoverinfo="text", showlegend=False))
+    # each catcher's letter on a corner of its diamond (clicks on it: the catcher's space)
+    fig.add_trace(go.Scatter(x=[], y=[], mode="markers+text", name=CATCHER_TAGS, text=[],
+                             **_tag_style(), hoverinfo="text", showlegend=False))
+
