@@ -9,6 +9,7 @@ ipywidgets: rendering modules load inside the methods that draw.
 
 from __future__ import annotations
 
+import os
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
@@ -62,3 +63,11 @@ __all__ = [
     "SlowFreight",
     "__version__",
 ]
+
+
+if "VOILA_KERNEL_ID" in os.environ or "SERVER_SOFTWARE" in os.environ:  # perhaps a Voila page
+    from .ui.display import in_voila, voila_figures_as_widgets
+
+    if in_voila():  # its figures are drawn as widgets (see voila_figures_as_widgets)
+        voila_figures_as_widgets()
+

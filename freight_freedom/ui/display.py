@@ -6,11 +6,14 @@
 - :func:`html_summary` is the static face for places without a kernel (GitHub, nbviewer, an
   untrusted notebook): prompt, round and phase, key state and the last log lines, all escaped.
   It imports neither plotly nor ipywidgets.
+- :func:`voila_figures_as_widgets` makes the notebooks' stored-figure renderer safe in Voila
+  (called when the package is imported in a Voila kernel).
 """
 
 from __future__ import annotations
 
 import html
+import os
 from typing import Any
 
 from ..core.game import Game
@@ -84,3 +87,41 @@ def html_summary(game: Game[Any]) -> str:
         f"<div><b>Latest events</b> (newest first)<ul style='margin:2px 0'>{lines}</ul></div>"
         "</div>"
     )
+
+
+#: what Voila puts in its kernels' environment (voila/handler.py, voila/notebook_renderer.py)
+VOILA_ENV = "VOILA_KERNEL_ID"
+
+
+def in_voila() -> bool:
+    """True in a kernel that Voila started for a page (it sets ``VOILA_KERNEL_ID`` there, and
+    ``SERVER_SOFTWARE`` to ``voila/<version>``)."""
+    return VOILA_ENV in os.environ or os.environ.get("SERVER_SOFTWARE", "").startswith("voila/")
+
+
+def voila_figures_as_widgets() -> None:
+    """In Voila, show ``plotly_mimetype`` figures as FigureWidgets, not as plotly's mimetype.
+
+    The notebooks store their figures as ``application/vnd.plotly.v1+json`` (data, not a 5 MB
+    script). JupyterLab draws that with jupyterlab-plotly's renderer, which, once the plot has a
+    size, caches a PNG of it with ``model.setData(...)``. Voila 0.5 renders a page's outputs from
+    the plain JSON it embeds (``<script type="application/vnd.voila.cell-output+json">``), a
+    model without ``setData``: the page then throws "r.setData is not a function", whenever the
+    plot is drawn after the page is shown (plotly.js loads asynchronously, hence intermittent).
+    A FigureWidget draws through the widget manager, which the apps on those pages load anyway;
+    nothing is stored in Voila, so the notebooks' files are unchanged. Safe to call twice.
+    """
+    import plotly.io as pio
+    from plotly.io._base_renderers import MimetypeRenderer
+
+    class FigureWidgetRenderer(MimetypeRenderer):  # type: ignore[misc]
+        """A figure as a plotly FigureWidget's view (the widget lives in ipywidgets' registry)."""
+
+        def to_mimebundle(self, fig_dict: dict[str, Any]) -> dict[str, Any]:
+            import plotly.graph_objects as go
+
+            bundle = go.FigureWidget(fig_dict)._repr_mimebundle_()
+            return dict(bundle[0] if isinstance(bundle, tuple) else bundle)
+
+    if type(pio.renderers["plotly_mimetype"]).__name__ != FigureWidgetRenderer.__name__:
+        pio.renderers["plotly_mimetype"] = FigureWidgetRenderer()
