@@ -10,6 +10,7 @@ ipywidgets: rendering modules load inside the methods that draw.
 from __future__ import annotations
 
 import os
+import sys
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
@@ -65,9 +66,11 @@ __all__ = [
 ]
 
 
-if "VOILA_KERNEL_ID" in os.environ or "SERVER_SOFTWARE" in os.environ:  # perhaps a Voila page
-    from .ui.display import in_voila, voila_figures_as_widgets
 
-    if in_voila():  # its figures are drawn as widgets (see voila_figures_as_widgets)
-        voila_figures_as_widgets()
+# a Voila page or the browser-only site: their figures are drawn as widgets (see
+# ui.display.figures_as_widgets); the checks are cheap, the ui package is imported only there
+if {"VOILA_KERNEL_ID", "SERVER_SOFTWARE"} & os.environ.keys() or sys.platform == "emscripten":
+    from .ui.display import figures_as_widgets, widgets_draw_figures_here
 
+    if widgets_draw_figures_here():
+        figures_as_widgets()

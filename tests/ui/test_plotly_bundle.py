@@ -52,6 +52,9 @@ def test_outside_voila_the_stored_figure_renderer_is_plotly_s(
     assert not display.in_voila()
     monkeypatch.setenv("SERVER_SOFTWARE", "TornadoServer/6")
     assert not display.in_voila()
+    assert display.widgets_draw_figures_here() is display.in_browser() is False
+    monkeypatch.setattr(display.sys, "platform", "emscripten")  # the browser-only site
+    assert display.widgets_draw_figures_here()
 
 
 def test_in_voila_stored_figures_are_drawn_as_figure_widgets(
@@ -60,11 +63,12 @@ def test_in_voila_stored_figures_are_drawn_as_figure_widgets(
     assert display.in_voila()
     before = pio.renderers["plotly_mimetype"]
     try:
-        display.voila_figures_as_widgets()
-        display.voila_figures_as_widgets()  # twice: still one replacement
+        display.figures_as_widgets()
+        display.figures_as_widgets()  # twice: still one replacement
         fig = Freedom(players=2, seed=1).figure()
         bundle = pio.renderers._build_mime_bundle(fig.to_dict(), "plotly_mimetype")
         assert WIDGET_MIME in bundle and PLOTLY_MIME not in bundle
+        assert "FigureWidgetRenderer" in repr(pio.renderers["plotly_mimetype"])
     finally:
         pio.renderers["plotly_mimetype"] = before
     bundle = pio.renderers._build_mime_bundle(fig.to_dict(), "plotly_mimetype")

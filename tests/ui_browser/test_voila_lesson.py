@@ -9,7 +9,7 @@ title, its place in the header, the verdict of each answer, and no console error
 The figures below the notebook's line (stored as plotly outputs, so that the notebook's file
 keeps them as data) are drawn in Voila as FigureWidgets: plotly's mimetype renderer calls
 ``setData`` on an output model that Voila's page does not give it, and threw "r.setData is not
-a function" once per figure (see ``freight_freedom.ui.display.voila_figures_as_widgets``). The
+a function" once per figure (see ``freight_freedom.ui.display.figures_as_widgets``). The
 test checks each of them is drawn and that the page logged no error at all.
 """
 
