@@ -11,7 +11,9 @@ Here every FigureWidget's ``_esm`` is a few lines (:data:`SHARED_ESM`) that wait
 copy of plotly's module, and one never-displayed :class:`PlotlyBundle` model per kernel carries
 the bundle: its ``initialize`` starts the import and returns at once, so it never meets the 2 s
 limit itself. A page (or a JupyterLab window with several kernels) imports the bundle once; the
-figures' models each call plotly's widget factory, as before, so each keeps its own state.
+figures' models each call plotly's widget factory, as before, so each keeps its own state. A
+figure's ``initialize`` does not wait for the bundle either (see :data:`SHARED_ESM`): the 2 s
+limit is never met by a figure on a slow machine, where it used to leave the map frozen.
 
 :func:`install` applies this when ``plotly.basewidget`` is imported (at once if it already is):
 importing it is slow (ipywidgets, anywidget), and a static figure does not need it.
@@ -39,13 +41,64 @@ const slot = (globalThis[Symbol.for("freight_freedom.plotly_widget")] ??= (() =>
 })());
 """
 
-#: each FigureWidget's module: plotly's own widget object, from the page's one copy of plotly
-SHARED_ESM = _SLOT + """\
-export default async () => {
-  const factory = await slot.loaded;
-  return typeof factory === "function" ? factory() : factory;
+#: the model changes plotly's FigureModel listens to (its ``initialize`` in widgetbundle.js):
+#: those that arrive before plotly's code has are played to it once it is there
+PY2JS = ("_widget_data", "_widget_layout", "_py2js_addTraces", "_py2js_deleteTraces",
+         "_py2js_moveTraces", "_py2js_restyle", "_py2js_relayout", "_py2js_update",
+         "_py2js_animate", "_py2js_removeLayoutProps", "_py2js_removeTraceProps")
+
+#: each FigureWidget's module: plotly's own widget object, from the page's one copy of plotly.
+#: ``initialize`` returns at once (anywidget rejects a model not ready within 2 s, and the page
+#: then stops updating it); plotly's ``initialize`` runs when its code is there, first given the
+#: updates that came in the meantime, in order, through a view of the model that answers
+#: ``get`` with the value each had then. ``render`` waits for it.
+SHARED_ESM = _SLOT + """const KEYS = %s;
+
+export default () => {
+  let widget = null;
+  let ready = null;
+  return {
+    initialize(context) {
+      const { model } = context;
+      const queued = [];
+      const recorders = KEYS.map((key) => [key, () => queued.push([key, model.get(key)])]);
+      for (const [key, record] of recorders) model.on(`change:${key}`, record);
+      ready = slot.loaded.then(async (factory) => {
+        const listeners = new Map();
+        let replaying = null;
+        const view = new Proxy(model, {
+          get(target, name) {
+            if (name === "on") {
+              return (event, callback, ...rest) => {
+                if (!listeners.has(event)) listeners.set(event, []);
+                listeners.get(event).push(callback);
+                return target.on(event, callback, ...rest);
+              };
+            }
+            if (name === "get") {
+              return (key) => (replaying && replaying[0] === key ? replaying[1] : target.get(key));
+            }
+            const value = Reflect.get(target, name, target);
+            return typeof value === "function" ? value.bind(target) : value;
+          },
+        });
+        widget = typeof factory === "function" ? factory() : factory;
+        await widget.initialize?.({ ...context, model: view });
+        for (const [key, record] of recorders) model.off(`change:${key}`, record);
+        for (const change of queued) {
+          replaying = change;
+          for (const callback of listeners.get(`change:${change[0]}`) ?? []) callback();
+        }
+        replaying = null;
+      });
+    },
+    async render(context) {
+      await ready;
+      return widget.render(context);
+    },
+  };
 };
-"""
+""" % ("[" + ", ".join(f'"{k}"' for k in PY2JS) + "]")
 
 #: the bundle's model: imports plotly's module once per page and hands its default to the slot
 BUNDLE_ESM = _SLOT + """\
