@@ -21,14 +21,15 @@ importing it is slow (ipywidgets, anywidget), and a static figure does not need 
 
 from __future__ import annotations
 
-import importlib.abc
-import importlib.machinery
 import importlib.util
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from importlib.machinery import ModuleSpec
 
 MODULE = "plotly.basewidget"
 
@@ -155,11 +156,13 @@ def patch(basewidget: ModuleType) -> None:
         cls._esm = _SharedEsm()
 
 
-class _PatchOnImport(importlib.abc.MetaPathFinder):
-    """Finds ``plotly.basewidget`` with the normal machinery and patches it once executed."""
+class _PatchOnImport:
+    """A ``sys.meta_path`` finder: finds ``plotly.basewidget`` with the normal machinery and
+    patches it once executed. (Not an ``importlib.abc.MetaPathFinder``: importing that module
+    costs a first figure ~30 ms, for a base class a finder does not need.)"""
 
     def find_spec(self, name: str, path: Sequence[str] | None = None,
-                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+                  target: ModuleType | None = None) -> ModuleSpec | None:
         if name != MODULE:
             return None
         if self in sys.meta_path:
