@@ -12,8 +12,10 @@ page's open:
   Python wheel has arrived (the kernel is starting), and ``kernel idle``: a notebook page's
   kernel is ready (Run All is pressed then);
 - the megabytes downloaded (uncompressed), the largest downloads and whether plotly.js was among
-  them. The time between the last wheel and the drawn page is Python's own start (imports, the
-  notebook's cells, the first drawing).
+  them as a script of its own (jupyterlab-plotly's chunk, which the site no longer serves; the
+  FigureWidgets' one copy per page comes inside plotly's wheel, see
+  ``freight_freedom/ui/plotly_bundle.py``). The time between the last wheel and the drawn
+  page is Python's own start (imports, the notebook's cells, the first drawing).
 
 Medians of ``--runs`` visits; ``--json FILE`` writes every run. Pages default to the two play
 notebooks; names are paths of the site (``notebooks/index.html?path=play_freedom.ipynb``; any

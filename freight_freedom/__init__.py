@@ -9,6 +9,8 @@ ipywidgets: rendering modules load inside the methods that draw.
 
 from __future__ import annotations
 
+import os
+import sys
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
@@ -62,3 +64,13 @@ __all__ = [
     "SlowFreight",
     "__version__",
 ]
+
+
+
+# a Voila page or the browser-only site: their figures are drawn as widgets (see
+# ui.display.figures_as_widgets); the checks are cheap, the ui package is imported only there
+if {"VOILA_KERNEL_ID", "SERVER_SOFTWARE"} & os.environ.keys() or sys.platform == "emscripten":
+    from .ui.display import figures_as_widgets, widgets_draw_figures_here
+
+    if widgets_draw_figures_here():
+        figures_as_widgets()

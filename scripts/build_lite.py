@@ -9,7 +9,7 @@ pinned version, and the site fetches nothing from anywhere else:
   hashes), the kernel's own wheels and this package's wheel, all written into a new
   ``pyodide-lock.json`` (Pyodide's own lock points at its CDN, and its networkx entry needs numpy
   and matplotlib): nothing else is listed, so nothing else can be asked for;
-- the front-end extensions the apps need (ipywidgets, anywidget, plotly) from their PyPI wheels;
+- the front-end extensions the apps need (ipywidgets, anywidget) from their PyPI wheels;
 - the notebooks, rewritten for the browser (:func:`lite_notebook`).
 
 ``jupyter-lite.json`` names the local Pyodide (``pyodideUrl``) and turns PyPI off
@@ -54,9 +54,13 @@ ON_DEMAND = ("networkx",)
 #: the wheels the kernel brings (from its labextension's pypi/ folder)
 KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension-4")
 APPS = ("lab", "notebooks")
-#: the only front-end extensions the site serves (from the tools environment)
+#: the only front-end extensions the site serves (from the tools environment). Not
+#: jupyterlab-plotly: its one 4.8 MB chunk (plotly.js) was loaded by every page, beside the copy
+#: the apps' FigureWidgets bring; in this site the notebooks' figures are FigureWidgets too
+#: (``freight_freedom.ui.display.figures_as_widgets``), so plotly.js loads once, and only where
+#: something is drawn
 EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager",
-              "anywidget", "jupyterlab-plotly")
+              "anywidget")
 #: notebooks that run in the site; the others get a note saying where they run
 RUNS_IN_LITE = ("index", "play_freedom", "play_slow_freight", "freedom_walkthrough",
                 "slow_freight_walkthrough")

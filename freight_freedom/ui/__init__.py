@@ -11,5 +11,8 @@ One file per concern: :mod:`.app` assembles the pieces (:mod:`.action_panel`, :m
 """
 
 from .lazy_imports import defer_rfc3987_syntax
+from .plotly_bundle import install as _share_plotly_bundle
 
 defer_rfc3987_syntax()  # plotly's first widget would otherwise wait ~1.2 s (see the module)
+
+_share_plotly_bundle()  # one copy of plotly's widget code per page, not one per figure

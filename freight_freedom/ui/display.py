@@ -6,11 +6,16 @@
 - :func:`html_summary` is the static face for places without a kernel (GitHub, nbviewer, an
   untrusted notebook): prompt, round and phase, key state and the last log lines, all escaped.
   It imports neither plotly nor ipywidgets.
+- :func:`figures_as_widgets` draws the notebooks' stored figures as FigureWidgets where
+  plotly's mimetype renderer is wrong or absent: Voila and the browser-only site (called when
+  the package is imported there, see :func:`widgets_draw_figures_here`).
 """
 
 from __future__ import annotations
 
 import html
+import os
+import sys
 from typing import Any
 
 from ..core.game import Game
@@ -84,3 +89,61 @@ def html_summary(game: Game[Any]) -> str:
         f"<div><b>Latest events</b> (newest first)<ul style='margin:2px 0'>{lines}</ul></div>"
         "</div>"
     )
+
+
+#: what Voila puts in its kernels' environment (voila/handler.py, voila/notebook_renderer.py)
+VOILA_ENV = "VOILA_KERNEL_ID"
+
+
+def in_voila() -> bool:
+    """True in a kernel that Voila started for a page (it sets ``VOILA_KERNEL_ID`` there, and
+    ``SERVER_SOFTWARE`` to ``voila/<version>``)."""
+    return VOILA_ENV in os.environ or os.environ.get("SERVER_SOFTWARE", "").startswith("voila/")
+
+
+def in_browser() -> bool:
+    """True in the browser-only site's kernel (Pyodide: Python compiled to WebAssembly)."""
+    return sys.platform == "emscripten"
+
+
+def widgets_draw_figures_here() -> bool:
+    """Whether this kernel's page draws plotly's mimetype with FigureWidgets instead (see
+    :func:`figures_as_widgets`): in Voila and in the browser-only site."""
+    return in_voila() or in_browser()
+
+
+def figures_as_widgets() -> None:
+    """Show ``plotly_mimetype`` figures as FigureWidgets, not as plotly's mimetype.
+
+    The notebooks store their figures as ``application/vnd.plotly.v1+json`` (data, not a 5 MB
+    script). JupyterLab draws that with jupyterlab-plotly's renderer, which, once the plot has a
+    size, caches a PNG of it with ``model.setData(...)``. Two places need another way:
+
+    - Voila 0.5 renders a page's outputs from the plain JSON it embeds
+      (``<script type="application/vnd.voila.cell-output+json">``), a model without
+      ``setData``: the page threw "r.setData is not a function" whenever the plot was drawn after
+      the page was shown (plotly.js loads asynchronously, hence intermittent).
+    - The browser-only site does not serve jupyterlab-plotly: its 4.8 MB chunk (plotly.js again)
+      was loaded by every page, beside the copy the apps' FigureWidgets bring.
+
+    A FigureWidget draws through the widget manager, which the apps on those pages load anyway
+    (one copy of plotly.js per page, see :mod:`.plotly_bundle`). Nothing is stored there, so the
+    notebooks' files are unchanged. Safe to call twice.
+    """
+    import plotly.io as pio
+    from plotly.io._base_renderers import MimetypeRenderer
+
+    class FigureWidgetRenderer(MimetypeRenderer):  # type: ignore[misc]
+        """A figure as a plotly FigureWidget's view (the widget lives in ipywidgets' registry)."""
+
+        def __init__(self) -> None:  # no options (plotly's repr lists the __init__ arguments)
+            super().__init__()
+
+        def to_mimebundle(self, fig_dict: dict[str, Any]) -> dict[str, Any]:
+            import plotly.graph_objects as go
+
+            bundle = go.FigureWidget(fig_dict)._repr_mimebundle_()
+            return dict(bundle[0] if isinstance(bundle, tuple) else bundle)
+
+    if type(pio.renderers["plotly_mimetype"]).__name__ != FigureWidgetRenderer.__name__:
+        pio.renderers["plotly_mimetype"] = FigureWidgetRenderer()

@@ -39,10 +39,13 @@ from uihelp import (
     ARTIFACTS,
     PLAY_FREEDOM,
     PLAY_SLOW_FREIGHT,
+    REPO_NOTEBOOKS,
     ROOT,
     AppPage,
     assert_cells_ran_cleanly,
     budget_ms,
+    expected_outputs,
+    wait_until,
 )
 
 from freight_freedom import Freedom, SlowFreight
@@ -146,6 +149,9 @@ RUN_STARTED_JS = """() => [...document.querySelectorAll(
     '.jp-Notebook .jp-CodeCell .jp-InputArea-prompt')]
     .some(e => /\\[(\\*|\\d+)\\]/.test(e.textContent))"""
 KERNEL_IDLE = ".jp-Notebook-ExecutionIndicator[data-status='idle']"
+#: plots drawn with data (plotly.js's own view of them)
+DRAWN_PLOTS_JS = """() => [...document.querySelectorAll('.jp-Notebook .js-plotly-plot')]
+    .filter(p => (p._fullData || []).length > 0).length"""
 
 
 class _Site:
@@ -203,6 +209,11 @@ def test_index_and_lessons_run_in_the_browser_alone(lite_url: str, browser: Any,
         site.wait_all_ran()
         bp.screenshot("ran")
         assert_cells_ran_cleanly(site.page)
+        # every figure the cells show is drawn, with data: the site has no jupyterlab-plotly,
+        # its figures are FigureWidgets (see freight_freedom.ui.display.figures_as_widgets)
+        figures, apps = expected_outputs(REPO_NOTEBOOKS / notebook)
+        wait_until(lambda: site.page.evaluate(DRAWN_PLOTS_JS) >= figures + apps, 60,
+                   f"{figures} figure(s) and {apps} app(s) of {notebook} drawn")
         site.assert_clean()
     finally:
         bp.page.context.close()

@@ -529,15 +529,29 @@ def test_freedom_seed_2024_human_against_a_bot_to_the_end(freedom: AppPage) -> N
 
 
 @pytest.mark.usefixtures("_shots")
-def test_freedom_bot_first_human_second_to_the_end(freedom: AppPage) -> None:
-    """New game (seed 7); Player 1 a bot, Player 2 human: the bot opens at the seat change."""
+def test_freedom_bot_first_human_second_then_rounds_stepped_to_the_end(
+        freedom: AppPage) -> None:
+    """New game (seed 7); Player 1 a bot, Player 2 human: the bot opens at the seat change and
+    the human plays two rounds by clicks; then both seats are bots and "End of round" plays the
+    rest, a round a click. (Every decision of a whole game by clicks is the first test's; this
+    one adds the second seat, a bot opening, and the round stepper, at a third of its cost.)"""
     new_game(freedom, 7)
     player = _start(freedom, 7)
     player.set_seat(1, "Human")
     player.set_seat(0, BOT)
     assert player.humans == {1}
-    player.play_to(lambda g: False)
-    assert player.game.is_over
+    player.play_to(lambda g: g.round == 3)
+    assert player.clicks, "the human seat made no decision"
+    player.set_seat(1, BOT)
+    assert player.humans == set()
+    rounds = 0
+    while not player.game.is_over:
+        before = player.game.round
+        player.stepper("End of round")
+        assert player.game.is_over or player.game.round == before + 1, (before, player.game.round)
+        rounds += 1
+    assert rounds <= 6, rounds
+    assert "Game over." in freedom.prompt()
     assert freedom.saved_game().digest() == player.game.digest()
     report("freedom-7", player)
 
