@@ -13,7 +13,10 @@ what the seat sees and on the seed, the bot never uses a real deck order.
   cooperative Freedom (one value for every seat) and general-sum Slow Freight alike.
 - Availability counts: a child's exploration term uses how often it was *legal* when its parent
   was visited, not the parent's visits (the "subset-armed bandit" of the paper).
-- The choice is the root child with the most visits (ties by value, then by the seeded stream).
+- The choice is the root child with the most visits (ties: the rollout policy's own choice,
+  then the best mean value). With ``guided`` (the default) the policy's choice is also the
+  first child added at every node: Freedom's decisions offer dozens of moves, and a budget of
+  a few hundred simulations cannot try each of them at every level.
 - Budget: ``strength`` simulations and/or ``seconds`` of CPU time (``time.process_time``, so
   other jobs on a shared machine change the time a decision takes, not the search done in it)
   per decision; at least one simulation is always run. With only ``strength``, the same seed
@@ -75,7 +78,10 @@ class ISMCTSBot(SeededBot):
     allows). ``seconds``: CPU time per decision (``None``: no time limit). ``horizon``: decisions
     played ahead of the root in a simulation, tree and rollout together, before :meth:`value`
     scores the position (``None``: to the end of the game). ``exploration``: the UCB constant.
-    ``rollout``: the name of the rollout policy (one of :attr:`ROLLOUTS`).
+    ``rollout``: the name of the rollout policy (one of :attr:`ROLLOUTS`). ``guided`` (default):
+    a node's first child is the rollout policy's own choice, and at the root a tie in visits
+    goes to it, so a search with too few simulations to tell its choices apart plays like its
+    policy rather than at random.
     """
 
     name = "ismcts"
@@ -86,7 +92,8 @@ class ISMCTSBot(SeededBot):
 
     def __init__(self, *, strength: int | None = None, seconds: float | None = None,
                  seed: int = 0, horizon: int | None | str = "default",
-                 exploration: float = 0.7, rollout: str | None = None) -> None:
+                 exploration: float = 0.7, rollout: str | None = None,
+                 guided: bool = True) -> None:
         if strength is None and seconds is None:
             strength = self.DEFAULT_STRENGTH
         self.strength: int | None = _check_number("strength", strength, low=1, integer=True,
@@ -105,6 +112,9 @@ class ISMCTSBot(SeededBot):
         if rollout not in self.ROLLOUTS:
             raise OptionError("rollout", f"must be one of {list(self.ROLLOUTS)}, not {rollout!r}")
         self.rollout = rollout
+        if not isinstance(guided, bool):
+            raise OptionError("guided", f"must be True or False, not {guided!r}")
+        self.guided = guided
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise OptionError("seed", f"must be a non-negative integer, not {seed!r}")
         super().__init__(seed)
@@ -147,12 +157,23 @@ class ISMCTSBot(SeededBot):
                 break
         self.simulations = done
         legal = set(actions)
+        hint = self.rollout_policy(rng.next64() >> 1).choose(game) if self.guided else None
         best = max((c for c in root.children.values() if c.action in legal),
-                   key=lambda c: (c.visits, c.total / c.visits if c.visits else 0.0),
+                   key=lambda c: (c.visits, c.action == hint,
+                                  c.total / c.visits if c.visits else 0.0),
                    default=None)
         if best is None or best.action is None:  # pragma: no cover - one simulation expands
             return actions[rng.below(len(actions))]
         return best.action
+
+    def _expand_first(self, world: Game[Any], untried: list[Action], rng: Rng) -> Action:
+        """The untried action to add to the tree: the rollout policy's own choice while it is
+        untried (when ``guided``), else a seeded random one."""
+        if self.guided:
+            hint = self.rollout_policy(rng.next64() >> 1).choose(world)
+            if hint in untried:
+                return hint
+        return untried[rng.below(len(untried))]
 
     def _simulate(self, base: Game[Any], seat: int, root: _Node, rng: Rng) -> None:
         """One simulation: determinize, select, expand, roll out, back up."""
@@ -171,7 +192,7 @@ class ISMCTSBot(SeededBot):
                 if child is not None:
                     child.avail += 1
             if untried:
-                action = untried[rng.below(len(untried))]
+                action = self._expand_first(world, untried, rng)
                 child = _Node(action, action.seat)
                 children[action] = child
                 world.apply_unchecked(action)
