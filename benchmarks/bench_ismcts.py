@@ -26,6 +26,8 @@ Parts:
   through :mod:`freight_freedom.interop.openspiel`, at the same simulations a move: Slow Freight
   2 players head to head (seats swapped every game), and Freedom 1 player (each bot alone on the
   same seeds); win rates and CPU seconds per decision of each.
+- ``roles``: the what-if role question again: solo games per role, heuristic and search bot on
+  the same seeds, and the gap between each bot's best and worst role.
 - ``table``: writes ``docs/win_rates.md``'s table from the JSON (no games).
 
 Games run through :func:`freight_freedom.analysis.simulate.simulate` (``--jobs`` processes; the
@@ -211,6 +213,7 @@ def part_slowfreight(args: argparse.Namespace, results: dict[str, Any]) -> None:
                                                                       if s != seat]].max(axis=1)}))
     data = pd.concat(rows, ignore_index=True)
     mean, low, high = mean_interval(data["share"])
+    low, high = max(0.0, low), min(1.0, high)  # a share lies in [0, 1]
     game = SlowFreight(players=players, seed=5)
     start = time.process_time()
     decisions = 0
@@ -332,6 +335,34 @@ def part_openspiel(args: argparse.Namespace, results: dict[str, Any]) -> None:
     results["openspiel"] = out
 
 
+def part_roles(args: argparse.Namespace, results: dict[str, Any]) -> None:
+    """The what-if role question again: solo games, one role at a time, heuristic and search
+    bot on the same seeds; the gap between the best and the worst role for each bot."""
+    from freight_freedom.freedom.roles import ROLE_NAMES
+
+    bot = ISMCTSBot(strength=args.strength, horizon=args.horizon, seed=0)
+    out: dict[str, Any] = {"games": args.games, "master_seed": args.seed, "bot": bot.name,
+                           "command": _command(args), "roles": {}}
+    for role in ROLE_NAMES:
+        row = {}
+        for name, spec in (("heuristic", "heuristic"), ("search", bot)):
+            df = simulate("freedom", args.games, bot=spec, seed=args.seed, n_jobs=args.jobs,
+                          progress=False, players=1, roles=[role])
+            row[name] = _cell(df["won"].astype(bool))
+        out["roles"][role] = row
+        print(f"  {role:15} heuristic {row['heuristic']['wins']}/{args.games}, "
+              f"{bot.name} {row['search']['wins']}/{args.games}", flush=True)
+    for name in ("heuristic", "search"):
+        ranked = sorted(out["roles"], key=lambda r: out["roles"][r][name]["rate"])
+        worst, best = ranked[0], ranked[-1]
+        b, w = out["roles"][best][name], out["roles"][worst][name]
+        gap = rate_gap(b["wins"], b["games"], w["wins"], w["games"],
+                       comparisons=len(ranked) * (len(ranked) - 1) // 2)
+        out[f"{name}_spread"] = {"best": best, "worst": worst, "gap": gap.gap, "low": gap.low,
+                                 "high": gap.high, "p_value": gap.p_value}
+    results["roles"] = out
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
@@ -446,6 +477,25 @@ def write_page(results: dict[str, Any], path: Path) -> None:
               "the last cells of `notebooks/what_if.ipynb`); `--part table` rewrites this page "
               "from it. The games run through `simulate`, so a bigger run is the same command "
               "with more `--games` (or `simulate(..., backend=\"dask\")` in Python).", ""]
+    roles = results.get("roles")
+    if roles:
+        lines += ["## Which role helps most, with the search bot", "",
+                  f"Solo games, one role at a time, {roles['games']} games a role on the same "
+                  f"seeds (master seed {roles['master_seed']}) for both bots:", "",
+                  "| role | heuristic won | 95% interval | "
+                  f"{roles['bot']} won | 95% interval |", "|---|---|---|---|---|"]
+        for role, row in roles["roles"].items():
+            hh, ss = row["heuristic"], row["search"]
+            lines.append(f"| {role} | {hh['wins']} / {hh['games']} | {_pct(hh['low'])} to "
+                         f"{_pct(hh['high'])} | {ss['wins']} / {ss['games']} | "
+                         f"{_pct(ss['low'])} to {_pct(ss['high'])} |")
+        lines.append("")
+        for name, who in (("heuristic", "heuristic bot"), ("search", roles["bot"])):
+            g = roles[f"{name}_spread"]
+            lines.append(f"- With the {who}: best the {g['best']}, worst the {g['worst']}, gap "
+                         f"{100 * g['gap']:+.0f} points (95% interval {100 * g['low']:+.0f} to "
+                         f"{100 * g['high']:+.0f}, allowing for every pair of roles).")
+        lines.append("")
     extra = results.get("notes")
     if extra:
         lines += ["## Notes", "", *extra, ""]
@@ -455,7 +505,7 @@ def write_page(results: dict[str, Any], path: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--part", choices=("heuristic", "search", "slowfreight", "openspiel",
-                                           "table", "all"), default="all")
+                                           "roles", "table", "all"), default="all")
     parser.add_argument("--games", type=int, default=24)
     parser.add_argument("--fr-games", type=int, default=4, help="Freedom games (openspiel part)")
     parser.add_argument("--seed", type=int, default=2026)

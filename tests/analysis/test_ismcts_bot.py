@@ -125,6 +125,7 @@ def test_time_budget_runs_and_counts() -> None:
     ({"exploration": -0.5}, "exploration"),
     ({"rollout": "clever"}, "rollout"),
     ({"seed": -3}, "seed"),
+    ({"guided": "yes"}, "guided"),
 ])
 @pytest.mark.parametrize("cls", [FreedomISMCTS, SlowFreightISMCTS])
 def test_bad_options_are_refused_by_name(cls, options: dict, field: str) -> None:
