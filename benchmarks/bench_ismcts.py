@@ -77,7 +77,16 @@ def _cell(won: pd.Series) -> dict[str, Any]:
 
 
 def _command(args: argparse.Namespace) -> str:
-    return "PYTHONPATH=. .venv/bin/python benchmarks/bench_ismcts.py " + " ".join(sys.argv[1:])
+    """The command line of this run, without ``--out`` (the default file is the record)."""
+    argv = sys.argv[1:]
+    kept = [a for i, a in enumerate(argv)
+            if a != "--out" and not (i and argv[i - 1] == "--out") and not a.startswith("--out=")]
+    return "PYTHONPATH=. .venv/bin/python benchmarks/bench_ismcts.py " + " ".join(kept)
+
+
+def _points(x: float) -> str:
+    """A rate difference in percentage points, signed, rounded (never "-0")."""
+    return f"{round(100 * x) + 0:+d}"
 
 
 def freedom_cells(bot: Any, games: int, seed: int, jobs: int) -> dict[str, Any]:
@@ -388,8 +397,8 @@ def part_table(args: argparse.Namespace, results: dict[str, Any]) -> str:
                             f"{_pct(c['rate'])} [{_pct(c['low'])}, {_pct(c['high'])}]"]
             gap = s.get(key, {}).get("gap")
             row.append("-" if gap is None else
-                       f"{100 * gap['gap']:+.0f} pts [{100 * gap['low']:+.0f}, "
-                       f"{100 * gap['high']:+.0f}]")
+                       f"{_points(gap['gap'])} pts [{_points(gap['low'])}, "
+                       f"{_points(gap['high'])}]")
             lines.append("| " + " | ".join(row) + " |")
     table = "\n".join(lines)
     print(table)
@@ -463,7 +472,8 @@ def write_page(results: dict[str, Any], path: Path) -> None:
         fro = op.get("freedom")
         if fro:
             lines += [
-                f"- Freedom, 1 player, each bot alone on the same {fro['games']} seeds: ours "
+                f"- Freedom, 1 player, each bot alone on the same {fro['games']} "
+                f"seed{'s' if fro['games'] != 1 else ''}: ours "
                 f"won {fro['ours']['wins']}, OpenSpiel's {fro['openspiel']['wins']}; CPU a "
                 f"decision: ours {fro['ours']['s_per_decision']:.3f} s, OpenSpiel's "
                 f"{fro['openspiel']['s_per_decision']:.3f} s."]
@@ -493,8 +503,8 @@ def write_page(results: dict[str, Any], path: Path) -> None:
         for name, who in (("heuristic", "heuristic bot"), ("search", roles["bot"])):
             g = roles[f"{name}_spread"]
             lines.append(f"- With the {who}: best the {g['best']}, worst the {g['worst']}, gap "
-                         f"{100 * g['gap']:+.0f} points (95% interval {100 * g['low']:+.0f} to "
-                         f"{100 * g['high']:+.0f}, allowing for every pair of roles).")
+                         f"{_points(g['gap'])} points (95% interval {_points(g['low'])} to "
+                         f"{_points(g['high'])}, allowing for every pair of roles).")
         lines.append("")
     extra = results.get("notes")
     if extra:
