@@ -145,3 +145,14 @@ def test_registered_for_both_games() -> None:
         make_bot("freedom", "ismcts:0", seat=0, seed=0)
     with pytest.raises(OptionError, match="rollout"):
         SlowFreightISMCTS(rollout="heuristic")
+
+
+def test_advise_plays_rollouts_with_ismcts() -> None:
+    """The advisor takes the bot by name like any other (its rollouts are ismcts games)."""
+    from freight_freedom.analysis.advise import advise
+
+    game = SlowFreight(players=2, seed=3)
+    for _ in range(60):
+        game.apply(GreedyBot(seed=1).choose(game))
+    advice = advise(game, rollouts=2, bot="ismcts:2", seed=1)
+    assert advice.rollouts == 2
