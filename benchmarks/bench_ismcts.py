@@ -478,6 +478,16 @@ def write_page(results: dict[str, Any], path: Path) -> None:
                 f"decision: ours {fro['ours']['s_per_decision']:.3f} s, OpenSpiel's "
                 f"{fro['openspiel']['s_per_decision']:.3f} s."]
         lines.append("")
+    engine = results.get("engine")
+    if engine:
+        lines += ["## Engine speed that search needs", "",
+                  f"`{engine['command']}`, this branch and then `main` (the same script with "
+                  "`PYTHONPATH` on the main checkout) back to back, CPU time on one core, load "
+                  f"average {engine['load']}:", "",
+                  "| figure | this branch | main | goal |", "|---|---|---|---|"]
+        for row in engine["rows"]:
+            lines.append("| " + " | ".join(row) + " |")
+        lines += ["", engine["comment"], ""]
     lines += ["## Reproduce", "", "```"]
     for part in (h, s, sf or {}, op or {}):
         if part.get("command"):
