@@ -28,6 +28,7 @@ Parts:
   same seeds); win rates and CPU seconds per decision of each.
 - ``roles``: the what-if role question again: solo games per role, heuristic and search bot on
   the same seeds, and the gap between each bot's best and worst role.
+- ``cell``: more search games for one cell (``--players``, ``--difficulty``), on the same seeds.
 - ``table``: writes ``docs/win_rates.md``'s table from the JSON (no games).
 
 Games run through :func:`freight_freedom.analysis.simulate.simulate` (``--jobs`` processes; the
@@ -192,6 +193,22 @@ def part_search(args: argparse.Namespace, results: dict[str, Any]) -> None:
 
     cells = search_cells(bot, args.games, args.seed, args.jobs, args.minutes, save)
     save(cells)
+
+
+def part_cell(args: argparse.Namespace, results: dict[str, Any]) -> None:
+    """More games for one search cell (``--players``, ``--difficulty``): games ``0 .. --games-1``
+    of that cell, a superset of the rounds already played (same seeds, same decisions)."""
+    search = results["search"]
+    bot = ISMCTSBot(strength=search["strength"], horizon=search["horizon"], seed=0)
+    df = simulate("freedom", args.games, bot=bot, seed=search["master_seed"], n_jobs=args.jobs,
+                  progress=False, players=args.players, difficulty=args.difficulty)
+    cell = _cell(df["won"].astype(bool))
+    cell["seeds"] = f"game_seed({search['master_seed']}, 0..{args.games - 1})"
+    cell["decisions_per_game"] = float(df["decisions"].mean())
+    cell["command"] = _command(args)
+    search["cells"][f"{args.players}/{args.difficulty}"] = cell
+    search["cells"] = _with_gaps(search["cells"], results)
+    print(f"  {args.players}p {args.difficulty}: {cell['wins']}/{cell['games']}", flush=True)
 
 
 def _with_gaps(cells: dict[str, Any], results: dict[str, Any]) -> dict[str, Any]:
@@ -478,25 +495,6 @@ def write_page(results: dict[str, Any], path: Path) -> None:
                 f"decision: ours {fro['ours']['s_per_decision']:.3f} s, OpenSpiel's "
                 f"{fro['openspiel']['s_per_decision']:.3f} s."]
         lines.append("")
-    engine = results.get("engine")
-    if engine:
-        lines += ["## Engine speed that search needs", "",
-                  f"`{engine['command']}`, this branch and then `main` (the same script with "
-                  "`PYTHONPATH` on the main checkout) back to back, CPU time on one core, load "
-                  f"average {engine['load']}:", "",
-                  "| figure | this branch | main | goal |", "|---|---|---|---|"]
-        for row in engine["rows"]:
-            lines.append("| " + " | ".join(row) + " |")
-        lines += ["", engine["comment"], ""]
-    lines += ["## Reproduce", "", "```"]
-    for part in (h, s, sf or {}, op or {}):
-        if part.get("command"):
-            lines.append(part["command"])
-    lines += ["PYTHONPATH=. .venv/bin/python benchmarks/bench_ismcts.py --part table", "```", "",
-              "Each part adds its figures to `freight_freedom/analysis/win_rates.json` (read by "
-              "the last cells of `notebooks/what_if.ipynb`); `--part table` rewrites this page "
-              "from it. The games run through `simulate`, so a bigger run is the same command "
-              "with more `--games` (or `simulate(..., backend=\"dask\")` in Python).", ""]
     roles = results.get("roles")
     if roles:
         lines += ["## Which role helps most, with the search bot", "",
@@ -516,6 +514,28 @@ def write_page(results: dict[str, Any], path: Path) -> None:
                          f"{_points(g['gap'])} points (95% interval {_points(g['low'])} to "
                          f"{_points(g['high'])}, allowing for every pair of roles).")
         lines.append("")
+    engine = results.get("engine")
+    if engine:
+        lines += ["## Engine speed that search needs", "",
+                  f"`{engine['command']}`, this branch and then `main` (the same script with "
+                  "`PYTHONPATH` on the main checkout) back to back, CPU time on one core, load "
+                  f"average {engine['load']}:", "",
+                  "| figure | this branch | main | goal |", "|---|---|---|---|"]
+        for row in engine["rows"]:
+            lines.append("| " + " | ".join(row) + " |")
+        lines += ["", engine["comment"], ""]
+    lines += ["## Reproduce", "", "```"]
+    cell_commands = [c["command"] for c in s.get("cells", {}).values() if "command" in c]
+    for part in (h, s, sf or {}, op or {}, roles or {}):
+        if part.get("command"):
+            lines.append(part["command"])
+        if part is s:
+            lines += cell_commands
+    lines += ["PYTHONPATH=. .venv/bin/python benchmarks/bench_ismcts.py --part table", "```", "",
+              "Each part adds its figures to `freight_freedom/analysis/win_rates.json` (read by "
+              "the last cells of `notebooks/what_if.ipynb`); `--part table` rewrites this page "
+              "from it. The games run through `simulate`, so a bigger run is the same command "
+              "with more `--games` (or `simulate(..., backend=\"dask\")` in Python).", ""]
     extra = results.get("notes")
     if extra:
         lines += ["## Notes", "", *extra, ""]
@@ -525,13 +545,15 @@ def write_page(results: dict[str, Any], path: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--part", choices=("heuristic", "search", "slowfreight", "openspiel",
-                                           "roles", "table", "all"), default="all")
+                                           "roles", "cell", "table", "all"), default="all")
     parser.add_argument("--games", type=int, default=24)
     parser.add_argument("--fr-games", type=int, default=4, help="Freedom games (openspiel part)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--strength", type=int, default=20)
     parser.add_argument("--horizon", type=int, default=30)
+    parser.add_argument("--players", type=int, default=1, help="cell part: player count")
+    parser.add_argument("--difficulty", default="regular", help="cell part: difficulty")
     parser.add_argument("--minutes", type=float, default=15.0,
                         help="search part: stop after the round that passes this wall time")
     parser.add_argument("--sf-strength", type=int, default=100)
