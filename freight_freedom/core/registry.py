@@ -115,6 +115,9 @@ class GameEntry:
 _MONTECARLO_HELP = ("flat Monte Carlo: rollouts over determinized copies with the {policy} "
                     "bot; strength = rollouts per action")
 
+_ISMCTS_HELP = ("information-set Monte Carlo tree search over determinizations of what the seat "
+                "sees, {policy} rollouts; strength = simulations per decision")
+
 GAMES: dict[str, GameEntry] = {
     "freedom": GameEntry(
         key="freedom",
@@ -129,6 +132,8 @@ GAMES: dict[str, GameEntry] = {
                                   "rule-of-thumb play (engine's bot)"),
             "montecarlo": BotEntry("freight_freedom.freedom.search_bot:SearchBot",
                                    _MONTECARLO_HELP.format(policy="heuristic"), strength=2),
+            "ismcts": BotEntry("freight_freedom.freedom.ismcts_bot:ISMCTSBot",
+                               _ISMCTS_HELP.format(policy="heuristic"), strength=200),
             "market-random": BotEntry(
                 "freight_freedom.analysis.market_bots:RandomMarketBot",
                 "heuristic, but the Slave Market's people go to a random plantation"),
@@ -163,6 +168,8 @@ GAMES: dict[str, GameEntry] = {
                                  "builds 5-car trains before moving them"),
             "montecarlo": BotEntry("freight_freedom.slowfreight.strategy_bots:MonteCarloBot",
                                    _MONTECARLO_HELP.format(policy="greedy"), strength=8),
+            "ismcts": BotEntry("freight_freedom.slowfreight.ismcts_bot:ISMCTSBot",
+                               _ISMCTS_HELP.format(policy="greedy"), strength=100),
         },
         bot_aliases={"heuristic": "greedy"},
         rollout_bot="greedy",

@@ -49,9 +49,19 @@ ROUND: tuple[Phase, ...] = (
 )
 
 
+_BY_KEY: tuple[tuple[Phase, ...], dict[str, Phase]] = ((), {})
+""":data:`ROUND` by phase key, and the tuple it was built from (rebuilt when that changes)."""
+
+
 def current(st: FreedomState) -> Phase:
-    """The phase being played (read from :data:`ROUND` each time, so a test may replace it)."""
-    return next(phase for phase in ROUND if phase.key == st.phase)
+    """The phase being played (read from :data:`ROUND` each time, so a test may replace it;
+    looked up by key, since the rules ask several times a decision)."""
+    global _BY_KEY
+    table, by_key = _BY_KEY
+    if table is not ROUND:
+        by_key = {phase.key: phase for phase in ROUND}
+        _BY_KEY = (ROUND, by_key)
+    return by_key[st.phase]
 
 
 

@@ -8,6 +8,8 @@ rulebook constants of :mod:`.state`.
 
 from __future__ import annotations
 
+import weakref
+
 from .context import Ctx
 from .effect_kinds import QUEUE, effect_dict, kinds_for
 from .state import PASS_INCOME, QUEUE_PRICES, TOKENS_PER_PLANNING, FreedomState
@@ -15,14 +17,32 @@ from .state import PASS_INCOME, QUEUE_PRICES, TOKENS_PER_PLANNING, FreedomState
 QUEUE_KINDS = kinds_for(QUEUE)
 
 
+_MODS: weakref.WeakKeyDictionary[Ctx, dict[tuple[str | None, ...], dict[str, int]]] = (
+    weakref.WeakKeyDictionary())
+"""Per component set, :func:`queue_modifiers` by Queue contents: the rules ask for them several
+times a decision, and they depend on nothing else."""
+
+
 def queue_modifiers(ctx: Ctx, st: FreedomState) -> dict[str, int]:
     """The summed effects of Opposition cards that hold while in the Queue [FR-CARD-7].
 
     ``token_limit`` is the smallest limit in force (the rulebook's limit when none is).
+    Returns a new dict (the caller may change it).
     """
+    queue = tuple(st.queue)
+    known = _MODS.get(ctx)
+    if known is None:
+        known = _MODS[ctx] = {}
+    mods = known.get(queue)
+    if mods is None:
+        mods = known[queue] = _queue_modifiers(ctx, queue)
+    return dict(mods)
+
+
+def _queue_modifiers(ctx: Ctx, queue: tuple[str | None, ...]) -> dict[str, int]:
     mods = dict.fromkeys(QUEUE_KINDS, 0)
     mods["token_limit"] = TOKENS_PER_PLANNING
-    for cid in st.queue:
+    for cid in queue:
         if cid is None:
             continue
         card = ctx.card_by_id[cid]

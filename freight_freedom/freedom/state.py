@@ -14,6 +14,7 @@ component data (map, tokens, cards) lives in the data files.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -230,6 +231,30 @@ class FreedomState(TableRepr):
     result: GameResult | None = None
     rules: Rules = CURRENT_RULES  # not part of the digest: the save file names the version
 
+    def __deepcopy__(self, memo: dict[int, object]) -> FreedomState:
+        """A fast structural copy, equal to a deep copy: every container is copied, while the
+        values inside (numbers, strings, frozen decisions, effects, cards and tokens) are
+        immutable and shared. Searches copy the state thousands of times a decision, and
+        ``copy.deepcopy`` walked every value. A field this table does not know (one added
+        later) is still deep-copied, so the copy stays independent."""
+        other = object.__new__(FreedomState)
+        fields = other.__dict__
+        for name, value in self.__dict__.items():
+            how = _COPY.get(name)
+            if how is None:
+                fields[name] = copy.deepcopy(value, memo)
+            elif how == "same":
+                fields[name] = value
+            elif how == "list":
+                fields[name] = value[:]
+            elif how == "dict":
+                fields[name] = value.copy()
+            elif how == "lists":
+                fields[name] = [v[:] for v in value]
+            else:  # "rng"
+                fields[name] = Rng.from_state(value.state)
+        return other
+
     def to_dict(self, *, hidden: bool = True) -> dict[str, Any]:
         """Plain JSON-ready data; ``hidden=False`` replaces deck orders by sorted contents."""
         data: dict[str, Any] = {}
@@ -245,6 +270,25 @@ class FreedomState(TableRepr):
             data["market_deck"] = sorted(self.market_deck)
             data["fixed_roll"] = None
         return data
+
+
+_COPY: dict[str, str] = {
+    **dict.fromkeys(("players", "difficulty", "round", "phase", "step", "lead", "turn",
+                     "turns_done", "period", "supply", "freed", "lost", "capture_cursor",
+                     "planning_taken", "tokens_played", "card_bought", "benefit_used",
+                     "did_something", "safe_turn", "cut_armed", "fixed_roll", "last_roll",
+                     "lantern_discarded", "result", "rules"), "same"),
+    **dict.fromkeys(("money", "roles", "sides", "market", "market_deck", "market_done",
+                     "market_unused", "support_left", "support_bought", "tokens_spent",
+                     "tokens_removed", "queue", "removed_cards", "discard", "reserve", "pending",
+                     "effects"), "list"),
+    **dict.fromkeys(("options", "people", "freed_at", "catchers", "stacks", "stack_size"),
+                    "dict"),
+    **dict.fromkeys(("held", "decks"), "lists"),
+    "rng": "rng",
+}
+"""How :meth:`FreedomState.__deepcopy__` copies each field: ``same`` (an immutable value),
+``list``/``dict`` (a container of immutable values), ``lists`` (a list of such lists), ``rng``."""
 
 
 def _plain(value: Any) -> Any:

@@ -7,7 +7,8 @@ copy is a full, independent game position and :meth:`SlowFreightState.to_dict` i
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import copy
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..core import Rng
@@ -38,6 +39,21 @@ class Train:
 
     def __post_init__(self) -> None:
         self.name = f"t{self.id}"
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Train:
+        """A fast copy (see :meth:`SlowFreightState.__deepcopy__`); the same train in one copy
+        of a state stays one train in the other."""
+        key = id(self)
+        done = memo.get(key)
+        if done is not None:
+            return done  # type: ignore[return-value]
+        other = Train.__new__(Train)
+        other.id, other.owner, other.loco, other.cars = self.id, self.owner, self.loco, self.cars[:]
+        other.code, other.xloco, other.track, other.moving = (self.code, self.xloco, self.track,
+                                                              self.moving)
+        other.name = self.name
+        memo[key] = other
+        return other
 
     @property
     def ncars(self) -> int:
@@ -74,6 +90,11 @@ class PlayerState:
     """(train type, points) of each Bonus chip taken on arrival (SF-ARRIVE-3)."""
     car_points: int = 0
     """2 points per delivered Freight car (SF-ARRIVE-4)."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> PlayerState:
+        return PlayerState(self.seat, [copy.deepcopy(t, memo) for t in self.trains],
+                           [copy.deepcopy(t, memo) for t in self.delivered],
+                           self.bonus_chips[:], self.car_points)
 
     def to_dict(self, comps: Components) -> dict[str, Any]:
         return {
@@ -130,6 +151,27 @@ class SlowFreightState(TableRepr):
     what they do; ``False`` only in a quiet game (``game.quiet()``, for rollouts and
     benchmarks), where the rules run the same code and skip the words. Not state."""
 
+    def __deepcopy__(self, memo: dict[int, object]) -> SlowFreightState:
+        """A fast structural copy, equal to a deep copy: lists and trains are copied; the
+        components, movement table, action table, outcome and card numbers are immutable and
+        shared. Searches copy the state for every simulation."""
+        other = object.__new__(SlowFreightState)
+        for name in _SLOTS:
+            value = getattr(self, name)
+            how = _COPY.get(name)
+            if how is None:
+                value = copy.deepcopy(value, memo)
+            elif how == "list":
+                value = value[:]
+            elif how == "lists":
+                value = [v[:] for v in value]
+            elif how == "players":
+                value = [copy.deepcopy(p, memo) for p in value]
+            elif how == "rng":
+                value = Rng.from_state(value.state)
+            object.__setattr__(other, name, value)
+        return other
+
     @property
     def nplayers(self) -> int:
         return len(self.players)
@@ -180,3 +222,19 @@ class SlowFreightState(TableRepr):
         if self.train_check != EACH_CARD:  # absent by default: digests of old games stay the same
             out["train_check"] = self.train_check
         return out
+
+
+_SLOTS = tuple(f.name for f in fields(SlowFreightState))
+_COPY: dict[str, str] = {
+    **dict.fromkeys(("comps", "table", "track_supply", "clocks_in_game", "seat", "turn", "taken",
+                     "xloco_taken", "next_train", "over", "end_reason", "outcome", "train_check",
+                     "actions", "narrate"), "same"),
+    **dict.fromkeys(("freight_deck", "face_up", "removed", "loco_supply", "movement_deck",
+                     "discard", "clock_pile", "clocks_drawn", "unused_clocks", "biggest_chips"),
+                    "list"),
+    "bonus_chips": "lists",
+    "players": "players",
+    "rng": "rng",
+}
+"""How :meth:`SlowFreightState.__deepcopy__` copies each field; a field not listed (one added
+later) is deep-copied."""
