@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from ..core.frozen import FrozenDict
 from ..core.seat_view import STATIC, Choice, EventView, event_view, recent_events
 from .board import Board
+from .moves import MOVES, ChooseCapture, Deliver, MoveCatcher, MovePerson
 from .state import PHASE_NAMES, QUEUE_PRICES
 
 if TYPE_CHECKING:
@@ -250,20 +251,20 @@ def ends(ctx: Ctx, st: FreedomState, action: Action) -> tuple[str | None, str | 
     drop-downs all read the result (:attr:`Choice.origin`, :attr:`Choice.dest`), so they agree
     on what each choice means.
     """
-    spaces = ctx.board.spaces
-    named = [a for a in action.args if isinstance(a, str) and a in spaces]
-    if not named:
-        return None, None
-    if action.kind == "catcher" and action.args and isinstance(action.args[0], str):
-        return st.catchers.get(action.args[0]), named[-1]
-    return (named[0] if len(named) >= 2 else None), named[-1]
+    match MOVES.get(action):
+        case MovePerson(person_from=origin, to=dest):
+            return origin, dest
+        case MoveCatcher(colour=colour, to=dest):
+            return st.catchers.get(colour), dest
+        case ChooseCapture(space=dest) | Deliver(plantation=dest):
+            return None, dest
+    return None, None
 
 
 def _catcher(action: Action) -> str | None:
-    """The colour of the Slave Catcher a catcher move moves (its notation names it first)."""
-    if action.kind == "catcher" and action.args and isinstance(action.args[0], str):
-        return action.args[0]
-    return None
+    """The colour of the Slave Catcher a catcher move moves."""
+    move = MOVES.get(action)
+    return move.colour if isinstance(move, MoveCatcher) else None
 
 
 def stack_words(ctx: Ctx, stack: str) -> tuple[str, str]:
