@@ -62,6 +62,11 @@ class _PerSeat(widgets.HBox):  # type: ignore[misc]
     def value(self) -> tuple[Any, ...]:
         return tuple(d.value for d in self.dropdowns)
 
+    def show(self, players: int) -> None:
+        """Offer a drop-down for each of ``players`` seats only (the others are not played)."""
+        for seat, dropdown in enumerate(self.dropdowns):
+            dropdown.layout.display = "" if seat < players else "none"
+
 
 def _widget(spec: Option, current: Any) -> widgets.Widget:
     value = spec.default if current is None else current
@@ -99,6 +104,16 @@ class NewGame:
         self.fields: dict[str, widgets.Widget] = {
             spec.name: _widget(spec, current.get(spec.name)) for spec in self.specs
         }
+        players = self.fields.get("players")
+        if players is not None:  # one per-seat drop-down for each seat the game will have
+            seat_fields = [f for f in self.fields.values() if isinstance(f, _PerSeat)]
+
+            def show_seats(_change: object = None) -> None:
+                for field in seat_fields:
+                    field.show(int(players.value))
+
+            players.observe(show_seats, names="value")
+            show_seats()
         self.seed = widgets.Text(value="", placeholder="random", description="seed",
                                  style={"description_width": "90px"},
                                  layout=widgets.Layout(width="200px"))

@@ -13,10 +13,13 @@ import re
 
 #: a rule reference inside a text: ``(rule FR-ACT-1)``, ``[SF-RULING-7]``, ``(SF-FORM-6)``,
 #: ``rule FR-CATCH-3``, and the scenario set-ups of the lessons (``SCENARIO``)
+_ID = r"(?:FR|SF)-[A-Z0-9]+(?:-[A-Z0-9]+)*"
 _RULE_REF = re.compile(
-    r"\s*[(\[](?:rules? )?(?:(?:FR|SF)-[A-Z0-9]+(?:-[A-Z0-9]+)*|SCENARIO)"
-    r"(?:,? (?:and )?(?:FR|SF)-[A-Z0-9]+(?:-[A-Z0-9]+)*)*[)\]]"
-    r"|\s*\brules? (?:FR|SF)-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
+    rf"\s*[(\[](?:rules? )?(?:{_ID}|SCENARIO)"
+    rf"(?:,? (?:and )?(?:{_ID}|-[0-9]+))*[)\]]"  # "(SF-SCORE-1, -2)": rules 1 and 2
+    rf"|\s*\brules? {_ID}\b")
+_RULE_LEAD = re.compile(rf"(?<=[(\[])(?:rules? )?{_ID},\s*")
+"""A rule ID opening a bracket that goes on in words: "(SF-RULING-7, a choice we made)"."""
 
 
 def rule_free(text: str) -> str:
@@ -24,8 +27,12 @@ def rule_free(text: str) -> str:
 
     >>> rule_free("it has started moving: no more cars (SF-FORM-6)")
     'it has started moving: no more cars'
+    >>> rule_free("count its Locomotive and its car (SF-SCORE-1, -2). Then")
+    'count its Locomotive and its car. Then'
+    >>> rule_free("a tie breaks for the longer train (SF-RULING-7, a choice we made)")
+    'a tie breaks for the longer train (a choice we made)'
     """
-    return _RULE_REF.sub("", text)
+    return _RULE_LEAD.sub("", _RULE_REF.sub("", text))
 
 
 def rule_text(rule: str) -> str:

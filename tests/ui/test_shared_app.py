@@ -147,7 +147,10 @@ def test_new_game_roles_per_seat_and_bots_in_the_other_seats() -> None:
 
     app = app_for(Freedom(players=1, seed=1))
     roles = app.newgame.fields["roles"]
+    shown = [d.layout.display != "none" for d in roles.dropdowns]
+    assert shown == [True, False, False, False]  # one role drop-down for each seat played
     app.newgame.fields["players"].value = 3
+    assert [d.layout.display != "none" for d in roles.dropdowns] == [True, True, True, False]
     roles.dropdowns[0].value = "Preacher"  # a mix of chosen and random is refused, in words
     app.newgame.button.click()
     assert "every player" in app.newgame.error.value and app.game.options["players"] == 1
