@@ -168,12 +168,19 @@ def test_a_class_runs_on_separate_devices(browser: Any,
     wait_until(lambda: seats.locator("option").count() == table.players, 30, "the free seats")
     seats.select_option(index=0)
     ana.locator(".ff-student-take").click()
-    ana.locator(".ff-student-seat").filter(has_text="You are Player 1").wait_for()
+    # her seat's play app: the table's note under its title and the map drawn
+    ana.locator(".ff-app .ff-table-note").filter(has_text=table.code).wait_for(
+        timeout=budget_ms(60_000))
+    ana.wait_for_selector(".ff-app .ff-figure .js-plotly-plot .main-svg",
+                          timeout=budget_ms(60_000))
     assert table.seats()[0].name == "Ana"
     students["Ana"].screenshot("student seated")
     projector.page.locator("select").filter(has_text="the lesson").select_option(
         label=f"table {table.code} ({table.game_name})")
     projector.page.locator(".ff-projector-table").filter(has_text=f"Table {table.code}").wait_for()
+    # and the table's board, live (the spectator app: no controls)
+    projector.page.wait_for_selector(".ff-app .ff-figure .js-plotly-plot .main-svg",
+                                     timeout=budget_ms(60_000))
     projector.screenshot("projector table")
 
     # a Chromebook at 90% zoom: the same pages, drawn smaller
