@@ -120,7 +120,7 @@ def draw_hints(fig: Any, game: Any, actions: Any) -> None:
 
 def ends(game: Any, action: Any) -> tuple[str | None, str | None]:
     """Where a map choice of ``game`` starts and ends (see :func:`.view_model.ends`)."""
-    return _ends(game.ctx, game.state, action)
+    return _ends(game.state, action)
 
 
 def targets(game: Any, origin: str | None = None) -> list[str]:

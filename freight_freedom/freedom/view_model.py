@@ -235,14 +235,14 @@ def view_of(game: Freedom, seat: int | None = None, since: int | None = None) ->
         market_deck=len(st.market_deck), difficulty=st.difficulty,
         over=game.is_over, outcome=outcome_words(game), to_move=to_move,
         prompt=prompt.text, prompt_rule=prompt.rule,
-        choices=tuple(Choice(a, game.describe(a), *ends(ctx, st, a), _catcher(a)) for a in legal),
+        choices=tuple(Choice(a, game.describe(a), *ends(st, a), _catcher(a)) for a in legal),
         warnings=tuple(warnings(game)) if legal else (),
         unavailable=tuple(unavailable(game)) if legal else (),
         events=tuple(event_view(e) for e in recent_events(game, since)),
     )
 
 
-def ends(ctx: Ctx, st: FreedomState, action: Action) -> tuple[str | None, str | None]:
+def ends(st: FreedomState, action: Action) -> tuple[str | None, str | None]:
     """Where a map choice starts and ends: ``(origin, destination)`` space ids of ``action``.
 
     A person's movement goes from its first space to its last; a Slave Catcher's from where it

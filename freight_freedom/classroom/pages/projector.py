@@ -152,10 +152,10 @@ class ProjectorPage:
             self.table_board.children = (board,)
 
     def close(self) -> None:
+        from ..remote import link_of
+
         for board in self.spectators.values():
-            link = getattr(board, "table", None)
-            if link is not None:
-                link.stop()
+            link_of(board).stop()
         self.live.stop()
         self.room.close()
 
