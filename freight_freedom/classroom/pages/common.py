@@ -190,7 +190,16 @@ function render({ model, el }) {
   const beat = () => { model.set("beat", model.get("beat") + 1); model.save_changes(); };
   beat();
   const timer = setInterval(beat, BEAT_MS);
-  return () => clearInterval(timer);
+  // a page being left (reload, close) stops beating at once: a beat sent while its kernel
+  // connection closes would only log "Could not send widget sync message"
+  const stop = () => clearInterval(timer);
+  window.addEventListener("pagehide", stop);
+  window.addEventListener("beforeunload", stop);
+  return () => {
+    stop();
+    window.removeEventListener("pagehide", stop);
+    window.removeEventListener("beforeunload", stop);
+  };
 }
 export default { render };
 """.replace("BEAT_MS", str(BEAT * 1000))
