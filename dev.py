@@ -131,11 +131,24 @@ def cmd_test(args: list[str]) -> None:
     _run(BIN / "mypy")
     # tests/ and notebooks/ (pyproject testpaths); notebooks run top to bottom under nbval
     nbval = ["--nbval", "--nbval-current-env", "--nbval-sanitize-with", "notebooks/sanitize.cfg"]
+    args = [*_workers(args), *args]
     if "--load" in args:  # as on a busy laptop: scripts/test_under_load.py runs pytest
         args = [a for a in args if a != "--load"]
         _run(PY, ROOT / "scripts" / "test_under_load.py", *nbval, "--timeout=900", *args)
         return
     _run(PY, "-m", "pytest", *nbval, "--timeout=900", *args)
+
+
+def _workers(args: list[str]) -> list[str]:
+    """pytest-xdist options for the whole suite on two workers (one runs the browser tests,
+    the other everything else; tests/conftest.py groups them); none when the caller chose
+    files, a worker count or fewer cores."""
+    chose_files = any(not a.startswith("-") and Path(a.split("::")[0]).exists() for a in args)
+    chose_workers = any(a == "no:xdist" or a.startswith(("-n", "--numprocesses", "--dist"))
+                        for a in args)
+    if chose_files or chose_workers or (os.cpu_count() or 1) < 2:
+        return []
+    return ["-n", "2", "--dist", "loadscope", "--no-loadscope-reorder"]
 
 
 def cmd_classroom(args: list[str]) -> None:

@@ -1,5 +1,6 @@
 """Shared pytest set-up: kernel tests import the toy game from tests/core; a terminated run
-still cleans up.
+still cleans up; a run on two workers (pytest-xdist, as ``python3 dev.py test`` runs it) keeps
+each file whole on one worker and every browser test on one.
 
 SIGTERM (a CI job's timeout, ``kill``, a closed terminal's SIGHUP) is turned into the same
 KeyboardInterrupt as Ctrl-C, so pytest tears the fixtures down (servers, browsers, worker
@@ -16,6 +17,11 @@ from types import FrameType
 from typing import Any
 
 import pytest
+
+try:  # the test command runs on two workers (pytest-xdist)
+    from xdist.scheduler import LoadScopeScheduling
+except ImportError:  # pragma: no cover - a plain pytest run has no use for it
+    LoadScopeScheduling = object
 
 sys.path.insert(0, str(Path(__file__).parent / "core"))
 
@@ -40,3 +46,33 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     for sig, handler in _PREVIOUS.items():
         signal.signal(sig, handler)
     _PREVIOUS.clear()
+
+
+#: where the browser tests live: under xdist they share one Voila/JupyterLab server and one
+#: Chromium, so they all run on one worker, first (they are the longest part)
+BROWSER_TESTS = "tests/ui_browser/"
+
+
+class _FilesAndBrowserScheduling(LoadScopeScheduling):  # type: ignore[misc]
+    """xdist's scope scheduling with these scopes: every browser test one scope, each other
+    file one scope, whole and in order (a notebook's cells share one kernel). xdist's own
+    ``loadgroup`` marks cannot do it with pytest 9.2: it renames ``item._nodeid``, which pytest
+    no longer reads."""
+
+    def _split_scope(self, nodeid: str) -> str:
+        path = nodeid.split("::", 1)[0]
+        return "browser" if path.startswith(BROWSER_TESTS) else path
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadscope`` (as ``python3 dev.py test`` runs the suite) uses the scopes above."""
+    if config.getvalue("dist") == "loadscope":
+        return _FilesAndBrowserScheduling(config, log)
+    return None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On an xdist worker: the browser tests first, so their worker starts on them at once."""
+    if hasattr(config, "workerinput"):
+        items.sort(key=lambda item: not item.nodeid.startswith(BROWSER_TESTS))  # stable
