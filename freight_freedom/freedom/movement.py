@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..core.event import Event, narrating
+from .capture_cycle import next_card
 from .context import Ctx
 from .events import (
     Captured,
@@ -105,9 +106,8 @@ def send_to_market(ctx: Ctx, st: FreedomState, count: int) -> list[int]:
     where = []
     for _ in range(count):
         if st.market:
-            i = st.capture_cursor % len(st.market)
+            i = next_card(st)
             st.market[i] = st.market[i].with_people(st.market[i].people + 1)
-            st.capture_cursor = (i + 1) % max(1, len(st.market))
             where.append(i)
         else:
             where.append(-1)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..core.action import Action
 from ..core.event import Event, Note, narrating
+from . import capture_cycle
 from .actions import act
 from .context import Ctx
 from .decisions import Reaction
@@ -84,8 +85,7 @@ def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
     """A new round: the Lead Player is to roll."""
     st.phase, st.step = "catcher", "roll"
     st.last_roll = None
-    if st.rules.captures_restart_at_bottom:  # [FR-RULING-CAPTURE-CYCLE]
-        st.capture_cursor = 0
+    capture_cycle.restart(st, "round")
 
 
 def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:

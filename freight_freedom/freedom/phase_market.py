@@ -5,13 +5,15 @@ decision is the Lead Player's to enter [FR-RULING-MARKET-CHOOSER] and is skipped
 plantation has room. When no plantation has room the rest go to the Slaves Lost track, and one
 more person than the track holds loses the game at once [FR-MKT-PHASE-2, FR-LOSE-1]. The emptied
 card leaves, the others slide down and a new card is drawn and filled from the supply
-[FR-MKT-PHASE-3]; when the deck is empty no card is drawn, which is the game's timer.
+[FR-MKT-PHASE-3]; when the deck is empty no card is drawn, which is the game's timer. The slide
+starts the capture cycle again at the new bottom card [FR-RULING-CAPTURE-CYCLE].
 """
 
 from __future__ import annotations
 
 from ..core.action import Action
 from ..core.event import Event, Note, narrating
+from . import capture_cycle
 from .actions import act
 from .context import Ctx
 from .events import MarketAdvanced, MarketCount, PersonDelivered
@@ -69,7 +71,7 @@ def finish(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
     if st.market:
         done = st.market.pop(0)
         st.market_done.append(done.card)
-        st.capture_cursor = 0
+        capture_cycle.restart(st, "slide")
         text = "The emptied Slave Market card is removed and the others slide down"
         if st.market_deck:
             cid = st.market_deck.pop()
