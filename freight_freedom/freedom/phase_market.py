@@ -11,15 +11,17 @@ starts the capture cycle again at the new bottom card [FR-RULING-CAPTURE-CYCLE].
 
 from __future__ import annotations
 
-from ..core.action import Action
 from ..core.event import Event, Note, narrating
 from . import capture_cycle
-from .actions import act
 from .context import Ctx
-from .events import MarketAdvanced, MarketCount, PersonDelivered
-from .movement import add_lost, room
-from .moves import Deliver
+from .events import MarketAdvanced, MarketCount
+from .movement import add_lost
 from .state import FreedomState, MarketCardInPlay, StepResult
+from .verbs import named
+from .verbs.deliver import deliver, open_plantations
+
+#: The verbs of the phase: the Lead Player chooses each plantation [FR-RULING-MARKET-CHOOSER].
+OFFERED = named("deliver")
 
 
 def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
@@ -29,18 +31,6 @@ def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
         ev.append(MarketCount(f"Round {st.round}: Slave Market phase: {n} "
                               f"{'person' if n == 1 else 'people'} on the bottom card.",
                               "FR-MKT-PHASE-1", n))
-
-
-def open_plantations(ctx: Ctx, st: FreedomState) -> list[str]:
-    return [p for p in ctx.board.plantations if room(ctx, st, p) > 0]
-
-
-def deliver(ctx: Ctx, st: FreedomState, plantation: str, ev: list[Event]) -> None:
-    st.market[0] = st.market[0].with_people(st.market[0].people - 1)
-    st.people[plantation] += 1
-    if narrating(ev):
-        ev.append(PersonDelivered(f"A person is delivered to {ctx.name(plantation)}.",
-                                  plantation))
 
 
 def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
@@ -84,11 +74,3 @@ def finish(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
         if narrating(ev):
             ev.append(MarketAdvanced(text, len(st.market_deck)))
     return "done"
-
-
-def legal(ctx: Ctx, st: FreedomState) -> list[Action]:
-    return [act(st.lead, "deliver", p) for p in open_plantations(ctx, st)]
-
-
-def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
-    deliver(ctx, st, Deliver.of(action).plantation, ev)
