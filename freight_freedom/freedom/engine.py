@@ -40,10 +40,10 @@ class Phase:
 
     def legal(self, ctx: Ctx, st: FreedomState) -> list[Action]:
         """The phase's legal actions now (no decision pending)."""
-        return offered(ctx, st, st.turn if self.turns else st.lead, self.verbs)
+        return offered(ctx, st, st.turn_ctx.seat if self.turns else st.lead, self.verbs)
 
 
-#: The phases of a round, in order [FR-ROUND-1]; ``state.phase`` holds one's ``key``.
+#: The phases of a round, in order [FR-ROUND-1]; ``state.turn_ctx.phase`` holds one's ``key``.
 ROUND: tuple[Phase, ...] = (
     Phase("catcher", phase_catcher.start, phase_catcher.step, phase_catcher.OFFERED),
     Phase("planning", phase_planning.start, phase_planning.step, phase_planning.OFFERED,
@@ -66,14 +66,15 @@ def current(st: FreedomState) -> Phase:
     if table is not ROUND:
         by_key = {phase.key: phase for phase in ROUND}
         _BY_KEY = (ROUND, by_key)
-    return by_key[st.phase]
+    return by_key[st.turn_ctx.phase]
 
 
 
 def advance(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
     """Run automatic steps until a decision is needed or the game ends."""
+    turn = st.turn_ctx
     for _ in range(100_000):
-        if st.phase == "over":
+        if turn.phase == "over":
             return
         if st.pending:
             if st.pending[-1].exhausted(ctx, st):
@@ -87,24 +88,25 @@ def advance(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
         result = phase.step(ctx, st, ev)
         if result == "decide":
             return
-        if result == "done" and st.phase != "over":
+        if result == "done" and turn.phase != "over":
             following = ROUND[(ROUND.index(phase) + 1) % len(ROUND)]
             following.start(ctx, st, ev)
     raise RuntimeError("the Freedom engine did not settle")  # pragma: no cover
 
 
 def to_move(st: FreedomState) -> int | None:
-    if st.phase == "over":
+    turn = st.turn_ctx
+    if turn.phase == "over":
         return None
     if st.pending:
         return st.pending[-1].seat
-    if st.phase in ("planning", "action"):
-        return st.turn
+    if turn.phase in ("planning", "action"):
+        return turn.seat
     return st.lead
 
 
 def legal(ctx: Ctx, st: FreedomState) -> list[Action]:
-    if st.phase == "over":
+    if st.turn_ctx.phase == "over":
         return []
     if st.pending:
         return st.pending[-1].legal(ctx, st)

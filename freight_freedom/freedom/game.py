@@ -144,7 +144,7 @@ class Freedom(Game[FreedomState]):
     @property
     def phase(self) -> str:
         """The phase being played: Slave Catcher, Planning, Action, Slave Market, Lantern."""
-        return PHASE_NAMES[self.state.phase]
+        return PHASE_NAMES[self.state.turn_ctx.phase]
 
     def _prompt(self, state: FreedomState) -> Prompt:
         ctx = self._ctx
@@ -155,12 +155,12 @@ class Freedom(Game[FreedomState]):
         if state.pending:
             top = state.pending[-1]
             return Prompt(seat, top.prompt(ctx), top.rule)
-        ph = state.phase
+        ph = state.turn_ctx.phase
         if ph == "catcher":
             return Prompt(seat, f"round {state.round}: roll the Slave Catcher and Movement dice",
                           "FR-CATCH-1")
         if ph == "planning":
-            left = max(0, token_limit(ctx, state) - state.planning_taken)
+            left = max(0, token_limit(ctx, state) - state.turn_ctx.planning_taken)
             kinds = {a.kind for a in engine.legal(ctx, state)}
             parts = []
             if left and kinds & {"support", "buy"}:
@@ -199,7 +199,7 @@ class Freedom(Game[FreedomState]):
         ``place_people``, ``place_catcher``, ``set_money``. Each checks every parameter before
         changing anything and raises :class:`IllegalAction` (rule ``SCENARIO``) otherwise."""
         ctx = self._ctx
-        if state.phase == "over":
+        if state.turn_ctx.phase == "over":
             raise IllegalAction("the game is over", rule=self.RULE_GAME_OVER)
         handler = getattr(self, f"_sc_{name}", None) if name in self.SCENARIOS else None
         if handler is None:

@@ -16,23 +16,23 @@ from .context import Ctx
 from .events import PhaseBegins
 from .state import FreedomState, StepResult
 from .verbs import named
-from .verbs.turn_end import reset_turn
 
 #: The verbs of an Action turn, in the order its choices are listed.
 OFFERED = named("benefit", "special", "call", "play", "card", "reserve", "pass", "end")
 
 
 def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
-    st.phase, st.step = "action", "turn"
-    st.turn, st.turns_done = st.lead, 0
-    reset_turn(st)
+    turn = st.turn_ctx
+    turn.phase, turn.step = "action", "turn"
+    turn.seat, turn.turns_done = st.lead, 0
+    turn.new_action_turn()
     if narrating(ev):
         ev.append(PhaseBegins(f"Round {st.round}: Action phase, from Player {st.lead + 1}.",
                               "FR-ACT-1", st.round))
 
 
 def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
-    if st.turns_done >= st.players:
-        st.cut_armed = False
+    if st.turn_ctx.turns_done >= st.players:
+        st.turn_ctx.cut_armed = False
         return "done"
     return "decide"

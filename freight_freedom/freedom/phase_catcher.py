@@ -23,14 +23,14 @@ OFFERED = named("roll")
 
 def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
     """A new round: the Lead Player is to roll."""
-    st.phase, st.step = "catcher", "roll"
+    st.turn_ctx.phase, st.turn_ctx.step = "catcher", "roll"
     st.last_roll = None
     capture_cycle.restart(st, "round")
 
 
 def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
     """The Lead Player rolls; then the rolled catcher moves and the phase is done."""
-    if st.step == "roll":
+    if st.turn_ctx.step == "roll":
         return "decide"
     roll_ = st.last_roll
     if roll_ is not None and roll_.catcher is not None and roll_.spaces > 0:
@@ -44,4 +44,4 @@ def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
         move_catcher(ctx, st, colour, dest, ev, "FR-CATCH-3", stopped)
     elif roll_ is not None and roll_.catcher is not None and narrating(ev):
         ev.append(Note(f"The {roll_.catcher} Slave Catcher does not move.", "FR-CATCH-3"))
-    return "continue" if st.phase == "over" else "done"
+    return "continue" if st.turn_ctx.phase == "over" else "done"

@@ -25,7 +25,7 @@ OFFERED = named("deliver")
 
 
 def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
-    st.phase, st.step = "market", "deliver"
+    st.turn_ctx.phase, st.turn_ctx.step = "market", "deliver"
     n = st.market[0].people if st.market else 0
     if narrating(ev):
         ev.append(MarketCount(f"Round {st.round}: Slave Market phase: {n} "
@@ -48,7 +48,7 @@ def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
                                       f"{'person' if n == 1 else 'people'}.", "FR-MKT-PHASE-2",
                                       n))
             add_lost(ctx, st, n, ev, "FR-MKT-PHASE-2")
-            if st.phase == "over":
+            if st.turn_ctx.phase == "over":
                 return "continue"
             break
         if len(spots) > 1:

@@ -18,15 +18,15 @@ from .context import Ctx
 from .events import PhaseBegins, SeatActs
 from .state import FreedomState, StepResult
 from .verbs import named, offered
-from .verbs.done import end_planning_turn
 
 #: The verbs of a Planning turn, in the order its choices are listed.
 OFFERED = named("support", "buy", "special", "done")
 
 
 def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
-    st.phase, st.step = "planning", "turn"
-    st.turn, st.turns_done, st.planning_taken = st.lead, 0, 0
+    turn = st.turn_ctx
+    turn.phase, turn.step = "planning", "turn"
+    turn.seat, turn.turns_done, turn.planning_taken = st.lead, 0, 0
     if narrating(ev):
         ev.append(PhaseBegins(f"Round {st.round}: Planning phase, from Player "
                               f"{st.lead + 1}.", "FR-PLAN-1", st.round))
@@ -34,13 +34,14 @@ def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
 
 def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
     """Decide when the player whose turn it is has a real choice; skip players who have none."""
-    if st.turns_done >= st.players:
+    turn = st.turn_ctx
+    if turn.turns_done >= st.players:
         return "done"
-    if len(offered(ctx, st, st.turn, OFFERED)) > 1:
+    if len(offered(ctx, st, turn.seat, OFFERED)) > 1:
         return "decide"
     if narrating(ev):
-        ev.append(SeatActs(f"Player {st.turn + 1} can buy no "
-                           f"{'more tokens' if st.planning_taken else 'token'}.", "FR-PLAN-1",
-                           st.turn))
-    end_planning_turn(st)
+        ev.append(SeatActs(f"Player {turn.seat + 1} can buy no "
+                           f"{'more tokens' if turn.planning_taken else 'token'}.", "FR-PLAN-1",
+                           turn.seat))
+    turn.next_planning_turn(st.players)
     return "continue"

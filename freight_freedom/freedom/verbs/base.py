@@ -74,6 +74,6 @@ class Verb:
     def explain(self, ctx: Ctx, st: FreedomState, action: Action) -> tuple[str, str] | None:
         """Rule and reason ``action`` is not legal now, when this verb has one to give (a
         pending decision explains its own choices)."""
-        if st.pending or st.phase not in self.phases:
+        if st.pending or st.turn_ctx.phase not in self.phases:
             return None
         return self.why_not(ctx, st, action)

@@ -23,14 +23,14 @@ class BenefitVerb(Verb, move=TakeBenefit, phases=("action",)):
     """The Benefit of the side face up, if that side has one."""
 
     def offer(self, ctx: Ctx, st: FreedomState, seat: int, out: list[Action]) -> None:
-        if not st.benefit_used and ctx.roles[st.roles[seat]].side(st.sides[seat]).benefit:
+        if not st.turn_ctx.benefit_used and ctx.roles[st.roles[seat]].side(st.sides[seat]).benefit:
             out.append(act(seat, "benefit"))
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         seat = action.seat
-        st.did_something = True
+        st.turn_ctx.did_something = True
         role = ctx.roles[st.roles[seat]]
-        st.benefit_used = True
+        st.turn_ctx.benefit_used = True
         if narrating(ev):
             ev.append(RoleUsed(f"Player {seat + 1} takes the {role.name}'s Benefit.", "FR-ACT-2",
                                seat, role.name))

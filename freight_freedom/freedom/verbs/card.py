@@ -34,7 +34,7 @@ def buy_card(ctx: Ctx, st: FreedomState, seat: int, pos: int, ev: list[Event]) -
     price = card_price(ctx, st, seat, pos)
     st.money[seat] -= price
     st.queue[pos] = None
-    st.card_bought = True
+    st.turn_ctx.card_bought = True
     who = f"Player {seat + 1}"
     if narrating(ev):
         ev.append(CardBought(f"{who} buys {card.name} from Queue position {pos + 1} for "
@@ -69,7 +69,7 @@ class CardVerb(Verb, move=BuyCard, phases=("action",)):
     """Every purchasable Queue card the player can pay for, left to right."""
 
     def offer(self, ctx: Ctx, st: FreedomState, seat: int, out: list[Action]) -> None:
-        if st.card_bought:
+        if st.turn_ctx.card_bought:
             return
         money = st.money[seat]
         for pos, cid in enumerate(st.queue):
@@ -79,7 +79,7 @@ class CardVerb(Verb, move=BuyCard, phases=("action",)):
                 out.append(act(seat, "card", pos + 1))
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
-        st.did_something = True
+        st.turn_ctx.did_something = True
         buy_card(ctx, st, action.seat, BuyCard.of(action).index, ev)
 
     def words(self, game: Freedom, move: Move, who: str) -> str | None:
@@ -102,7 +102,7 @@ class CardVerb(Verb, move=BuyCard, phases=("action",)):
         return f"{text} - no effect now: {wasted}" if wasted else text
 
     def why_not(self, ctx: Ctx, st: FreedomState, action: Action) -> tuple[str, str] | None:
-        if st.card_bought:
+        if st.turn_ctx.card_bought:
             return "FR-ACT-5", "one Abolitionist card per turn"
         move = MOVES.get(action)
         if not isinstance(move, BuyCard) or not 1 <= move.position <= QUEUE_SIZE:

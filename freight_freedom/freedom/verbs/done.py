@@ -13,13 +13,6 @@ from ..state import FreedomState
 from .base import Verb
 
 
-def end_planning_turn(st: FreedomState) -> None:
-    """The next player plans, with no token bought yet."""
-    st.turns_done += 1
-    st.turn = (st.turn + 1) % st.players
-    st.planning_taken = 0
-
-
 class DoneVerb(Verb, move=DonePlanning, phases=("planning",), plain="is done planning"):
     """Be done planning; always legal in one's Planning turn."""
 
@@ -30,4 +23,4 @@ class DoneVerb(Verb, move=DonePlanning, phases=("planning",), plain="is done pla
         if narrating(ev):
             ev.append(SeatActs(f"Player {action.seat + 1} is done planning.", "FR-PLAN-1",
                                action.seat))
-        end_planning_turn(st)
+        st.turn_ctx.next_planning_turn(st.players)

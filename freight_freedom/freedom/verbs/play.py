@@ -36,7 +36,7 @@ def play_token(
     entries = [i for i, h in enumerate(held) if h.stack == stack]
     idx = next((i for i in entries if held[i].grey == grey), entries[0])
     grey = held.pop(idx).grey
-    st.tokens_played += 1
+    st.turn_ctx.tokens_played += 1
     who = f"Player {seat + 1}"
     if ctx.stack_kind[stack] == "conductor":
         cs = ctx.conductor(stack)
@@ -77,7 +77,7 @@ class PlayVerb(Verb, move=PlayToken, phases=("action",)):
     """One ``play`` per held stack (and ``play STACK grey`` when both kinds are held)."""
 
     def offer(self, ctx: Ctx, st: FreedomState, seat: int, out: list[Action]) -> None:
-        if st.tokens_played >= TOKENS_PER_TURN:
+        if st.turn_ctx.tokens_played >= TOKENS_PER_TURN:
             return
         seen = set()
         for token in st.held[seat]:
@@ -90,7 +90,7 @@ class PlayVerb(Verb, move=PlayToken, phases=("action",)):
                     out.append(act(seat, "play", stack, "grey"))
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
-        st.did_something = True
+        st.turn_ctx.did_something = True
         move = PlayToken.of(action)
         play_token(ctx, st, action.seat, move.stack, ev, grey=move.grey)
 
@@ -105,6 +105,6 @@ class PlayVerb(Verb, move=PlayToken, phases=("action",)):
         return f"{who} plays a {words}{back}"
 
     def why_not(self, ctx: Ctx, st: FreedomState, action: Action) -> tuple[str, str] | None:
-        if st.tokens_played >= TOKENS_PER_TURN:
+        if st.turn_ctx.tokens_played >= TOKENS_PER_TURN:
             return "FR-ACT-4", f"at most {TOKENS_PER_TURN} tokens per turn"
         return "FR-ACT-4", "you hold no token of that stack"

@@ -32,7 +32,7 @@ class ReserveVerb(Verb, move=PlayReserve, phases=("action",), plain="plays the R
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         seat = action.seat
-        st.did_something = True
+        st.turn_ctx.did_something = True
         cid = st.reserve[seat]
         assert cid is not None
         card = ctx.card_by_id[cid]

@@ -85,4 +85,4 @@ class RollVerb(Verb, move=RollMove, phases=("catcher",),
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         roll(ctx, st, ev)
-        st.step = "move"
+        st.turn_ctx.step = "move"

@@ -57,12 +57,12 @@ class SpecialVerb(Verb, move=UseSpecial, phases=("planning", "action")):
     """Use one's own Special Ability in the Planning or the Action phase [FR-ROLE-3]."""
 
     def offer(self, ctx: Ctx, st: FreedomState, seat: int, out: list[Action]) -> None:
-        if special_ready(ctx, st, seat, st.phase):
+        if special_ready(ctx, st, seat, st.turn_ctx.phase):
             out.append(act(seat, "special"))
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
-        if st.phase == "action":
-            st.did_something = True
+        if st.turn_ctx.phase == "action":
+            st.turn_ctx.did_something = True
         use_special(ctx, st, action.seat, ev)
 
     def seat_words(self, game: Freedom, seat: int, who: str) -> str | None:
@@ -70,18 +70,18 @@ class SpecialVerb(Verb, move=UseSpecial, phases=("planning", "action")):
         return f"{who} uses the {role} Special Ability ({game.ctx.roles[role].special_text})"
 
     def why_not(self, ctx: Ctx, st: FreedomState, action: Action) -> tuple[str, str] | None:
-        return SPENT if st.phase == "action" else None
+        return SPENT if st.turn_ctx.phase == "action" else None
 
 
 class CallVerb(Verb, move=CallStationMaster, phases=("action",)):
     """Ask the Station Master to use the Special Ability in one's Action turn [FR-ROLE-SM]."""
 
     def offer(self, ctx: Ctx, st: FreedomState, seat: int, out: list[Action]) -> None:
-        if not st.safe_turn:
+        if not st.turn_ctx.safe_turn:
             out.extend(act(seat, "call", other) for other in station_master_seats(ctx, st, seat))
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
-        st.did_something = True
+        st.turn_ctx.did_something = True
         use_special(ctx, st, CallStationMaster.of(action).other, ev)
 
     def words(self, game: Freedom, move: Move, who: str) -> str | None:

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 def limit_reached(ctx: Ctx, st: FreedomState) -> tuple[str, str] | None:
     """The reason no more tokens may be bought this Planning turn, if so [FR-PLAN-1]."""
     limit = token_limit(ctx, st)
-    if st.planning_taken >= limit:
+    if st.turn_ctx.planning_taken >= limit:
         return "FR-PLAN-1", f"at most {limit} tokens per Planning phase"
     return None
 
@@ -41,13 +41,13 @@ class SupportVerb(Verb, move=BuySupport, phases=("planning",)):
     """Buy a Support token from the active period's column [FR-PLAN-3]."""
 
     def offer(self, ctx: Ctx, st: FreedomState, seat: int, out: list[Action]) -> None:
-        if (st.planning_taken < token_limit(ctx, st) and st.support_left[st.period - 1] > 0
+        if (st.turn_ctx.planning_taken < token_limit(ctx, st) and st.support_left[st.period - 1] > 0
                 and st.money[seat] >= support_price(ctx, st)):
             out.append(act(seat, "support"))
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         buy_support(ctx, st, action.seat, support_price(ctx, st), ev, "FR-PLAN-3")
-        st.planning_taken += 1
+        st.turn_ctx.planning_taken += 1
 
     def seat_words(self, game: Freedom, seat: int, who: str) -> str | None:
         st = game.state
@@ -69,7 +69,7 @@ class BuyVerb(Verb, move=BuyToken, phases=("planning",)):
 
     def offer(self, ctx: Ctx, st: FreedomState, seat: int, out: list[Action]) -> None:
         mods = queue_modifiers(ctx, st)
-        if st.planning_taken >= min(TOKENS_PER_PLANNING, mods["token_limit"]):
+        if st.turn_ctx.planning_taken >= min(TOKENS_PER_PLANNING, mods["token_limit"]):
             return
         money, period, stacks = st.money[seat], st.period, st.stacks
         for cs in ctx.tokens.conductor:
@@ -101,7 +101,7 @@ class BuyVerb(Verb, move=BuyToken, phases=("planning",)):
         st.stacks[stack] -= 1
         st.money[seat] -= price
         st.held[seat].append(HeldToken(stack, grey))
-        st.planning_taken += 1
+        st.turn_ctx.planning_taken += 1
         if narrating(ev):
             ev.append(TokenBought(f"Player {seat + 1} buys a{' grey' if grey else ''} {label} "
                                   f"for ${price}{why}.", rule, seat, stack, price, grey))

@@ -23,27 +23,11 @@ if TYPE_CHECKING:
     from ..game import Freedom
 
 
-def reset_turn(st: FreedomState) -> None:
-    """A fresh Action turn: no token played, no card bought, no Benefit taken, nothing done."""
-    st.tokens_played = 0
-    st.card_bought = False
-    st.benefit_used = False
-    st.did_something = False
-    st.safe_turn = False
-
-
-def end_turn(st: FreedomState) -> None:
-    """The next player takes an Action turn."""
-    st.turns_done += 1
-    st.turn = (st.turn + 1) % st.players
-    reset_turn(st)
-
-
 class PassVerb(Verb, move=PassTurn, phases=("action",)):
     """Pass for income: legal only before anything else was done this turn [FR-ACT-7]."""
 
     def offer(self, ctx: Ctx, st: FreedomState, seat: int, out: list[Action]) -> None:
-        if not st.did_something:
+        if not st.turn_ctx.did_something:
             out.append(act(seat, "pass"))
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
@@ -52,7 +36,7 @@ class PassVerb(Verb, move=PassTurn, phases=("action",)):
         st.money[seat] += income
         if narrating(ev):
             ev.append(Passed(f"Player {seat + 1} passes and takes ${income}.", seat, income))
-        end_turn(st)
+        st.turn_ctx.next_action_turn(st.players)
 
     def seat_words(self, game: Freedom, seat: int, who: str) -> str | None:
         return f"{who} passes and takes ${pass_income(game.ctx, game.state)} income"
@@ -66,14 +50,14 @@ class EndVerb(Verb, move=EndTurn, phases=("action",), plain="ends the turn"):
     """End the turn: legal once something was done this turn [FR-ACT-1, FR-ACT-7]."""
 
     def offer(self, ctx: Ctx, st: FreedomState, seat: int, out: list[Action]) -> None:
-        if st.did_something:
+        if st.turn_ctx.did_something:
             out.append(act(seat, "end"))
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         if narrating(ev):
             ev.append(SeatActs(f"Player {action.seat + 1} ends their turn.", "FR-ACT-1",
                                action.seat))
-        end_turn(st)
+        st.turn_ctx.next_action_turn(st.players)
 
     def why_not(self, ctx: Ctx, st: FreedomState, action: Action) -> tuple[str, str] | None:
         return "FR-ACT-7", "you have done nothing this turn: pass to take income"
