@@ -39,7 +39,7 @@ class Phase:
     turns: bool = False
 
     def legal(self, ctx: Ctx, st: FreedomState) -> list[Action]:
-        """The phase's legal actions now (no decision pending)."""
+        """The phase's legal actions now (no decision pending): see :func:`.verbs.offered`."""
         return offered(ctx, st, st.turn_ctx.seat if self.turns else st.lead, self.verbs)
 
 

@@ -19,7 +19,13 @@ from ..actions import act
 from ..context import Ctx
 from ..events import TokenBought
 from ..moves import MOVES, BuySupport, BuyToken
-from ..prices import conductor_price, queue_modifiers, support_price, token_limit
+from ..prices import (
+    conductor_discount,
+    conductor_price,
+    queue_modifiers,
+    support_price,
+    token_limit,
+)
 from ..state import TOKENS_PER_PLANNING, FreedomState, HeldToken
 from ..support import buy_support
 from ..text import ROMAN, token_words
@@ -72,9 +78,10 @@ class BuyVerb(Verb, move=BuyToken, phases=("planning",)):
         if st.turn_ctx.planning_taken >= min(TOKENS_PER_PLANNING, mods["token_limit"]):
             return
         money, period, stacks = st.money[seat], st.period, st.stacks
+        discount = conductor_discount(ctx, st, seat)
         for cs in ctx.tokens.conductor:
             if (cs.period <= period and stacks[cs.id] > 0
-                    and money >= conductor_price(ctx, st, seat, cs.id, mods)):
+                    and money >= conductor_price(ctx, st, seat, cs.id, mods, discount)):
                 out.append(act(seat, "buy", cs.id))
         for fs in ctx.tokens.fundraising:
             if fs.period <= period and stacks[fs.id] > 0:
