@@ -195,7 +195,7 @@ class Advice:
 def _result(key: str, game: Any) -> Rollout:
     """What a finished rollout counts for (the registry names each game's function)."""
     entry = registry.game_entry(key)
-    return Rollout(*registry.load(entry.rollout_result)(game, _players(game)))
+    return Rollout(*entry.rollout_result(game, _players(game)))
 
 
 def default_bot(key: str) -> str:
