@@ -7,15 +7,9 @@ import math
 import pytest
 
 from freight_freedom import Freedom, IllegalAction, SlowFreight
-from freight_freedom.analysis.advise import (
-    FREEDOM_ENDINGS,
-    Cancelled,
-    advise,
-    chance,
-    positions,
-    trajectory,
-    trajectory_figure,
-)
+from freight_freedom.analysis import advise_workers
+from freight_freedom.analysis.advise import FREEDOM_ENDINGS, Cancelled, advise, chance
+from freight_freedom.analysis.trajectory import positions, trajectory, trajectory_figure
 from freight_freedom.core.bot import play_out
 from freight_freedom.freedom.bots import HeuristicBot
 from freight_freedom.slowfreight.bots import GreedyBot
@@ -174,20 +168,18 @@ def test_only_background_advice_runs_below_the_kernel_s_priority() -> None:
     """The app's evaluation bar (``background=True``) runs in worker processes that yield the
     CPU to the kernel and the browser; advice a person asks for from a notebook or a script
     runs at the caller's own priority, so it is not slowed on a busy machine."""
-    import importlib
     import os
 
-    advise_module = importlib.import_module("freight_freedom.analysis.advise")
     if not hasattr(os, "nice"):
         pytest.skip("no process priorities on this platform")
     own = os.nice(0)
-    low = advise_module._executor(1, background=True).submit(_niceness).result(timeout=60)
-    assert low == min(19, own + advise_module.BACKGROUND_NICE)
-    normal = advise_module._executor(1).submit(_niceness).result(timeout=60)
+    low = advise_workers.executor(1, background=True).submit(_niceness).result(timeout=60)
+    assert low == min(19, own + advise_workers.BACKGROUND_NICE)
+    normal = advise_workers.executor(1).submit(_niceness).result(timeout=60)
     assert normal == own
     if hasattr(os, "getsid"):  # each worker is a session of its own (autogroups share by session)
         for background in (False, True):
-            sid = advise_module._executor(1, background).submit(os.getsid, 0).result(timeout=60)
+            sid = advise_workers.executor(1, background).submit(os.getsid, 0).result(timeout=60)
             assert sid != os.getsid(0)
 
 
@@ -204,7 +196,7 @@ def test_rollout_counts_are_bounded_and_work_is_made_lazily(
         with pytest.raises(ValueError, match="must be an integer from 1 to"):
             advise(game, **kwargs)
     with pytest.raises(ValueError, match="points must be an integer from 1 to"):
-        advise_module.trajectory(game, points=10**30)
+        trajectory(game, points=10**30)
     made: list[int] = []
     seed_of = advise_module._rollout_seed
 
