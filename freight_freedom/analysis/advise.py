@@ -42,6 +42,7 @@ from ..core import registry
 from ..core.action import Action
 from ..core.argcheck import positive_int
 from ..core.errors import IllegalAction
+from ..core.game import players_of
 from ..core.rng import Rng
 from .advise_workers import executor, worker_count
 from .bots import BotSpec, game_key, make_bot
@@ -196,18 +197,13 @@ class Advice:
 def _result(key: str, game: Any) -> Rollout:
     """What a finished rollout counts for (the registry names each game's function)."""
     entry = registry.game_entry(key)
-    return Rollout(*entry.rollout_result(game, _players(game)))
+    return Rollout(*entry.rollout_result(game, players_of(game)))
 
 
 def default_bot(key: str) -> str:
     """The default rollout policy of a game (``"random"`` for a game not of this package)."""
     entry = registry.find(key)
     return entry.rollout_bot if entry is not None else "random"
-
-
-def _players(game: Any) -> int:
-    players = game.options.get("players", 1)
-    return int(players) if isinstance(players, int) else 1
 
 
 def _rollout_seed(seed: int, index: int) -> int:
@@ -221,7 +217,7 @@ def _play(key: str, game: Any, seat: int, action: Action | None, bot_spec: BotSp
     world = game.determinized(seat, seed).quiet()
     if action is not None:
         world.apply_unchecked(action)
-    players = _players(world)
+    players = players_of(world)
     bots = [make_bot(key, bot_spec, seat=s, seed=seed + s) for s in range(players)]
     steps = 0
     while not world.is_over:
@@ -346,7 +342,7 @@ def advise(game: Any, *, rollouts: int = 200, bot: BotSpec | None = None, seed: 
     per_action = rollouts if action_rollouts is None else action_rollouts
     candidates = _candidates(key, base, spec, seed, actions) if actions != 0 else []
     work = [(None, rollouts)] + [(a, per_action) for a in candidates]
-    tallies: dict[Action | None, Tally] = {a: Tally(_players(game)) for a in [None, *candidates]}
+    tallies: dict[Action | None, Tally] = {a: Tally(players_of(game)) for a in [None, *candidates]}
     total = sum(n for _, n in work)
 
     def collect(action: Action | None, batch: list[Rollout]) -> None:

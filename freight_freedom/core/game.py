@@ -485,3 +485,9 @@ class Game(ABC, Generic[S]):
         self.state, self._log, self._history = state, log, list(steps)
         self._legal_cache = None
         self._legal_set = None
+
+
+def players_of(game: Game[Any]) -> int:
+    """Number of seats of ``game`` (its ``players`` option; 1 if it has none)."""
+    players = game.options.get("players", 1)
+    return int(players) if isinstance(players, int) else 1

@@ -26,6 +26,7 @@ from ..ui.adapter import GameUI, Selection, Split, TwoStep, game_view
 from ..ui.bots import registry_bots
 from ..ui.words import rule_free
 from . import view
+from .scoring import players_words
 from .text import train_name
 from .view_model import SlowFreightView
 
@@ -51,11 +52,6 @@ def screen_words(text: str) -> str:
     return _TRAIN_ID.sub(lambda m: train_name(m.group(1)), text)
 
 
-def _players_words(seats: tuple[int, ...] | list[int]) -> str:
-    names = [f"Player {s + 1}" for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def final_table_html(game: Any) -> str:
     """The final score table (one row per player: delivered cars, Bonus chips, biggest-train
     awards, penalties, total) with the winner named in words; ``""`` before the game ends."""
@@ -72,7 +68,7 @@ def final_table_html(game: Any) -> str:
         rows.append(f"<tr{win}><td style='{_CELL};text-align:left'>Player {b.seat + 1}</td>"
                     + "".join(f"<td style='{_CELL}'>{v}</td>" for v in cells) + "</tr>")
     top = max(b.total for b in vm.final)
-    who = _players_words(vm.winners)
+    who = players_words(vm.winners)
     verdict = (f"{who} wins with {top} points." if len(vm.winners) == 1
                else f"{who} share the win with {top} points.")
     return ("<div class='ff-final-score' style='font-size:12px'>"

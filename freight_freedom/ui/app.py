@@ -28,7 +28,7 @@ import ipywidgets as widgets
 
 from ..core.action import Action
 from ..core.errors import IllegalAction
-from ..core.game import Game
+from ..core.game import Game, players_of
 from . import figure_box, panels
 from .action_panel import ActionPanel
 from .adapter import GameUI, Selection, ui_for
@@ -40,7 +40,7 @@ from .layout_css import APP_CSS
 from .log_view import LogView, MoveList, game_at
 from .newgame import NewGame
 from .saveload import SaveLoad
-from .seats import Seats, players_of
+from .seats import Seats
 from .stepper import Stepper
 from .table_link import TableLink, bind_table
 from .words import rule_details

@@ -8,12 +8,10 @@ from the seat, so a replayed session is the same.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 import ipywidgets as widgets
 
 from ..core.bot import Bot
-from ..core.game import Game
 
 HUMAN = "Human"
 
@@ -83,9 +81,3 @@ class Seats:
             choice = choices[seat] if seat < len(choices) else HUMAN if seat == 0 else extra
             if choice != self.labels()[seat]:
                 self.set(seat, choice)
-
-
-def players_of(game: Game[Any]) -> int:
-    """Number of seats of ``game`` (its ``players`` option; 1 if it has none)."""
-    players = game.options.get("players", 1)
-    return int(players) if isinstance(players, int) else 1
