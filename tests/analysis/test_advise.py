@@ -118,6 +118,21 @@ def test_trajectory_over_a_game() -> None:
     assert [p.step for p in points] == [0, 10, 20, 30]
     fig = trajectory_figure(points)
     assert len(fig.data) == 4  # a band and a line per seat
+    assert not points[0].figures.cooperative
+    assert fig.layout.title.text == "Chance of winning over the game"
+
+
+def test_trajectory_of_a_cooperative_game_draws_one_line() -> None:
+    """The registry says Freedom is cooperative, so its chart shows the team's one chance of
+    victory (not one line per seat), whatever endings the figures list."""
+    from dataclasses import replace
+
+    points = trajectory(_freedom_late(), points=2, rollouts=4, seed=1)
+    assert points and all(p.figures.cooperative for p in points)
+    fig = trajectory_figure(points)
+    assert len(fig.data) == 2 and fig.data[1].name == "victory"
+    no_endings = [replace(p, figures=replace(p.figures, endings={})) for p in points]
+    assert len(trajectory_figure(no_endings).data) == 2
 
 
 def test_calibrated_small() -> None:
