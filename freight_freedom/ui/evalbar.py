@@ -26,7 +26,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..analysis.advise import Advice, Cancelled, advise, trajectory, trajectory_figure
+from ..analysis.advise import Advice, Cancelled, advise
+from ..analysis.trajectory import trajectory, trajectory_figure
 from ..core.registry import find
 from .words import rule_free
 
