@@ -18,6 +18,7 @@ from ...ui.bots import LABELS
 from ...ui.errors import ErrorArea
 from ...ui.newgame import NewGame
 from ...ui.saveload import download_link_html
+from ..bots import play_due_bots
 from ..errors import ClassroomError
 from ..export import answers_csv, export, results_csv
 from ..pacing import Tally
@@ -386,8 +387,9 @@ class TeacherPage:
                    "<p>Nobody yet: students open the join link and type the class code.</p>"))
         elif tab == 2:
             self._refresh_tables(room)
-        for table in room.tables():  # bot seats are played here, once for the class
-            table.play_bots()
+        # the bot seats, at the class's pace (the command plays them too; each move is stored
+        # once whoever plays it)
+        play_due_bots(room)
 
     def _refresh_lesson(self, room: Classroom) -> None:
         slide = room.lesson.now()
