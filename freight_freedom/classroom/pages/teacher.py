@@ -33,6 +33,7 @@ from .common import (
     box,
     class_code,
     database_url,
+    game_title,
     join_link,
     slide_html,
 )
@@ -76,7 +77,7 @@ def tables_html(summaries: list[TableSummary], now: float | None = None) -> str:
             (x.name or f"Player {x.seat + 1}" for x in s.seats if x.seat == s.to_move), "")
         where = (f"over: {html.escape(s.outcome)}" if s.over
                  else f"round {s.round}, {html.escape(s.phase)}")
-        game = registry.game_entry(s.game).title.split(":")[0]
+        game = game_title(s.game)
         rows.append(f"<tr><td><b>{s.code}</b></td><td>{html.escape(game)}</td>"
                     f"<td>{seats}</td><td>{where}</td><td>{html.escape(turn)}</td>"
                     f"<td>{s.step}</td><td>{ago(s.last_moved, now)}</td></tr>")
