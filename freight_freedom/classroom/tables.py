@@ -26,7 +26,7 @@ from ..core.game import Game
 from . import schema
 from .errors import AccessDenied, ClassroomError, SeatTaken, StaleMove, TamperedLog
 from .people import Student
-from .store import new_token, token_hash, wait_past
+from .store import MOVES, new_token, token_hash, wait_past
 
 if TYPE_CHECKING:
     from .room import Classroom
@@ -196,8 +196,10 @@ class Table:
 
     def wait(self, step: int, timeout: float = 1.0) -> int:
         """Return as soon as a move past ``step`` is stored (the new step), or ``step`` when
-        ``timeout`` seconds pass first (polling the latest step, :func:`.store.wait_past`)."""
-        return wait_past(lambda: self.step, self._check_step(step), timeout)
+        ``timeout`` seconds pass first (:func:`.store.wait_past`: a poll of the latest step on
+        SQLite; on PostgreSQL the move's notification wakes it)."""
+        return wait_past(lambda: self.step, self._check_step(step), timeout,
+                         self._store.waiting(MOVES, self.id))
 
     # ------------------------------------------------------------------ seats
     def claim(self, seat: int, student: Student) -> str:
@@ -337,6 +339,7 @@ class Table:
                     conn.execute(schema.moves.insert().values(
                         table_id=self.id, step=step + 1, action=str(action), seat=action.seat,
                         at=time.time(), by_name=who))
+                    self._store.notify(conn, MOVES, self.id)
             except IntegrityError:
                 if self.step > step:
                     raise self._stale(step) from None
