@@ -266,7 +266,7 @@ def test_a_student_at_a_table_in_play_sees_the_table_first(db: tuple[str, str, s
     assert not ana.table_first and ana.lesson_note.layout.display == "none"
     ana.take_seat((table.code, 0))
     order = {w: int(w.layout.order) for w in (ana.table_box, ana.lesson_note, ana.lesson_row)}
-    assert order[ana.table_box] < order[ana.lesson_note] < order[ana.lesson_row]
+    assert order[ana.lesson_note] < order[ana.table_box] < order[ana.lesson_row]
     assert ana.lesson_note.layout.display == ""
     assert f"step {FREE_TEXT_STEP + 1}" in ana.lesson_note.value
     assert "a question is waiting" in ana.lesson_note.value

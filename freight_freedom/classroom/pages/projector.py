@@ -4,7 +4,9 @@ information only: its seats, round, phase, whose turn and its moves)."""
 
 from __future__ import annotations
 
+import asyncio
 import html
+import threading
 
 import ipywidgets as widgets
 
@@ -35,10 +37,12 @@ def join_html(code: str, link: str, *, compact: bool = False) -> str:
     ``compact``: one line with a small QR code (a table's board takes the screen)."""
     if compact:
         return (
-            "<div style='display:flex;gap:16px;align-items:center;flex-wrap:wrap;"
-            "font-size:22px;line-height:1.2'>"
-            f"<div aria-label='QR code of the join link'>{qr_svg(link, scale=2)}</div>"
-            f"<div>Join: <b style='word-break:break-all'>{html.escape(link.split('?')[0])}"
+            "<div style='display:flex;gap:16px;align-items:center;font-size:22px;"
+            "line-height:1.2'>"
+            f"<div aria-label='QR code of the join link' style='flex:none'>"
+            f"{qr_svg(link, scale=2)}</div>"
+            "<div style='flex:1 1 0;min-width:0'>Join: <b style='word-break:break-all'>"
+            f"{html.escape(link.split('?')[0])}"
             "</b> &middot; class code <b class='ff-class-code' style='font-family:monospace;"
             f"font-size:30px;letter-spacing:4px'>{html.escape(code)}</b></div></div>")
     return (
@@ -103,6 +107,15 @@ class ProjectorPage:
         # only, no controls); one app per table shown, made when the table is first chosen
         self.table_board = widgets.Box()
         self.spectators: dict[str, widgets.Widget] = {}
+        # the kernel's event loop (the cell runs on it): a spectator app is made there, so that
+        # its link redraws on the loop too (one made in the page's thread would redraw from
+        # its own thread, and the browser got its figure's messages out of order)
+        try:
+            self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:  # a script or a test: no loop, everything in place
+            self._loop = None
+        self._loop_thread = threading.current_thread()
+        self._making: set[str] = set()
         self.lesson_box = widgets.HBox(
             [self.board.widget, widgets.Box([self.slide], layout=widgets.Layout(
                 flex="1 1 360px", min_width="320px", padding="0 0 0 12px"))],
@@ -159,10 +172,26 @@ class ProjectorPage:
         """The table's board beside its summary: its spectator app, made once per table."""
         board = self.spectators.get(table.code)
         if board is None:
-            from ..remote import spectator_app  # the play app: ipywidgets and plotly
-            board = self.spectators[table.code] = spectator_app(table)
+            if self._loop is not None and threading.current_thread() is not self._loop_thread:
+                if table.code not in self._making and not self._loop.is_closed():
+                    self._making.add(table.code)
+                    self._loop.call_soon_threadsafe(self.errors.guard(self._make_board),
+                                                    table)
+                return
+            board = self._make_board(table)
         if self.table_board.children != (board,):
             self.table_board.children = (board,)
+
+    def _make_board(self, table: Table) -> widgets.Widget:
+        """The table's spectator app (once per table), shown if the table is still chosen."""
+        board = self.spectators.get(table.code)
+        if board is None:
+            from ..remote import spectator_app  # the play app: ipywidgets and plotly
+            board = self.spectators[table.code] = spectator_app(table)
+        self._making.discard(table.code)
+        if self.choose.value == table.code and self.table_board.children != (board,):
+            self.table_board.children = (board,)
+        return board
 
     def close(self) -> None:
         from ..remote import link_of

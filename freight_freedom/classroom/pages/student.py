@@ -284,16 +284,16 @@ class StudentPage:
         return self.seat is not None and game is not None and not game.is_over
 
     def _arrange(self) -> None:
-        """What the student sees first: the table while its game goes on (the lesson below,
-        a line at the top saying where it is), else the lesson. Only the rows' CSS order
+        """What the student sees first: the table while its game goes on (a line above it
+        saying where the lesson is, the lesson below it), else the lesson. Only the rows' CSS order
         changes: no view is drawn again."""
         first = self._playing()
         if first == self.table_first:
             return
         self.table_first = first
+        self.lesson_note.layout.order = "1"
+        self.table_box.layout.order = "2"
         self.lesson_row.layout.order = "3" if first else "1"
-        self.table_box.layout.order = "1" if first else "2"
-        self.lesson_note.layout.order = "2"
         self.lesson_note.layout.display = "" if first else "none"
         self._note_lesson()
 
