@@ -64,16 +64,20 @@ class PinGuard:
         """Note an attempt at class ``class_id``'s PIN; :class:`AccessDenied` while the class
         is locked (nothing noted then)."""
         now = self.clock()
-        with store.write() as conn:
+        left = 0.0
+        with store.write() as conn:  # committed before a refusal is raised
             self._hold(conn, class_id)
             until = conn.execute(select(schema.pin_locks.c.until).where(
                 schema.pin_locks.c.class_id == class_id)).scalar()
             if until is not None and until > now:
-                raise self._locked(code, until - now)
-            if self._recent(conn, class_id, now) >= PIN_TRIES:  # a burst still being checked
+                left = until - now
+            elif self._recent(conn, class_id, now) >= PIN_TRIES:  # a burst being checked
                 self._lock(conn, class_id, now)
-                raise self._locked(code, PIN_LOCKOUT)
-            conn.execute(schema.pin_attempts.insert().values(class_id=class_id, at=now))
+                left = PIN_LOCKOUT
+            else:
+                conn.execute(schema.pin_attempts.insert().values(class_id=class_id, at=now))
+        if left > 0:
+            raise self._locked(code, left)
 
     def failed(self, store: Store, class_id: int) -> None:
         """The attempt was wrong: it stays counted; the :data:`PIN_TRIES`-th within the window

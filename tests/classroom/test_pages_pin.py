@@ -136,3 +136,20 @@ def test_a_guesser_opening_many_pages_at_once_is_still_locked(url: str) -> None:
     assert said.count("wrong") <= room_module.PIN_TRIES, said
     with pytest.raises(AccessDenied, match=r"5 wrong PINs for class \w+: wait"):
         Classroom(url, pin=room.pin)
+
+
+def test_attempts_still_being_checked_count_and_their_lockout_is_kept(
+        url: str, clock: list[float]) -> None:
+    """Five attempts noted and not yet judged (pages checking at the same moment): the next
+    one is refused, and the lockout it starts is stored (the refusal rolls nothing back)."""
+    room = Classroom(url)
+    assert room.pin is not None
+    with room.store.write() as conn:
+        conn.execute(schema.pin_attempts.insert(), [
+            {"class_id": room.class_id, "at": clock[0] - n} for n in range(5)])
+    with pytest.raises(AccessDenied, match="wait 60 s"):
+        Classroom(url, pin=room.pin)
+    with room.store.read() as conn:
+        assert conn.execute(select(schema.pin_locks.c.until)).scalar() == clock[0] + 60
+    clock[0] += 61
+    assert Classroom(url, pin=room.pin).is_teacher
