@@ -20,17 +20,22 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..ui.app import figure_css
 from .model import Lesson, Step
 from .questions import Choice, Graded, MapClick, Question
 from .text import citations, inline, to_html
 
 BOARD_WIDTH = 780
 HIGHLIGHT = "lesson highlight"
+#: focus rings; the board row is the container whose width scales the map (the app's rules,
+#: :func:`~freight_freedom.ui.app.figure_css`): beside the map down to 0.8 of its size, the
+#: step's text and question; narrower, they go above the map
 CSS = """<style>
 .ff-lesson button:focus-visible, .ff-lesson select:focus-visible,
 .ff-lesson input:focus-visible, .ff-lesson summary:focus-visible {
   outline: 3px solid #0b57d0 !important; outline-offset: 2px; }
-.ff-lesson-board { container-type: inline-size; }
+.ff-lesson-board, .ff-puzzle-board { container-type: inline-size; }
+.ff-lesson-board .ff-figure > *, .ff-puzzle-board .ff-figure > * { transform-origin: 0 0; }
 </style>"""
 
 
@@ -65,7 +70,8 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         self.parts = widgets.Dropdown(
             options=[(f"Part {i + 1}: {p.title} ({p.minutes} min)", i)
                      for i, p in enumerate(lesson.parts)],
-            description="Part:", layout=widgets.Layout(width="360px"))
+            description="Part:", style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto", max_width="100%"))
         self.parts.observe(self._part_chosen, names="value")
         self.back_button = widgets.Button(description="Back", icon="arrow-left",
                                           tooltip="The previous step")
@@ -120,13 +126,16 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         self.column = widgets.VBox(
             [self.title, self.narrative, self.events, self.history, self.question_box, self.try_box,
              self.teacher_box, self.cites],
-            layout=widgets.Layout(flex="1 1 340px", min_width="320px", max_width="560px",
+            layout=widgets.Layout(flex="1 1 340px", min_width="300px", max_width="560px",
                                   padding="0 0 0 10px", overflow="auto"))
         for child in self.column.children:
             # the column scrolls when it is taller than the board: its parts keep their height
             # (flex items shrink by default, and a shrunk text would overlap the buttons below)
             child.layout.flex = "0 0 auto"
         self.board_holder = widgets.Box(layout=widgets.Layout(flex="0 0 auto"))
+        self.board_holder.add_class("ff-figure")
+        self.column.add_class("ff-column")
+        self.figure_style = widgets.HTML(layout=widgets.Layout(display="none"))
         self.board = widgets.HBox([self.board_holder, self.column],
                                   layout=widgets.Layout(width="100%", flex_flow="row wrap",
                                                         align_items="flex-start"))
@@ -140,7 +149,7 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
                         (self.header, "ff-lesson-header")]:
             w.add_class(name)
         self.children = [widgets.HTML(CSS, layout=widgets.Layout(display="none")),
-                         self.header, self.nav, self.board]
+                         self.figure_style, self.header, self.nav, self.board]
         self.go(start)
 
     def __repr__(self) -> str:
@@ -222,9 +231,9 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         more = (f"<li><i>{len(events) - len(shown)} earlier events are in the game's log"
                 "</i></li>") if len(events) > len(shown) else ""
         items = "".join(
-            f"<li>{inline(e.text)} <span style='font-size:10px;color:#777'>"
+            f"<li>{inline(e.text)} <span style='font-size:13px;color:#777'>"
             f"{html.escape(e.rule)}</span></li>" for e in shown)
-        return ("<details open style='font-size:12px;margin:4px 0'><summary><b>What happened"
+        return ("<details open style='font-size:13px;margin:4px 0'><summary><b>What happened"
                 f"</b></summary><ul style='margin:2px 0;padding-left:18px'>{more}{items}</ul>"
                 "</details>")
 
@@ -248,6 +257,7 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         highlight = highlight_trace(fig, self.step.highlight)
         if highlight is not None:
             fig.add_trace(highlight)
+            names_on_top(fig)
         if self.figure is None:
             widget = go.FigureWidget(fig)
             widget._config = {"displayModeBar": False, "displaylogo": False,
@@ -258,6 +268,8 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
             self.board_holder.layout.width = width
             self.board_holder.layout.min_width = width
             self.board_holder.children = [widget]
+            height = int(fig.layout.height or 0)
+            self.figure_style.value = figure_css(int(fig.layout.width), height) if height else ""
         else:
             widget = self.figure
             widget.data = []
@@ -368,7 +380,7 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
     def _refresh_actions(self) -> None:
         game = self.game
         legal = game.legal_actions()
-        self.t_prompt.value = ("<div style='font-size:12px;color:#333'>"
+        self.t_prompt.value = ("<div style='font-size:13px;color:#333'>"
                                + inline(str(game.prompt.text) if not game.is_over
                                         else "The game is over.") + "</div>")
         self.t_actions.options = [(game.describe(a), str(a)) for a in legal]
@@ -459,6 +471,15 @@ def history_note(game: Any, key: str) -> tuple[str, str] | None:
         return str(card.name), str(card.note)
     except Exception:  # noqa: BLE001
         return None
+
+
+def names_on_top(fig: Any) -> None:
+    """Draw a Freedom map's names last, above rings added to it (no rings over a name)."""
+    from ..freedom.view import NAMES
+
+    names = [t for t in fig.data if t.name == NAMES]
+    if names:
+        fig.data = tuple(t for t in fig.data if t.name != NAMES) + tuple(names)
 
 
 def highlight_trace(fig: Any, ids: tuple[str, ...]) -> Any:
