@@ -13,10 +13,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..ui.app import figure_css
 from .puzzles import EPS, Puzzle, Solution, amount, grade, say, solve
 from .text import inline, to_html
-from .widget import CSS, names_on_top
+from .widget import CSS, names_on_top, scaled_map_css
 
 COLOURS = {"best": "#e3f4e1", "good": "#fff4d6", "costs": "#fdecea"}
 
@@ -46,7 +45,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
                                self.proof],
                               layout=widgets.Layout(flex="1 1 320px", min_width="300px",
                                                     max_width="520px", padding="0 0 0 10px"))
-        column.add_class("ff-column")
+        column.add_class("ff-text")
         for part in column.children:  # above the map on a narrow page: keep their height
             part.layout.flex = "0 0 auto"
         # the map's scaling rules (as the lesson's, :data:`.widget.CSS`): the question beside
@@ -88,8 +87,8 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         width, height = int(fig.layout.width), int(fig.layout.height or 0)
         holder = widgets.Box([widget], layout=widgets.Layout(
             flex="0 0 auto", width=f"{width}px", min_width=f"{width}px"))
-        holder.add_class("ff-figure")
-        self.figure_style.value = figure_css(width, height) if height else ""
+        holder.add_class("ff-map")
+        self.figure_style.value = scaled_map_css(self, width, height) if height else ""
         row = self.children[-1]
         row.children = [holder, row.children[-1]]
 

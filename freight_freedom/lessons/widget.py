@@ -15,6 +15,7 @@ Built on the public API only: ``game.figure()``, ``legal_actions()``, ``describe
 from __future__ import annotations
 
 import html
+import itertools
 from collections import Counter
 from typing import Any
 
@@ -28,15 +29,28 @@ from .text import citations, inline, to_html
 BOARD_WIDTH = 780
 HIGHLIGHT = "lesson highlight"
 #: focus rings; the board row is the container whose width scales the map (the app's rules,
-#: :func:`~freight_freedom.ui.app.figure_css`): beside the map down to 0.8 of its size, the
+#: :func:`scaled_map_css`): beside the map down to 0.8 of its size, the
 #: step's text and question; narrower, they go above the map
 CSS = """<style>
 .ff-lesson button:focus-visible, .ff-lesson select:focus-visible,
 .ff-lesson input:focus-visible, .ff-lesson summary:focus-visible {
   outline: 3px solid #0b57d0 !important; outline-offset: 2px; }
 .ff-lesson-board, .ff-puzzle-board { container-type: inline-size; }
-.ff-lesson-board .ff-figure > *, .ff-puzzle-board .ff-figure > * { transform-origin: 0 0; }
+.ff-lesson-board .ff-map > *, .ff-puzzle-board .ff-map > * { transform-origin: 0 0; }
 </style>"""
+_scopes = itertools.count(1)
+
+
+def scaled_map_css(widget: Any, width: int, height: int) -> str:
+    """The app's map-scaling rules (:func:`~freight_freedom.ui.app.figure_css`) for ``widget``'s
+    own map (class ``ff-map``) and text column (``ff-text``) only: a notebook may show several
+    lessons, puzzles or apps, each map with its own size."""
+    scope = next((c for c in widget._dom_classes if c.startswith("ff-scope-")), None)
+    if scope is None:
+        scope = f"ff-scope-{next(_scopes)}"
+        widget.add_class(scope)
+    return (figure_css(width, height).replace(".ff-figure", f".{scope} .ff-map")
+            .replace(".ff-column", f".{scope} .ff-text"))
 
 
 def _box(colour: str, text: str) -> str:
@@ -133,8 +147,8 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
             # (flex items shrink by default, and a shrunk text would overlap the buttons below)
             child.layout.flex = "0 0 auto"
         self.board_holder = widgets.Box(layout=widgets.Layout(flex="0 0 auto"))
-        self.board_holder.add_class("ff-figure")
-        self.column.add_class("ff-column")
+        self.board_holder.add_class("ff-map")
+        self.column.add_class("ff-text")
         self.figure_style = widgets.HTML(layout=widgets.Layout(display="none"))
         self.board = widgets.HBox([self.board_holder, self.column],
                                   layout=widgets.Layout(width="100%", flex_flow="row wrap",
@@ -269,7 +283,8 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
             self.board_holder.layout.min_width = width
             self.board_holder.children = [widget]
             height = int(fig.layout.height or 0)
-            self.figure_style.value = figure_css(int(fig.layout.width), height) if height else ""
+            self.figure_style.value = (scaled_map_css(self, int(fig.layout.width), height)
+                                       if height else "")
         else:
             widget = self.figure
             widget.data = []

@@ -122,3 +122,21 @@ def test_final_score_is_13px() -> None:
     while not game.is_over:
         game.apply(game.legal_actions()[0])
     assert min(sizes(final_table_html(game))) >= 13
+
+
+def test_each_lesson_or_puzzle_scales_only_its_own_map() -> None:
+    """Two puzzle widgets in one notebook (Freedom's map, Slow Freight's table) each scale their
+    own figure: the rules name the widget's own class, never a bare ``.ff-map``."""
+    from freight_freedom.lessons.puzzle_widget import PuzzleWidget
+    from freight_freedom.lessons.puzzles import puzzles
+
+    maps, tables = PuzzleWidget(puzzles("freedom")), PuzzleWidget(puzzles("slowfreight"))
+    scopes = []
+    for w in (maps, tables):
+        scope = next(c for c in w._dom_classes if c.startswith("ff-scope-"))
+        css = w.figure_style.value
+        assert "transform: scale(0.8)" in css
+        assert css.count(".ff-map") == css.count(f".{scope} .ff-map") > 0
+        scopes.append(scope)
+    assert scopes[0] != scopes[1]
+    assert f"{maps.figure.layout.height}px" in maps.figure_style.value
