@@ -43,7 +43,7 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         self.figure: Any = None  # the map (a FigureWidget) of the puzzle shown
         column = widgets.VBox([self.question, self.choices, self.answer_button, self.feedback,
                                self.proof],
-                              layout=widgets.Layout(flex="1 1 320px", min_width="300px",
+                              layout=widgets.Layout(flex="1 1 300px", min_width="300px",
                                                     max_width="520px", padding="0 0 0 10px"))
         column.add_class("ff-text")
         for part in column.children:  # above the map on a narrow page: keep their height

@@ -28,15 +28,17 @@ from .text import citations, inline, to_html
 
 BOARD_WIDTH = 780
 HIGHLIGHT = "lesson highlight"
-#: focus rings; the board row is the container whose width scales the map (the app's rules,
-#: :func:`scaled_map_css`): beside the map down to 0.8 of its size, the
-#: step's text and question; narrower, they go above the map
+#: focus rings; a long choice wraps onto lines of its own; the board row is the container whose
+#: width scales the map (the app's rules, :func:`scaled_map_css`): beside the map down to 0.8
+#: of its size, the step's text and question; narrower, they go above the map
 CSS = """<style>
 .ff-lesson button:focus-visible, .ff-lesson select:focus-visible,
 .ff-lesson input:focus-visible, .ff-lesson summary:focus-visible {
   outline: 3px solid #0b57d0 !important; outline-offset: 2px; }
 .ff-lesson-board, .ff-puzzle-board { container-type: inline-size; }
 .ff-lesson-board .ff-map > *, .ff-puzzle-board .ff-map > * { transform-origin: 0 0; }
+.ff-lesson-board .widget-radio-box label, .ff-puzzle-board .widget-radio-box label {
+  height: auto !important; line-height: 1.35; white-space: normal; margin: 2px 0; }
 </style>"""
 _scopes = itertools.count(1)
 
@@ -140,7 +142,7 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         self.column = widgets.VBox(
             [self.title, self.narrative, self.events, self.history, self.question_box, self.try_box,
              self.teacher_box, self.cites],
-            layout=widgets.Layout(flex="1 1 340px", min_width="300px", max_width="560px",
+            layout=widgets.Layout(flex="1 1 300px", min_width="300px", max_width="560px",
                                   padding="0 0 0 10px", overflow="auto"))
         for child in self.column.children:
             # the column scrolls when it is taller than the board: its parts keep their height
