@@ -73,7 +73,7 @@ def queue_html(game: Any) -> str:
     warn = "".join(f"<div style='color:#8a5300'>&#9888; {esc(w)}</div>" for w in vm.warnings)
     return ("<div style='margin-top:6px'><b>Abolitionist Queue</b> "
             f"(prices for Player {vm.prices_for + 1}; left = newest, the right end leaves next)"
-            "</div><ol style='list-style:none;padding-left:0;margin:2px 0;font-size:11px'>"
+            "</div><ol style='list-style:none;padding-left:0;margin:2px 0;font-size:13px'>"
             f"{''.join(rows)}</ol>{warn}")
 
 
@@ -100,7 +100,7 @@ def players_html(game: Any) -> str:
             f"Tokens: {esc(held) or '-'}<br>Reserve card: {reserve_text}"
             f"{_note(p.history)}</li>")
     return ("<div style='margin-top:6px'><b>Players</b></div>"
-            "<ul style='list-style:none;padding-left:0;margin:2px 0;font-size:11px'>"
+            "<ul style='list-style:none;padding-left:0;margin:2px 0;font-size:13px'>"
             f"{''.join(rows)}</ul>")
 
 
@@ -109,7 +109,7 @@ def victory_html(game: Any) -> str:
     vm: FreedomView = game_view(game)
     n = len(vm.players)
     return (
-        "<div style='margin-top:6px;font-size:11px'><b>Victory Conditions card</b> "
+        "<div style='margin-top:6px;font-size:13px'><b>Victory Conditions card</b> "
         f"({n} player{'s' if n != 1 else ''}, {html.escape(vm.difficulty)}): "
         f"win at the end of a round with {vm.freed_target} people free in Canada and all "
         f"{vm.support_total} Support tokens bought (before the end of round 8); lose at once "
@@ -148,7 +148,7 @@ class FreedomUI(GameUI):
         esc = html.escape
         period, lead = vm.period, vm.lead
         parts = [
-            "<div style='font-size:12px;line-height:1.35'>",
+            "<div style='font-size:13px;line-height:1.35'>",
             f"<div style='font-size:14px'><b>Round {vm.round} of 8</b> &middot; "
             f"{'game over' if vm.over else esc(vm.phase) + ' phase'}<br>Period "
             f"{ROMAN.get(period, period)} &middot; "
@@ -170,7 +170,7 @@ class FreedomUI(GameUI):
                 f"{' (open)' if p <= period else ' (not yet open)'}</td></tr>"
                 f"{''.join(rows)}")
         parts.append("<div style='margin-top:6px'><b>Token board</b> (tokens left, price)</div>"
-                     "<table style='font-size:11px'>"
+                     "<table style='font-size:13px'>"
                      f"{''.join(cols)}</table>")
         parts += [queue_html(game), players_html(game), victory_html(game), "</div>"]
         return "".join(parts)

@@ -71,12 +71,12 @@ def final_table_html(game: Any) -> str:
     who = players_words(vm.winners)
     verdict = (f"{who} wins with {top} points." if len(vm.winners) == 1
                else f"{who} share the win with {top} points.")
-    return ("<div class='ff-final-score' style='font-size:12px'>"
+    return ("<div class='ff-final-score' style='font-size:13px'>"
             f"<div style='font-size:14px'><b>{esc(verdict)}</b></div>"
             f"<div>The game ended: {esc(vm.end_reason)}.</div>"
-            "<table style='font-size:12px;border-collapse:collapse'>"
+            "<table style='font-size:13px;border-collapse:collapse'>"
             f"<tr>{head}</tr>{''.join(rows)}</table>"
-            "<div style='font-size:11px;color:#555'>Penalties: 3 points per Locomotive and "
+            "<div style='font-size:13px;color:#555'>Penalties: 3 points per Locomotive and "
             "2 per Freight car still on the way.</div></div>")
 
 
@@ -119,7 +119,7 @@ class SlowFreightUI(GameUI):
         if vm.winners is not None:
             return final_table_html(game)
         esc = html.escape
-        parts = ["<div style='font-size:11px;line-height:1.3'>",
+        parts = ["<div style='font-size:13px;line-height:1.3'>",
                  f"<div style='font-size:13px'><b>Turn {vm.turn}</b> &middot; Clocks "
                  f"{vm.clocks_drawn} of {vm.clocks_total}</div>"]
         for p in vm.players:

@@ -445,7 +445,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.view_banner.layout.display = "" if past else "none"
         self.prompt.value = panels.prompt_html(self.ui, shown, self._who)
         rule = rule_details(shown.prompt.rule, "The rule for this decision")
-        self.rule.value = "" if shown.is_over else f"<div style='font-size:12px'>{rule}</div>"
+        self.rule.value = "" if shown.is_over else f"<div style='font-size:13px'>{rule}</div>"
         self.map_note.value = ""
         if self.figure is not None:
             with self._figure_lock, self.figure.batch_update():

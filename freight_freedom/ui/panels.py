@@ -46,7 +46,7 @@ def words_html(ui: GameUI, game: Game[Any]) -> str:
     items = "".join(f"<dt style='font-weight:bold'>{html.escape(str(k))}</dt>"
                     f"<dd style='margin:0 0 3px 12px'>{html.escape(str(v))}</dd>"
                     for k, v in rows)
-    return ("<details style='font-size:12px;margin:4px 0'><summary><b>The board in words"
+    return ("<details style='font-size:13px;margin:4px 0'><summary><b>The board in words"
             "</b></summary><dl style='margin:2px 0'>"
             f"{items}</dl><span style='color:#555'>Every table of the state: the State "
             "tab below.</span></details>")
@@ -61,7 +61,7 @@ def unavailable_html(ui: GameUI, game: Game[Any]) -> str:
     if not reasons:
         return ""
     items = "".join(f"<li>{html.escape(ui.words(r))}</li>" for r in reasons)
-    return ("<div style='font-size:12px;color:#555;margin:2px 0'><b>Not possible now:</b>"
+    return ("<div style='font-size:13px;color:#555;margin:2px 0'><b>Not possible now:</b>"
             f"<ul style='margin:0;padding-left:18px'>{items}</ul></div>")
 
 
@@ -77,7 +77,7 @@ def recent_html(ui: GameUI, game: Game[Any], selection: Selection,
     more = len(events) - len(shown)
     items = "".join(f"<li>{html.escape(ui.words(e.text))}</li>" for e in shown)
     head = f"<li><i>{more} earlier events: see the Log tab</i></li>" if more else ""
-    return ("<details open style='font-size:12px;margin:4px 0'><summary><b>"
+    return ("<details open style='font-size:13px;margin:4px 0'><summary><b>"
             f"{title}</b>{ui.recent_note}</summary>"
             f"<ul style='margin:2px 0 0 0;padding-left:18px'>{head}{items}</ul></details>")
 

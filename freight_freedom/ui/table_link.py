@@ -48,7 +48,7 @@ def bind_table(app: GameApp, table: TableLink) -> None:
     app.tabs.children = app.tabs.children[:3]  # Moves, Log, State
     app.tabs.titles = tuple(app.tabs.titles[:3])
     app.table_note = widgets.HTML(
-        "<div style='font-size:12px;color:#333;padding:2px 8px;background:#eef3fb;"
+        "<div style='font-size:13px;color:#333;padding:2px 8px;background:#eef3fb;"
         f"border-left:4px solid #0b57d0'>{html.escape(table.notice)}</div>",
         layout=widgets.Layout(width="100%", flex="0 0 auto"))
     app.table_note.add_class("ff-table-note")
