@@ -45,8 +45,8 @@ _scopes = itertools.count(1)
 
 def scaled_map_css(widget: Any, width: int, height: int) -> str:
     """The app's map-scaling rules (:func:`~freight_freedom.ui.layout_css.figure_css`) for
-    ``widget``'s own map (class ``ff-map``) and text column (``ff-text``) only: a notebook may show several
-    lessons, puzzles or apps, each map with its own size."""
+    ``widget``'s own map (class ``ff-map``) and text column (``ff-text``) only: a notebook may
+    show several lessons, puzzles or apps, each map with its own size."""
     scope = next((c for c in widget._dom_classes if c.startswith("ff-scope-")), None)
     if scope is None:
         scope = f"ff-scope-{next(_scopes)}"
