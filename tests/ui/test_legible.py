@@ -13,15 +13,18 @@ import pytest
 
 from freight_freedom import Freedom, SlowFreight
 from freight_freedom.freedom import view
-from freight_freedom.freedom.app import side_html as freedom_side
+from freight_freedom.freedom.app import FreedomUI
 from freight_freedom.freedom.map_figure import TAG_SIZE
 from freight_freedom.lessons import lesson
 from freight_freedom.lessons.widget import LessonWidget
 from freight_freedom.slowfreight.app import final_table_html
-from freight_freedom.slowfreight.app import side_html as freight_side
-from freight_freedom.ui.app import SIDE_BY_SIDE_MIN
+from freight_freedom.slowfreight.app import SlowFreightUI
+from freight_freedom.ui.layout_css import SIDE_BY_SIDE_MIN
 
 pytest.importorskip("plotly")
+
+freedom_side = FreedomUI().side_html
+freight_side = SlowFreightUI().side_html
 
 SIZE = re.compile(r"font-size:\s*(\d+(?:\.\d+)?)px")
 
