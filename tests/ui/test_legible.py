@@ -17,8 +17,7 @@ from freight_freedom.freedom.app import FreedomUI
 from freight_freedom.freedom.map_figure import TAG_SIZE
 from freight_freedom.lessons import lesson
 from freight_freedom.lessons.widget import LessonWidget
-from freight_freedom.slowfreight.app import final_table_html
-from freight_freedom.slowfreight.app import SlowFreightUI
+from freight_freedom.slowfreight.app import SlowFreightUI, final_table_html
 from freight_freedom.ui.layout_css import SIDE_BY_SIDE_MIN
 
 pytest.importorskip("plotly")
