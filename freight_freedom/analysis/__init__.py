@@ -11,13 +11,14 @@ is drawn, so worker processes start fast and no display stack is loaded in them.
 
 from __future__ import annotations
 
-from .advise import Advice, advise, trajectory
+from .advise import Advice, advise
 from .bots import bot_names, make_bot
 from .output import OutputError, ResultWriter
 from .plots import length_distribution, round_trajectories, score_distribution, win_rate
 from .seeds import bot_seed, game_seed
 from .simulate import SimulationError, iter_simulate, option_names, simulate
 from .sweep import grid_configs, iter_sweep, sweep
+from .trajectory import trajectory
 
 __all__ = [
     "Advice",

@@ -31,8 +31,8 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
-import threading
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -42,7 +42,9 @@ from ..core import registry
 from ..core.action import Action
 from ..core.argcheck import positive_int
 from ..core.errors import IllegalAction
+from ..core.game import players_of
 from ..core.rng import Rng
+from .advise_workers import executor, worker_count
 from .bots import BotSpec, game_key, make_bot
 
 Z95 = 1.959963984540054
@@ -55,8 +57,6 @@ FREEDOM_ENDINGS = registry.GAMES["freedom"].endings
 
 CHUNK = 25
 """Rollouts per task when the work is spread over processes (and per cancellation check)."""
-MAX_POINTS = 10_000
-"""At most this many positions in a :func:`trajectory` (a game has a few hundred steps)."""
 MAX_ROLLOUTS = 1_000_000
 """At most this many rollouts per position (and per candidate action): about a day of work for
 one Freedom position on one core. More is refused with a clear error before any work starts."""
@@ -126,12 +126,14 @@ class Figures:
     ``win[seat]``: chance that ``seat`` wins (Freedom is cooperative: the same chance of
     victory for every seat). ``score[seat]``: expected score (Freedom: the team's optional
     score). ``endings``: a cooperative game's chance of each way it ends (the registry's
-    ``endings``; Freedom's :data:`FREEDOM_ENDINGS`); empty for Slow Freight.
+    ``endings``; Freedom's :data:`FREEDOM_ENDINGS`); empty for Slow Freight. ``cooperative``:
+    the registry's word on whether the players win or lose together.
     """
 
     win: tuple[Estimate, ...]
     score: tuple[Estimate, ...]
     endings: dict[str, Estimate] = field(default_factory=dict)
+    cooperative: bool = False
 
     @property
     def rollouts(self) -> int:
@@ -195,18 +197,13 @@ class Advice:
 def _result(key: str, game: Any) -> Rollout:
     """What a finished rollout counts for (the registry names each game's function)."""
     entry = registry.game_entry(key)
-    return Rollout(*registry.load(entry.rollout_result)(game, _players(game)))
+    return Rollout(*entry.rollout_result(game, players_of(game)))
 
 
 def default_bot(key: str) -> str:
     """The default rollout policy of a game (``"random"`` for a game not of this package)."""
     entry = registry.find(key)
     return entry.rollout_bot if entry is not None else "random"
-
-
-def _players(game: Any) -> int:
-    players = game.options.get("players", 1)
-    return int(players) if isinstance(players, int) else 1
 
 
 def _rollout_seed(seed: int, index: int) -> int:
@@ -220,7 +217,7 @@ def _play(key: str, game: Any, seat: int, action: Action | None, bot_spec: BotSp
     world = game.determinized(seat, seed).quiet()
     if action is not None:
         world.apply_unchecked(action)
-    players = _players(world)
+    players = players_of(world)
     bots = [make_bot(key, bot_spec, seat=s, seed=seed + s) for s in range(players)]
     steps = 0
     while not world.is_over:
@@ -271,9 +268,9 @@ class Tally:
         win = tuple(chance(w, n) for w in self.wins)
         score = tuple(_mean_estimate(m, q, n) for m, q in zip(self.means, self.squares,
                                                                 strict=True))
-        endings = {e: chance(self.endings.get(e, 0), n)
-                   for e in registry.game_entry(key).endings}
-        return Figures(win, score, endings)
+        entry = registry.game_entry(key)
+        endings = {e: chance(self.endings.get(e, 0), n) for e in entry.endings}
+        return Figures(win, score, endings, entry.cooperative)
 
 
 def _mean_estimate(mu: float, squares: float, n: int) -> Estimate:
@@ -284,97 +281,6 @@ def _mean_estimate(mu: float, squares: float, n: int) -> Estimate:
         return Estimate(mu, mu, mu, 1)
     half = Z95 * math.sqrt(max(0.0, squares) / (n - 1) / n)
     return Estimate(mu, mu - half, mu + half, n)
-
-
-# ---------------------------------------------------------------------------- executor
-_POOL_LOCK = threading.Lock()
-_POOL: dict[str, tuple[Any, int]] = {}
-
-
-def _executor(n_jobs: int, background: bool = False) -> Any:
-    """The advisor's own process pool of ``n_jobs`` loky workers, started once and kept warm.
-
-    Its own pool, not loky's shared reusable one: joblib's ``Parallel`` (simulations) resizes
-    and wraps that one, and the two must not step on each other. Two pools at most, their
-    workers each in a session of their own (:func:`_own_session`): one at normal priority, for
-    advice a person asks for (a notebook, a script); one whose workers run ``background`` at a
-    lower priority (:func:`_background`), for the app's evaluation bar, so it never takes a core
-    from the kernel or the browser drawing a click.
-    """
-    from joblib.externals.loky import ProcessPoolExecutor
-
-    name = "background" if background else "normal"
-    with _POOL_LOCK:
-        pool, size = _POOL.get(name, (None, 0))
-        if pool is None or size != n_jobs or getattr(pool, "_broken", False):
-            if pool is not None:
-                pool.shutdown(wait=False, kill_workers=True)
-            pool = ProcessPoolExecutor(max_workers=n_jobs,
-                                       initializer=_background if background else _own_session)
-            if not _POOL:
-                import atexit
-
-                atexit.register(_shutdown)
-            _POOL[name] = (pool, n_jobs)
-        return pool
-
-
-BACKGROUND_NICE = 10
-"""How much a background worker lowers its priority (Linux's CFS gives a nice-10 process about
-a tenth of the CPU a normal one gets when both want it)."""
-
-
-def _own_session() -> None:
-    """Worker start-up: a session of its own, at the caller's priority.
-
-    On Linux with autogrouping (most desktops), the CPU is shared out between sessions first:
-    workers left in the caller's session share one session's slice, so on a busy machine two of
-    them ran no faster than the caller alone (9.0 s against 4.4 s in their own sessions, for
-    200 rollouts at load 14-20 on 2 cores, ``benchmarks/ADVISOR.md``). Each in its own session,
-    a worker competes like any program a person starts.
-    """
-    import contextlib
-    import os
-
-    if hasattr(os, "setsid"):
-        with contextlib.suppress(OSError):
-            os.setsid()
-
-
-def _background() -> None:
-    """Worker start-up for the evaluation bar: a session of its own (:func:`_own_session`) and
-    a lower priority, for the process and for its session's group (where the OS lets a process
-    lower them): with autogrouping, priorities count only within a session's group, so the
-    group's own priority is lowered too."""
-    import contextlib
-    import os
-
-    _own_session()
-    if hasattr(os, "setsid"):
-        with contextlib.suppress(OSError), open("/proc/self/autogroup", "w") as group:
-            group.write(str(BACKGROUND_NICE))
-    if hasattr(os, "nice"):
-        with contextlib.suppress(OSError):  # not allowed here: run at normal priority
-            os.nice(BACKGROUND_NICE)
-
-
-def _shutdown() -> None:
-    """Stop the pools before the interpreter tears its modules down."""
-    for name in list(_POOL):
-        pool, _ = _POOL.pop(name)
-        pool.shutdown(wait=True)
-
-
-def _jobs(n_jobs: int | None) -> int:
-    if n_jobs is None:
-        return 1
-    if isinstance(n_jobs, bool) or not isinstance(n_jobs, int) or n_jobs == 0 or n_jobs < -1:
-        raise ValueError(f"n_jobs must be a positive integer or -1 (all cores), not {n_jobs!r}")
-    if n_jobs == -1:
-        import os
-
-        return os.cpu_count() or 1
-    return n_jobs
 
 
 # ---------------------------------------------------------------------------- advise
@@ -425,6 +331,49 @@ def advise(game: Any, *, rollouts: int = 200, bot: BotSpec | None = None, seed: 
     if game.is_over:
         raise IllegalAction("the game is over: there is no position left to advise on",
                             rule=game.RULE_GAME_OVER)
+    _check_arguments(rollouts, chunk, action_rollouts, seed, actions)
+    jobs = worker_count(n_jobs)
+    spec = default_bot(key) if bot is None else bot
+    make_bot(key, spec, seat=0, seed=0)  # a bad spec fails here, before any work
+    seat = game.to_move
+    assert seat is not None
+    base = game.copy()
+    base._log = []  # rollouts never read the log: smaller copies and cheaper worker tasks
+    per_action = rollouts if action_rollouts is None else action_rollouts
+    candidates = _candidates(key, base, spec, seed, actions) if actions != 0 else []
+    work = [(None, rollouts)] + [(a, per_action) for a in candidates]
+    tallies: dict[Action | None, Tally] = {a: Tally(players_of(game)) for a in [None, *candidates]}
+    total = sum(n for _, n in work)
+
+    def collect(action: Action | None, batch: list[Rollout]) -> None:
+        tallies[action].add(batch)
+        if progress is not None:
+            progress(sum(t.n for t in tallies.values()), total)
+
+    def stop_if_cancelled() -> None:
+        if cancel is not None and cancel():
+            raise Cancelled("the position changed")
+
+    task = functools.partial(run_rollouts, key, base, seat, bot_spec=spec)
+    batches = _batches(work, seed, chunk)
+    if not (jobs > 1 if processes is None else processes):
+        for action, seeds in batches:
+            stop_if_cancelled()
+            collect(action, task(action, seeds=seeds))
+    else:
+        _in_processes(executor(jobs, background), 3 * jobs, task, batches, collect,
+                      stop_if_cancelled)
+    describe = _describer(game)
+    ranked = [ActionAdvice(a, describe(a), tallies[a].figures(key)) for a in candidates]
+    ranked.sort(key=lambda adv: -adv.value(seat))  # stable: ties keep the candidates' order
+    label = spec if isinstance(spec, str) else str(getattr(spec, "name", spec))
+    return Advice(key, seat, len(game.history), rollouts, label,
+                  tallies[None].figures(key), tuple(ranked))
+
+
+def _check_arguments(rollouts: int, chunk: int, action_rollouts: int | None, seed: int,
+                     actions: int | None) -> None:
+    """ValueError naming the first of :func:`advise`'s numbers that is out of range."""
     positive_int("rollouts", rollouts, hi=MAX_ROLLOUTS)
     positive_int("chunk", chunk, hi=MAX_ROLLOUTS)
     if action_rollouts is not None:
@@ -434,78 +383,49 @@ def advise(game: Any, *, rollouts: int = 200, bot: BotSpec | None = None, seed: 
     if actions is not None and (isinstance(actions, bool) or not isinstance(actions, int)
                                 or actions < 0):
         raise ValueError(f"actions must be a number of actions >= 0 or None, not {actions!r}")
-    jobs = _jobs(n_jobs)
-    spec = default_bot(key) if bot is None else bot
-    make_bot(key, spec, seat=0, seed=0)  # a bad spec fails here, before any work
-    seat = game.to_move
-    assert seat is not None
-    players = _players(game)
-    base = game.copy()
-    base._log = []  # rollouts never read the log: smaller copies and cheaper worker tasks
-    per_action = rollouts if action_rollouts is None else action_rollouts
-    candidates = _candidates(key, base, spec, seed, actions) if actions != 0 else []
 
-    # the work, made lazily batch by batch: (action or None, first rollout, end); rollout i
-    # of every candidate uses the same world (its seed depends only on seed and i)
-    def batches() -> Iterator[tuple[Action | None, list[int]]]:
-        for action, n in [(None, rollouts)] + [(a, per_action) for a in candidates]:
-            for start in range(0, n, chunk):
-                yield action, [_rollout_seed(seed, i) for i in range(start, min(n, start + chunk))]
 
-    total = rollouts + per_action * len(candidates)
-    tallies: dict[Action | None, Tally] = {a: Tally(players) for a in [None, *candidates]}
-    done = 0
+def _batches(work: Sequence[tuple[Action | None, int]], seed: int, chunk: int
+             ) -> Iterator[tuple[Action | None, list[int]]]:
+    """The work, made lazily batch by batch: (action or None, the seeds of ``chunk`` rollouts)
+    for each (action, number of rollouts) of ``work``. Rollout i of every candidate uses the
+    same world (its seed depends only on ``seed`` and i)."""
+    for action, n in work:
+        for start in range(0, n, chunk):
+            yield action, [_rollout_seed(seed, i) for i in range(start, min(n, start + chunk))]
 
-    def collect(action: Action | None, batch: list[Rollout]) -> None:
-        nonlocal done
-        tallies[action].add(batch)
-        done += len(batch)
-        if progress is not None:
-            progress(done, total)
 
-    def stop_if_cancelled() -> None:
-        if cancel is not None and cancel():
-            raise Cancelled("the position changed")
-
-    if not (jobs > 1 if processes is None else processes):
-        for action, seeds in batches():
-            stop_if_cancelled()
-            collect(action, run_rollouts(key, base, seat, action, spec, seeds))
-    else:
-        pool = _executor(jobs, background)
-        window: deque[tuple[Action | None, Any]] = deque()
-        todo = batches()
-        try:
-            while True:
-                while len(window) < 3 * jobs:  # a few batches per worker in flight, no more
-                    item = next(todo, None)
-                    if item is None:
-                        break
-                    action, seeds = item
-                    window.append((action, pool.submit(run_rollouts, key, base, seat, action,
-                                                       spec, seeds)))
-                if not window:
+def _in_processes(pool: Any, in_flight: int, task: Callable[..., list[Rollout]],
+                  batches: Iterator[tuple[Action | None, list[int]]],
+                  collect: Callable[[Action | None, list[Rollout]], None],
+                  stop_if_cancelled: Callable[[], None]) -> None:
+    """Run ``task(action, seeds=...)`` for each batch in ``pool``, at most ``in_flight``
+    batches at a time (a few per worker, no more), collecting the results in order; checks
+    for cancellation while it waits, and cancels what is still queued when it stops."""
+    window: deque[tuple[Action | None, Any]] = deque()
+    try:
+        while True:
+            while len(window) < in_flight:
+                item = next(batches, None)
+                if item is None:
                     break
-                action, future = window[0]
-                while True:
-                    stop_if_cancelled()
-                    try:
-                        batch = future.result(timeout=0.05)
-                        break
-                    except TimeoutError:
-                        continue
-                window.popleft()
-                collect(action, batch)
-        finally:
-            for _, future in window:
-                future.cancel()
-
-    describe = _describer(game)
-    ranked = [ActionAdvice(a, describe(a), tallies[a].figures(key)) for a in candidates]
-    ranked.sort(key=lambda adv: -adv.value(seat))  # stable: ties keep the candidates' order
-    label = spec if isinstance(spec, str) else str(getattr(spec, "name", spec))
-    return Advice(key, seat, len(game.history), rollouts, label,
-                  tallies[None].figures(key), tuple(ranked))
+                action, seeds = item
+                window.append((action, pool.submit(task, action, seeds=seeds)))
+            if not window:
+                break
+            action, future = window[0]
+            while True:
+                stop_if_cancelled()
+                try:
+                    batch = future.result(timeout=0.05)
+                    break
+                except TimeoutError:
+                    continue
+            window.popleft()
+            collect(action, batch)
+    finally:
+        for _, future in window:
+            future.cancel()
 
 
 def _describer(game: Any) -> Callable[[Action], str]:
@@ -513,84 +433,3 @@ def _describer(game: Any) -> Callable[[Action], str]:
     if callable(describe):
         return lambda a: str(describe(a))
     return str
-
-
-# ---------------------------------------------------------------------------- over a game
-@dataclass(frozen=True)
-class Point:
-    """The advice at one position of a game's history (for the chart of the bar)."""
-
-    step: int
-    round: int
-    figures: Figures
-
-
-def positions(game: Any, points: int = 24) -> list[tuple[int, Any]]:
-    """Up to ``points`` positions of ``game``'s history, evenly spaced from set-up to now (the
-    unfinished ones only), as ``(step, game)``. The game is rebuilt from its options, seed and
-    history through the public API; ``game`` itself is not changed."""
-    positive_int("points", points, hi=MAX_POINTS)
-    history = game.history
-    steps = len(history)
-    count = min(points, steps + 1)  # never more positions than the game has
-    wanted = sorted({round(i * steps / max(1, count - 1)) for i in range(count)} | {steps})
-    from ..core.frozen import thaw
-
-    replay = type(game)(seed=game.seed, **thaw(dict(game.options)))
-    out: list[tuple[int, Any]] = []
-    done = 0
-    for target in wanted:
-        while done < target:
-            step = history[done]
-            if isinstance(step, Action):
-                replay.apply(step)
-            else:
-                replay.scenario(step.name, **step.kwargs())
-            done += 1
-        if not replay.is_over:
-            out.append((target, replay.copy()))
-    return out
-
-
-def trajectory(game: Any, *, points: int = 24, rollouts: int = 60, bot: BotSpec | None = None,
-               seed: int = 0, n_jobs: int | None = 1, processes: bool | None = None,
-               cancel: Callable[[], bool] | None = None, background: bool = False
-               ) -> list[Point]:
-    """The bar over the whole game so far ("where did we lose it?"): :func:`advise` at up to
-    ``points`` positions evenly spaced over the history (finished positions are left out)."""
-    out = []
-    for step, position in positions(game, points):
-        advice = advise(position, rollouts=rollouts, bot=bot, seed=seed, n_jobs=n_jobs,
-                        processes=processes, cancel=cancel, background=background)
-        out.append(Point(step, int(getattr(position, "round", 0) or 0), advice.figures))
-    return out
-
-
-def trajectory_figure(points: Sequence[Point], *, title: str = "") -> Any:
-    """A plotly Figure of the win chances over the game, with their 95% bands."""
-    import plotly.graph_objects as go
-
-    fig = go.Figure()
-    seats = len(points[0].figures.win) if points else 0
-    coop = bool(points) and bool(points[0].figures.endings)
-    colours = ["#1b7837", "#b2182b", "#2166ac", "#e08214"]
-    for seat in range(1 if coop else seats):
-        xs = [p.step for p in points]
-        colour = colours[seat % len(colours)]
-        name = "victory" if coop else f"Player {seat + 1}"
-        fig.add_scatter(x=xs + xs[::-1],
-                        y=[p.figures.win[seat].high for p in points]
-                        + [p.figures.win[seat].low for p in points][::-1],
-                        fill="toself", fillcolor=colour, opacity=0.15, line={"width": 0},
-                        hoverinfo="skip", showlegend=False)
-        fig.add_scatter(x=xs, y=[p.figures.win[seat].mean for p in points], mode="lines+markers",
-                        name=name, line={"color": colour},
-                        customdata=[p.round for p in points],
-                        hovertemplate="step %{x} (round %{customdata}): %{y:.0%}<extra>"
-                                      + name + "</extra>")
-    fig.update_layout(title=title or ("Chance of victory over the game" if coop
-                                      else "Chance of winning over the game"),
-                      xaxis_title="step (decisions so far)", yaxis={"range": [0, 1],
-                                                                    "tickformat": ".0%"},
-                      height=300, width=560, margin={"l": 50, "r": 10, "t": 40, "b": 40})
-    return fig

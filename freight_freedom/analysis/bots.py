@@ -25,7 +25,6 @@ import copy
 import functools
 import inspect
 from collections.abc import Callable, Sequence
-from importlib import import_module
 from typing import Any
 
 from ..core import Rng, registry
@@ -50,7 +49,7 @@ def game_key(game: Any) -> str:
     return registry.game_entry(game).key  # raises, listing the games
 
 
-_GENERIC = {"random": BotEntry(registry.RANDOM.target, "uniformly random")}
+_GENERIC = {"random": BotEntry(registry.RANDOM.bot_class, "uniformly random")}
 
 
 def _bot(key: str, name: str) -> BotEntry | None:
@@ -114,13 +113,6 @@ def label(spec: BotSpec) -> str:
 
 
 @functools.cache
-def _load(target: str) -> Callable[..., Bot]:
-    module, _, attr = target.partition(":")
-    cls: Callable[..., Bot] = getattr(import_module(module), attr)
-    return cls
-
-
-@functools.cache
 def _accepted(cls: Callable[..., Bot]) -> frozenset[str] | None:
     """Keyword names the constructor takes (None: any, it has ``**kwargs``); cached per class."""
     params = inspect.signature(cls).parameters
@@ -151,7 +143,7 @@ def make_bot(game: Any, spec: BotSpec, *, seat: int, seed: int) -> Bot:
         name, strength = parse_spec(spec)
         entry = _bot(_key(game), name)
         assert entry is not None  # check_spec said so
-        return _build(_load(entry.target), seed=seed, seat=seat, strength=strength)
+        return _build(entry.bot_class(), seed=seed, seat=seat, strength=strength)
     if isinstance(spec, type):
         return _build(spec, seed=seed, seat=seat)
     if isinstance(spec, Bot):

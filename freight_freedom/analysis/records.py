@@ -63,8 +63,7 @@ def figures(game_name: str, game: Any) -> dict[str, Any]:
     entry = registry.find(game_name)
     if entry is None or not entry.figures:
         return flatten("", game.outcome)
-    result: dict[str, Any] = registry.load(entry.figures)(game)
-    return result
+    return entry.figures(game)
 
 
 def freedom_rollout_result(game: Any, players: int) -> tuple[tuple[float, ...],
@@ -279,5 +278,4 @@ def tracker(game_name: str) -> Tracker | None:
     entry = registry.find(game_name)
     if entry is None or not entry.tracker:
         return None
-    made: Tracker = registry.load(entry.tracker)()
-    return made
+    return entry.tracker()

@@ -24,7 +24,7 @@ from ..lessons.questions import Graded
 from . import schema
 from .errors import AccessDenied, ClassroomError
 from .people import Student
-from .store import check_text, wait_past
+from .store import PACE, check_text, wait_past
 
 if TYPE_CHECKING:
     from .room import Classroom
@@ -165,7 +165,8 @@ class Pacing:
     def wait(self, version: int, timeout: float = 1.0) -> int:
         """Return as soon as the pace moves past ``version`` (the new version), or
         ``version`` when ``timeout`` seconds pass first."""
-        return wait_past(lambda: self.version, version, timeout)
+        return wait_past(lambda: self.version, version, timeout,
+                         self._store.waiting(PACE, self._room.class_id))
 
     def answer(self, student: Student, answer: str | int, *, step: int) -> Graded:
         """Store ``student``'s answer to the question at ``step`` (the step their page shows)
@@ -260,6 +261,7 @@ class Pacing:
             else:
                 conn.execute(update(pc).where(pc.c.class_id == self._room.class_id)
                              .values(**values))
+            self._store.notify(conn, PACE, self._room.class_id)
         return self._slide(key, step, revealed, version)
 
     def _slide(self, key: str, step: int, revealed: bool, version: int) -> Slide:

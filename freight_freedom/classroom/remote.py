@@ -51,7 +51,7 @@ WAIT = 1.0
 
 
 class TableLink:
-    """The app's link to one table (:class:`~freight_freedom.ui.app.TableLink`): who plays
+    """The app's link to one table (:class:`~freight_freedom.ui.table_link.TableLink`): who plays
     which seat, this device's moves to the store, the others' moves to the app.
 
     Made by :func:`table_app` and :func:`spectator_app`; ``watch=False`` starts no thread (a

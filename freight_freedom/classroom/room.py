@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import math
 import os
-import threading
 import time
-from collections import deque
+from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, delete, func, select
 from sqlalchemy.exc import IntegrityError
 
 from ..core import registry
@@ -47,47 +46,86 @@ PIN_LOCKOUT = 60.0
 
 
 class PinGuard:
-    """Counts wrong PINs per class (in this process) and refuses every PIN for
-    :data:`PIN_LOCKOUT` seconds after :data:`PIN_TRIES` wrong ones within :data:`PIN_WINDOW`.
+    """The teacher's PIN attempts of each class, kept in the class database: every page's
+    kernel (a guesser may open many) counts the same attempts. After :data:`PIN_TRIES` wrong
+    PINs within :data:`PIN_WINDOW` seconds every PIN of the class is refused for
+    :data:`PIN_LOCKOUT` seconds.
 
-    ``clock`` is ``time.monotonic`` (tests pass their own). The count lives in the process
-    that checks the PIN: with Voila, in the teacher page's kernel.
+    An attempt is noted *before* the PIN is checked (:meth:`begin`), in a transaction that
+    holds the class's row, so attempts made at the same moment from many pages are counted
+    too: one still being checked counts as wrong until :meth:`passed` says otherwise.
+    ``clock`` is ``time.time`` (shared by every process; tests pass their own).
     """
 
-    def __init__(self, clock: Any = time.monotonic) -> None:
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self.clock = clock
-        self._lock = threading.Lock()
-        self._wrong: dict[str, deque[float]] = {}
-        self._until: dict[str, float] = {}
 
-    def check(self, key: str, code: str) -> None:
-        """Raise :class:`AccessDenied` while ``key``'s PIN is locked."""
-        with self._lock:
-            left = self._until.get(key, 0.0) - self.clock()
+    def begin(self, store: Store, class_id: int, code: str) -> None:
+        """Note an attempt at class ``class_id``'s PIN; :class:`AccessDenied` while the class
+        is locked (nothing noted then)."""
+        now = self.clock()
+        left = 0.0
+        with store.write() as conn:  # committed before a refusal is raised
+            self._hold(conn, class_id)
+            until = conn.execute(select(schema.pin_locks.c.until).where(
+                schema.pin_locks.c.class_id == class_id)).scalar()
+            if until is not None and until > now:
+                left = until - now
+            elif self._recent(conn, class_id, now) >= PIN_TRIES:  # a burst being checked
+                self._lock(conn, class_id, now)
+                left = PIN_LOCKOUT
+            else:
+                conn.execute(schema.pin_attempts.insert().values(class_id=class_id, at=now))
         if left > 0:
-            raise AccessDenied("pin", f"{PIN_TRIES} wrong PINs for class {code}: wait "
-                                      f"{math.ceil(left)} s before trying again")
+            raise self._locked(code, left)
 
-    def failed(self, key: str) -> None:
-        """Count a wrong PIN; the :data:`PIN_TRIES`-th within the window starts the lockout."""
-        with self._lock:
-            now = self.clock()
-            wrong = self._wrong.setdefault(key, deque())
-            wrong.append(now)
-            while wrong and wrong[0] < now - PIN_WINDOW:
-                wrong.popleft()
-            if len(wrong) >= PIN_TRIES:
-                self._until[key] = now + PIN_LOCKOUT
-                wrong.clear()
+    def failed(self, store: Store, class_id: int) -> None:
+        """The attempt was wrong: it stays counted; the :data:`PIN_TRIES`-th within the window
+        starts the lockout (and the count starts again after it)."""
+        now = self.clock()
+        with store.write() as conn:
+            self._hold(conn, class_id)
+            if self._recent(conn, class_id, now) >= PIN_TRIES:
+                self._lock(conn, class_id, now)
 
-    def passed(self, key: str) -> None:
-        """A right PIN clears the count."""
-        with self._lock:
-            self._wrong.pop(key, None)
+    def passed(self, store: Store, class_id: int) -> None:
+        """A right PIN (or a new one) clears the class's count and lockout."""
+        with store.write() as conn:
+            self._hold(conn, class_id)
+            self._clear(conn, class_id)
+
+    @staticmethod
+    def _hold(conn: Connection, class_id: int) -> None:
+        """Take the class's row for the transaction (PostgreSQL: one PIN check of the class at
+        a time; SQLite's writers are one at a time anyway)."""
+        conn.execute(select(schema.classes.c.id).where(schema.classes.c.id == class_id)
+                     .with_for_update())
+
+    @staticmethod
+    def _recent(conn: Connection, class_id: int, now: float) -> int:
+        pa = schema.pin_attempts
+        return int(conn.execute(select(func.count()).select_from(pa).where(
+            pa.c.class_id == class_id, pa.c.at > now - PIN_WINDOW)).scalar() or 0)
+
+    def _lock(self, conn: Connection, class_id: int, now: float) -> None:
+        self._clear(conn, class_id)
+        conn.execute(schema.pin_locks.insert().values(class_id=class_id,
+                                                      until=now + PIN_LOCKOUT))
+
+    @staticmethod
+    def _clear(conn: Connection, class_id: int) -> None:
+        conn.execute(delete(schema.pin_attempts).where(
+            schema.pin_attempts.c.class_id == class_id))
+        conn.execute(delete(schema.pin_locks).where(schema.pin_locks.c.class_id == class_id))
+
+    @staticmethod
+    def _locked(code: str, left: float) -> AccessDenied:
+        return AccessDenied("pin", f"{PIN_TRIES} wrong PINs for class {code}: wait "
+                                   f"{math.ceil(left)} s before trying again")
 
 
 PIN_GUARD = PinGuard()
-"""The PIN attempt limit of this process (every teacher page's kernel has its own)."""
+"""The PIN attempt limit (its counts are in each class's database)."""
 
 
 class Classroom:
@@ -125,17 +163,15 @@ class Classroom:
         self.name: str = str(row.name)
         self.is_teacher = self.pin is not None
         if pin is not None and not self.is_teacher:
-            key = f"{self.store.url}#{self.code}"
             try:
-                PIN_GUARD.check(key, self.code)
-            except AccessDenied:
+                PIN_GUARD.begin(self.store, self.class_id, self.code)
+                if not pin_matches(pin, str(row.pin_hash)):
+                    PIN_GUARD.failed(self.store, self.class_id)
+                    raise AccessDenied("pin", f"that is not the PIN of class {self.code}")
+            except BaseException:
                 self.store.close()
                 raise
-            if not pin_matches(pin, str(row.pin_hash)):
-                self.store.close()
-                PIN_GUARD.failed(key)
-                raise AccessDenied("pin", f"that is not the PIN of class {self.code}")
-            PIN_GUARD.passed(key)
+            PIN_GUARD.passed(self.store, self.class_id)
             self.is_teacher = True
 
     @classmethod
@@ -303,7 +339,7 @@ def reset_pin(url: str | os.PathLike[str], *, code: str | None = None,
         with room.store.write() as conn:
             conn.execute(schema.classes.update().where(schema.classes.c.id == room.class_id)
                          .values(pin_hash=stored))
-        PIN_GUARD.passed(f"{room.store.url}#{room.code}")
+        PIN_GUARD.passed(room.store, room.class_id)
         return chosen
     finally:
         room.close()

@@ -2,8 +2,10 @@
 
 Version 1 held the class, its students and its game tables (seats and a numbered move log).
 Version 2 records who stored each move (for "Ana moved first") and adds the paced lesson: the
-class's current lesson step and the students' answers. :func:`upgrade` brings a database of any
-earlier version to :data:`VERSION` inside one transaction, so a failed upgrade changes nothing.
+class's current lesson step and the students' answers. Version 3 keeps the teacher's PIN
+attempts and lockouts in the database, so that every page's kernel counts the same attempts.
+:func:`upgrade` brings a database of any earlier version to :data:`VERSION` inside one
+transaction, so a failed upgrade changes nothing.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from sqlalchemy import (
 
 from .errors import ClassroomError
 
-VERSION = 2
+VERSION = 3
 """The schema version this package writes."""
 
 NAME_MAX = 24
@@ -122,11 +124,28 @@ def _lesson(metadata: MetaData) -> dict[str, Table]:
     return {"pace": pace, "answers": answers}
 
 
+def _pins(metadata: MetaData) -> dict[str, Table]:
+    """The tables version 3 adds: PIN attempts (each noted before the PIN is checked, removed
+    by a right one) and a class's PIN lockout."""
+    attempts = Table(
+        "pin_attempts", metadata,
+        Column("id", Integer, primary_key=True),
+        Column("class_id", Integer, ForeignKey("classes.id"), nullable=False, index=True),
+        Column("at", Float, nullable=False),
+    )
+    locks = Table(
+        "pin_locks", metadata,
+        Column("class_id", Integer, ForeignKey("classes.id"), primary_key=True),
+        Column("until", Float, nullable=False),
+    )
+    return {"pin_attempts": attempts, "pin_locks": locks}
+
+
 V1 = MetaData()
 _base(V1, by_name=False)
 
 METADATA = MetaData()
-_tables = {**_base(METADATA, by_name=True), **_lesson(METADATA)}
+_tables = {**_base(METADATA, by_name=True), **_lesson(METADATA), **_pins(METADATA)}
 schema_version = _tables["schema_version"]
 classes = _tables["classes"]
 students = _tables["students"]
@@ -135,6 +154,8 @@ seats = _tables["seats"]
 moves = _tables["moves"]
 pace = _tables["pace"]
 answers = _tables["answers"]
+pin_attempts = _tables["pin_attempts"]
+pin_locks = _tables["pin_locks"]
 
 
 def _create_v1(conn: Connection) -> None:
@@ -149,7 +170,13 @@ def _v1_to_v2(conn: Connection) -> None:
     answers.create(conn)
 
 
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _create_v1, 2: _v1_to_v2}
+def _v2_to_v3(conn: Connection) -> None:
+    pin_attempts.create(conn)
+    pin_locks.create(conn)
+
+
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _create_v1, 2: _v1_to_v2,
+                                                       3: _v2_to_v3}
 """``MIGRATIONS[n]`` brings a database of version ``n - 1`` (0: empty) to version ``n``."""
 
 

@@ -14,6 +14,7 @@ import hmac
 import os
 import re
 import secrets
+import threading
 import time
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -79,7 +80,19 @@ class Store:
         else:
             self.engine = create_engine(self.url, pool_pre_ping=True, pool_size=2,
                                         max_overflow=4)
+        self.notices = Notices.shared(self.url) if self.dialect == "postgresql" else None
         self.schema_before = self.migrate()
+
+    def notify(self, conn: Connection, channel: str, payload: int) -> None:
+        """Tell the waiting devices that ``payload`` of ``channel`` changed, when ``conn``'s
+        transaction commits (PostgreSQL; SQLite's devices poll)."""
+        if self.notices is not None:
+            conn.execute(text("SELECT pg_notify(:channel, :payload)"),
+                         {"channel": channel, "payload": str(payload)})
+
+    def waiting(self, channel: str, payload: int) -> tuple[Notices, str, int] | None:
+        """What :func:`wait_past` needs to sleep until notified (None: poll)."""
+        return None if self.notices is None else (self.notices, channel, payload)
 
     def migrate(self, target: int = schema.VERSION) -> int:
         """Upgrade the schema to ``target`` (one writer at a time); the version found before."""
@@ -106,7 +119,8 @@ class Store:
             yield conn
 
     def close(self) -> None:
-        """Close every pooled connection (the database itself stays)."""
+        """Close every pooled connection (the database itself stays; the process's listener
+        for PostgreSQL's notifications, shared by its stores, goes on)."""
         self.engine.dispose()
 
 
@@ -239,17 +253,105 @@ def check_text(value: object, field: str, limit: int) -> str:
 
 #: how often a device asks the store for news (seconds): a cheap query on the latest number
 POLL = 0.1
+#: with PostgreSQL's notifications: how often the latest number is read all the same (a
+#: notification lost with its connection is never waited for longer than this)
+NOTICE_POLL = 1.0
+#: the notification channels: a table's new move (payload: the table's id), a class's new
+#: lesson step or reveal (payload: the class's id)
+MOVES, PACE = "freight_freedom_moves", "freight_freedom_pace"
 
 
-def wait_past(read: Callable[[], int], seen: int, timeout: float) -> int:
+class Notices:
+    """PostgreSQL's LISTEN/NOTIFY for one store: a device waiting for a move or a lesson
+    step sleeps until the database says something changed, instead of asking every
+    :data:`POLL` seconds.
+
+    One connection and one daemon thread per process and database (:meth:`shared`: channels
+    belong to the database, not to a schema), started by the first :meth:`mark`; it counts the
+    notifications per ``(channel, payload)``. A waiter takes :meth:`mark` *before*
+    it reads the latest number, then :meth:`wait` returns as soon as the count moved past the
+    mark (so a notification between the read and the wait is not missed). While the listening
+    connection is down (a restarting server), waits last at most :data:`POLL`, as without it.
+    """
+
+    _shared: dict[str, Notices] = {}
+    _shared_lock = threading.Lock()
+
+    @classmethod
+    def shared(cls, url: str) -> Notices:
+        """The listener of the database at ``url`` in this process (made on first use)."""
+        conninfo = make_url(url).set(drivername="postgresql", query={}).render_as_string(
+            hide_password=False)
+        with cls._shared_lock:
+            if conninfo not in cls._shared:
+                cls._shared[conninfo] = cls(conninfo)
+            return cls._shared[conninfo]
+
+    def __init__(self, conninfo: str) -> None:
+        self.conninfo = conninfo
+        self._cond = threading.Condition()
+        self._counts: dict[tuple[str, str], int] = {}
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.listening = False
+
+    def mark(self, channel: str, payload: int) -> int:
+        """The notifications of ``(channel, payload)`` counted so far (starts listening)."""
+        if self._thread is None:
+            with self._cond:
+                if self._thread is None:
+                    self._thread = threading.Thread(target=self._run, daemon=True,
+                                                    name="classroom notices")
+                    self._thread.start()
+        with self._cond:
+            return self._counts.get((channel, str(payload)), 0)
+
+    def wait(self, channel: str, payload: int, mark: int, timeout: float) -> None:
+        """Return when a notification of ``(channel, payload)`` came after ``mark``, or after
+        ``timeout`` seconds (at most :data:`NOTICE_POLL`, or :data:`POLL` while not listening)."""
+        limit = min(timeout, NOTICE_POLL if self.listening else POLL)
+        key = (channel, str(payload))
+        with self._cond:
+            self._cond.wait_for(lambda: self._counts.get(key, 0) != mark, timeout=limit)
+
+    def _run(self) -> None:
+        import psycopg
+
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(self.conninfo, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {MOVES}")
+                    conn.execute(f"LISTEN {PACE}")
+                    self.listening = True
+                    while not self._stop.is_set():
+                        for notice in conn.notifies(timeout=1.0):
+                            key = (notice.channel, notice.payload)
+                            with self._cond:
+                                self._counts[key] = self._counts.get(key, 0) + 1
+                                self._cond.notify_all()
+            except Exception:  # noqa: BLE001 - the server restarting: poll, and try again
+                pass
+            self.listening = False
+            self._stop.wait(1.0)
+
+
+
+def wait_past(read: Callable[[], int], seen: int, timeout: float,
+              notices: tuple[Notices, str, int] | None = None) -> int:
     """Return ``read()`` as soon as it is past ``seen``, or ``seen`` when ``timeout`` seconds
-    pass first: how a device waits for a new move or lesson step (polling every :data:`POLL`)."""
+    pass first: how a device waits for a new move or lesson step. Polls every :data:`POLL`
+    seconds, or, given ``notices`` (PostgreSQL: the store's :class:`Notices`, a channel and
+    a payload), reads again only when notified (and every :data:`NOTICE_POLL` seconds)."""
     deadline = time.monotonic() + max(0.0, float(timeout))
     while True:
+        mark = notices[0].mark(notices[1], notices[2]) if notices is not None else 0
         now = read()
         if now > seen:
             return now
         left = deadline - time.monotonic()
         if left <= 0:
             return seen
-        time.sleep(min(POLL, left))
+        if notices is not None:
+            notices[0].wait(notices[1], notices[2], mark, left)
+        else:
+            time.sleep(min(POLL, left))

@@ -26,7 +26,7 @@ from ..core.game import Game
 from . import schema
 from .errors import AccessDenied, ClassroomError, SeatTaken, StaleMove, TamperedLog
 from .people import Student
-from .store import new_token, token_hash, wait_past
+from .store import MOVES, new_token, token_hash, wait_past
 
 if TYPE_CHECKING:
     from .room import Classroom
@@ -169,21 +169,37 @@ class Table:
 
     def summary(self) -> TableSummary:
         """Round, phase, whose turn, the result once over, and when the table last moved."""
-        mv = schema.moves
         with self._lock:
             game = self._refresh()
-            with self._store.read() as conn:
-                last = conn.execute(select(func.max(mv.c.at))
-                                    .where(mv.c.table_id == self.id)).scalar()
             return TableSummary(
                 self.code, self.game_name, self.players, self._seen, game.round, game.phase,
                 game.to_move, game.is_over, str(game.outcome) if game.is_over else "",
-                tuple(self.seats()), None if last is None else float(last))
+                tuple(self.seats()), self.last_moved())
+
+    def last_moved(self) -> float | None:
+        """When the latest move was stored (seconds since the epoch), or None before any."""
+        mv = schema.moves
+        with self._store.read() as conn:
+            last = conn.execute(select(func.max(mv.c.at)).where(mv.c.table_id == self.id)
+                                ).scalar()
+        return None if last is None else float(last)
+
+    def bot_to_move(self) -> bool:
+        """Whether a bot seat is to move now (the game not over); no query for a table
+        without bots once its seats are known."""
+        bots = self._bot_seats()
+        if not bots:
+            return False
+        with self._lock:
+            game = self._refresh()
+            return not game.is_over and game.to_move in bots
 
     def wait(self, step: int, timeout: float = 1.0) -> int:
         """Return as soon as a move past ``step`` is stored (the new step), or ``step`` when
-        ``timeout`` seconds pass first (polling the latest step, :func:`.store.wait_past`)."""
-        return wait_past(lambda: self.step, self._check_step(step), timeout)
+        ``timeout`` seconds pass first (:func:`.store.wait_past`: a poll of the latest step on
+        SQLite; on PostgreSQL the move's notification wakes it)."""
+        return wait_past(lambda: self.step, self._check_step(step), timeout,
+                         self._store.waiting(MOVES, self.id))
 
     # ------------------------------------------------------------------ seats
     def claim(self, seat: int, student: Student) -> str:
@@ -323,6 +339,7 @@ class Table:
                     conn.execute(schema.moves.insert().values(
                         table_id=self.id, step=step + 1, action=str(action), seat=action.seat,
                         at=time.time(), by_name=who))
+                    self._store.notify(conn, MOVES, self.id)
             except IntegrityError:
                 if self.step > step:
                     raise self._stale(step) from None

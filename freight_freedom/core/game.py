@@ -24,7 +24,7 @@ from .action import Action, Scenario, Step, show
 from .errors import IllegalAction, OptionError
 from .event import Event
 from .frozen import FrozenDict, freeze
-from .plain import PlainDataError, check_plain
+from .scenario_check import check_scenario
 
 S = TypeVar("S")
 G = TypeVar("G", bound="Game[Any]")
@@ -294,38 +294,9 @@ class Game(ABC, Generic[S]):
         positional-only, so a parameter may be called anything (a saved scenario whose
         parameters say ``name`` or ``self`` gets the usual "unknown parameter" refusal).
         """
-        self._check_scenario(name, params)
+        check_scenario(type(self).__name__, self.SCENARIOS, name, params, self.RULE_SCENARIO)
         step = Scenario(name, tuple(sorted(params.items())))
         return self._do(step, clear_redo=True)
-
-    def _check_scenario(self, name: object, params: Mapping[str, Any]) -> None:
-        """Refuse, with :class:`IllegalAction`, parameters that are not plain JSON data or do
-        not fit the declared signature (:attr:`SCENARIOS`)."""
-        rule = self.RULE_SCENARIO
-        if not isinstance(name, str):
-            raise IllegalAction(f"a scenario name is a string, not {show(name)}", rule=rule)
-        try:
-            check_plain(dict(params), "")
-        except PlainDataError as exc:
-            raise IllegalAction(f"scenario {name!r} parameter {exc.where}: {exc.reason}",
-                                rule=rule) from None
-        if not self.SCENARIOS:
-            return
-        signature = self.SCENARIOS.get(name)
-        if signature is None:
-            raise IllegalAction(f"{type(self).__name__} has no scenario {show(name)}; its "
-                                f"scenarios are {sorted(self.SCENARIOS)}", rule=rule)
-        missing = [p for p in signature if p not in params]
-        unknown = sorted(set(params) - set(signature))
-        if missing or unknown:
-            raise IllegalAction(
-                f"scenario {name!r} takes {list(signature)}"
-                f"{'; missing ' + str(missing) if missing else ''}"
-                f"{'; unknown ' + str(unknown) if unknown else ''}", rule=rule)
-        for param, kind in signature.items():
-            if not _fits(params[param], kind):
-                raise IllegalAction(f"scenario {name!r} parameter {param!r} must be {kind}, "
-                                    f"not {show(params[param])}", rule=rule)
 
     def undo(self) -> Step:
         """Take back the last step (action or scenario); returns it. Raises if nothing to undo."""
@@ -516,14 +487,7 @@ class Game(ABC, Generic[S]):
         self._legal_set = None
 
 
-def _fits(value: Any, kind: str) -> bool:
-    """Whether ``value`` is of a declared scenario parameter kind (bools are not ints)."""
-    if kind == "int":
-        return isinstance(value, int) and not isinstance(value, bool)
-    if kind == "str":
-        return isinstance(value, str)
-    if kind in ("list[str]", "list[str?]"):
-        nullable = kind.endswith("?]")
-        return isinstance(value, (list, tuple)) and all(
-            isinstance(v, str) or (nullable and v is None) for v in value)
-    raise ValueError(f"unknown scenario parameter kind {kind!r}")  # pragma: no cover
+def players_of(game: Game[Any]) -> int:
+    """Number of seats of ``game`` (its ``players`` option; 1 if it has none)."""
+    players = game.options.get("players", 1)
+    return int(players) if isinstance(players, int) else 1

@@ -1,10 +1,11 @@
-"""Freedom's hooks for the shared app (:class:`~freight_freedom.ui.adapter.GameUI`).
+"""Freedom in the shared app: :class:`FreedomUI`, its :class:`~.adapter.GameUI`.
 
-- the route map is :mod:`.view`; a click on a space chooses a movement or delivery (see
-  :func:`click`), alongside the buttons;
-- beside the map (:func:`side_html`): round, phase, period and Lead Player; the three period
-  columns with the tokens left and their prices; the Abolitionist Queue with each position's
-  cost; each player's role and side, money, held tokens and Reserve card;
+- the route map (:mod:`.map_figure`, :mod:`.map_draw`); a click on a space chooses a movement
+  or delivery (:mod:`.map_click`), alongside the buttons;
+- beside the map (:meth:`FreedomUI.side_html`): round, phase, period and Lead Player; the three
+  period columns with the tokens left and their prices; the Abolitionist Queue with each
+  position's cost (:func:`queue_html`); each player's role and side, money, held tokens and
+  Reserve card (:func:`players_html`);
 - the inspector's tables and the static summary.
 
 Imported only by the rendering path. Everything here reads one value, the game's view
@@ -16,8 +17,11 @@ function of the view (and, for a click, of the current selection).
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
+from types import MappingProxyType
 from typing import Any
 
+from ..core.bot import Bot
 from ..core.registry import GAMES
 from ..core.tables import Table
 from ..ui.adapter import ClickResult, GameUI, Selection, Split, TwoStep, game_view
@@ -27,58 +31,19 @@ from .state import QUEUE_PRICES
 from .view_model import KIND_WORDS, ROMAN, FreedomView
 
 
-# ------------------------------------------------------------------ clicks on the map
-def click(game: Any, trace: str, space: str, selection: Selection) -> ClickResult:
-    """A click on the map (:func:`.map_click.click_on` on the game's view)."""
-    return map_click.click_on(game_view(game), trace, space, selection)
-
-
 def split(game: Any, action: Any) -> Split:
     """A movement as two drop-down choices (:func:`.map_click.split_on` on the game's view)."""
     return map_click.split_on(game_view(game), action)
 
 
 MAP_HINT = "or click a space on the map, then a ringed destination"
-TWO_STEP = {
+TWO_STEP = MappingProxyType({
     "move": TwoStep("From", "to", split, MAP_HINT),
     "catcher": TwoStep("Catcher", "to", split, "or click the catcher on the map, then a ring"),
-}
+})
 
 
 # ------------------------------------------------------------------ beside the map
-def side_html(game: Any) -> str:
-    """Period columns, Queue and players, as small escaped HTML tables."""
-    vm: FreedomView = game_view(game)
-    esc = html.escape
-    period, lead = vm.period, vm.lead
-    parts = [
-        "<div style='font-size:12px;line-height:1.35'>",
-        f"<div style='font-size:14px'><b>Round {vm.round} of 8</b> &middot; "
-        f"{'game over' if vm.over else esc(vm.phase) + ' phase'}<br>Period "
-        f"{ROMAN.get(period, period)} &middot; "
-        f"Lead Player: <b>Player {lead + 1}</b> (lantern)<br>"
-        f"Freed {vm.freed} of {vm.freed_target} &middot; Lost {vm.lost} of {vm.lost_limit}"
-        "</div>",
-    ]
-    cols = []
-    for sup in vm.support:
-        p = sup.period
-        dim = "" if p <= period else "opacity:0.45"
-        rows = [f"<tr style='{dim}'><td>Support</td><td>{sup.left}</td>"
-                f"<td>${sup.price}</td></tr>"]
-        rows += [f"<tr style='{dim}'><td>{esc(s.kind)}</td><td>{s.left}</td>"
-                 f"<td>{esc(s.price)}</td></tr>" for s in vm.stacks if s.period == p]
-        cols.append(
-            f"<tr style='{dim}'><td colspan=3 style='text-align:left;padding-top:3px'>"
-            f"<b>Period {ROMAN[p]}</b>{' (open)' if p <= period else ' (not yet open)'}</td></tr>"
-            f"{''.join(rows)}")
-    parts.append("<div style='margin-top:6px'><b>Token board</b> (tokens left, price)</div>"
-                 "<table style='font-size:11px'>"
-                 f"{''.join(cols)}</table>")
-    parts += [queue_html(game), players_html(game), victory_html(game), "</div>"]
-    return "".join(parts)
-
-
 def _note(note: str, label: str = "history") -> str:
     """A history note one click away (``<details>``), also shown on hover (``title``)."""
     if not note:
@@ -108,7 +73,7 @@ def queue_html(game: Any) -> str:
     warn = "".join(f"<div style='color:#8a5300'>&#9888; {esc(w)}</div>" for w in vm.warnings)
     return ("<div style='margin-top:6px'><b>Abolitionist Queue</b> "
             f"(prices for Player {vm.prices_for + 1}; left = newest, the right end leaves next)"
-            "</div><ol style='list-style:none;padding-left:0;margin:2px 0;font-size:11px'>"
+            "</div><ol style='list-style:none;padding-left:0;margin:2px 0;font-size:13px'>"
             f"{''.join(rows)}</ol>{warn}")
 
 
@@ -135,7 +100,7 @@ def players_html(game: Any) -> str:
             f"Tokens: {esc(held) or '-'}<br>Reserve card: {reserve_text}"
             f"{_note(p.history)}</li>")
     return ("<div style='margin-top:6px'><b>Players</b></div>"
-            "<ul style='list-style:none;padding-left:0;margin:2px 0;font-size:11px'>"
+            "<ul style='list-style:none;padding-left:0;margin:2px 0;font-size:13px'>"
             f"{''.join(rows)}</ul>")
 
 
@@ -144,7 +109,7 @@ def victory_html(game: Any) -> str:
     vm: FreedomView = game_view(game)
     n = len(vm.players)
     return (
-        "<div style='margin-top:6px;font-size:11px'><b>Victory Conditions card</b> "
+        "<div style='margin-top:6px;font-size:13px'><b>Victory Conditions card</b> "
         f"({n} player{'s' if n != 1 else ''}, {html.escape(vm.difficulty)}): "
         f"win at the end of a round with {vm.freed_target} people free in Canada and all "
         f"{vm.support_total} Support tokens bought (before the end of round 8); lose at once "
@@ -152,102 +117,129 @@ def victory_html(game: Any) -> str:
         "lost.</div>")
 
 
-def warnings(game: Any) -> list[str]:
-    """A line for each card that can be bought now but would have no effect."""
-    return list(game_view(game).warnings)
+# ------------------------------------------------------------------ the game's UI
+class FreedomUI(GameUI):
+    """Freedom's map, panels and texts for the shared app; every panel reads the game's view
+    (:func:`~freight_freedom.ui.adapter.game_view`), never the engine's state."""
 
+    title = GAMES["freedom"].title
+    recent_note = " (drawn on the map as arrows)"
+    two_step = TWO_STEP
 
-def unavailable(game: Any) -> list[str]:
-    """The usual choices not offered now, each with the engine's reason."""
-    return list(game_view(game).unavailable)
+    def build_figure(self, game: Any) -> Any:
+        """The route map's traces and layout (:func:`.map_figure.skeleton`)."""
+        return map_figure.skeleton(game)
 
+    def update_figure(self, fig: Any, game: Any, selection: Selection) -> None:
+        """Draw the view of ``game`` (with what happened since the selection's position)."""
+        map_draw.draw(fig, game_view(game, selection.since), selection)
 
-# ------------------------------------------------------------------ inspector and summary
-def tables(game: Any) -> dict[str, Table]:
-    """The State tab: every part of the game as tables, in words (no ids, no raw lists)."""
-    vm: FreedomView = game_view(game)
-    board, people = vm.board, vm.people
-    catchers: dict[str, list[str]] = {}
-    for colour, sid in vm.catchers.items():
-        catchers.setdefault(sid, []).append(colour)
-    spaces = Table.from_records([
-        {"space": s.name, "region": s.region, "kind": s.kind,
-         "people": people[sid], "capacity": s.capacity if s.capacity is not None else "",
-         "catchers": ", ".join(catchers.get(sid, [])), "triggers": ", ".join(board.triggers(sid)),
-         "money": s.money or ""}
-        for sid, s in board.spaces.items()
-        if people[sid] or sid in catchers or s.kind != "city"
-    ])
-    players = Table.from_records([
-        {"player": p.seat + 1, "role": p.role, "side": p.side, "money": p.money,
-         "tokens": "; ".join(t.kind + (" (grey)" if t.grey else "") for t in p.tokens) or "-",
-         "reserve": f"{p.reserve.name} (reserve)" if p.reserve is not None else "-"}
-        for p in vm.players], index="player")
-    tokens = Table.from_records([
-        {"period": ROMAN.get(s.period, "-"), "token": f"{s.kind}, {s.price}", "left": s.left}
-        for s in vm.stacks])
-    queue = Table.from_records([
-        {"position": i + 1, "card": "(empty)" if c is None else f"{c.name} ({c.kind})",
-         "cost": QUEUE_PRICES[i] if i < len(QUEUE_PRICES) else ""}
-        for i, c in enumerate(vm.queue)])
-    market = Table.from_records([
-        {"card": f"card {i + 1}" + (" (delivered next)" if i == 0 else ""), "people": c.people}
-        for i, c in enumerate(vm.market)], columns=("card", "people"))
-    overview = Table.from_mapping({
-        "round": vm.round, "phase": vm.phase, "period": vm.period,
-        "lead player": vm.lead + 1, "freed": vm.freed, "lost": vm.lost,
-        "people in supply": vm.supply,
-        "Support tokens left": ", ".join(f"Period {ROMAN[s.period]}: {s.left}"
-                                         for s in vm.support)})
-    return {"Overview": overview, "Players": players,
-            "Spaces (with people or catchers, plantations, Canada)": spaces,
-            "Slave Market": market, "Abolitionist Queue": queue, "Token stacks": tokens}
+    def draw_hints(self, fig: Any, game: Any, actions: Any) -> None:
+        """Number the advisor's best moves on the map, from the view's choices."""
+        map_draw.draw_hints_on(fig, game_view(game), actions)
 
+    def click(self, game: Any, trace: str, point_id: str, selection: Selection) -> ClickResult:
+        """A click on the map (:func:`.map_click.click_on` on the game's view)."""
+        return map_click.click_on(game_view(game), trace, point_id, selection)
 
-def summary(game: Any) -> list[tuple[str, str]]:
-    vm: FreedomView = game_view(game)
-    board, people = vm.board, vm.people
-    where = ", ".join(f"{board.spaces[s].name} {n}" for s, n in people.items()
-                      if n and s not in board.canada)
-    return [
-        ("Freed / Lost", f"{vm.freed} of {vm.freed_target} / {vm.lost} of {vm.lost_limit}"),
-        ("People on the map", where or "none"),
-        ("Slave Catchers", ", ".join(f"{c} at {board.spaces[s].name}"
-                                     for c, s in vm.catchers.items())),
-        ("Players", "; ".join(f"P{p.seat + 1} {p.role} ${p.money}" for p in vm.players)),
-        ("Lead Player", f"Player {vm.lead + 1}"),
-    ]
+    def side_html(self, game: Any) -> str:
+        """Period columns, Queue and players, as small escaped HTML tables."""
+        vm: FreedomView = game_view(game)
+        esc = html.escape
+        period, lead = vm.period, vm.lead
+        parts = [
+            "<div style='font-size:13px;line-height:1.35'>",
+            f"<div style='font-size:14px'><b>Round {vm.round} of 8</b> &middot; "
+            f"{'game over' if vm.over else esc(vm.phase) + ' phase'}<br>Period "
+            f"{ROMAN.get(period, period)} &middot; "
+            f"Lead Player: <b>Player {lead + 1}</b> (lantern)<br>"
+            f"Freed {vm.freed} of {vm.freed_target} &middot; Lost {vm.lost} of {vm.lost_limit}"
+            "</div>",
+        ]
+        cols = []
+        for sup in vm.support:
+            p = sup.period
+            dim = "" if p <= period else "opacity:0.45"
+            rows = [f"<tr style='{dim}'><td>Support</td><td>{sup.left}</td>"
+                    f"<td>${sup.price}</td></tr>"]
+            rows += [f"<tr style='{dim}'><td>{esc(s.kind)}</td><td>{s.left}</td>"
+                     f"<td>{esc(s.price)}</td></tr>" for s in vm.stacks if s.period == p]
+            cols.append(
+                f"<tr style='{dim}'><td colspan=3 style='text-align:left;padding-top:3px'>"
+                f"<b>Period {ROMAN[p]}</b>"
+                f"{' (open)' if p <= period else ' (not yet open)'}</td></tr>"
+                f"{''.join(rows)}")
+        parts.append("<div style='margin-top:6px'><b>Token board</b> (tokens left, price)</div>"
+                     "<table style='font-size:13px'>"
+                     f"{''.join(cols)}</table>")
+        parts += [queue_html(game), players_html(game), victory_html(game), "</div>"]
+        return "".join(parts)
 
+    def tables(self, game: Any) -> dict[str, Table]:
+        """The State tab: every part of the game as tables, in words (no ids, no raw lists)."""
+        vm: FreedomView = game_view(game)
+        board, people = vm.board, vm.people
+        catchers: dict[str, list[str]] = {}
+        for colour, sid in vm.catchers.items():
+            catchers.setdefault(sid, []).append(colour)
+        spaces = Table.from_records([
+            {"space": s.name, "region": s.region, "kind": s.kind,
+             "people": people[sid], "capacity": s.capacity if s.capacity is not None else "",
+             "catchers": ", ".join(catchers.get(sid, [])),
+             "triggers": ", ".join(board.triggers(sid)),
+             "money": s.money or ""}
+            for sid, s in board.spaces.items()
+            if people[sid] or sid in catchers or s.kind != "city"
+        ])
+        players = Table.from_records([
+            {"player": p.seat + 1, "role": p.role, "side": p.side, "money": p.money,
+             "tokens": "; ".join(t.kind + (" (grey)" if t.grey else "") for t in p.tokens) or "-",
+             "reserve": f"{p.reserve.name} (reserve)" if p.reserve is not None else "-"}
+            for p in vm.players], index="player")
+        tokens = Table.from_records([
+            {"period": ROMAN.get(s.period, "-"), "token": f"{s.kind}, {s.price}", "left": s.left}
+            for s in vm.stacks])
+        queue = Table.from_records([
+            {"position": i + 1, "card": "(empty)" if c is None else f"{c.name} ({c.kind})",
+             "cost": QUEUE_PRICES[i] if i < len(QUEUE_PRICES) else ""}
+            for i, c in enumerate(vm.queue)])
+        market = Table.from_records([
+            {"card": f"card {i + 1}" + (" (delivered next)" if i == 0 else ""), "people": c.people}
+            for i, c in enumerate(vm.market)], columns=("card", "people"))
+        overview = Table.from_mapping({
+            "round": vm.round, "phase": vm.phase, "period": vm.period,
+            "lead player": vm.lead + 1, "freed": vm.freed, "lost": vm.lost,
+            "people in supply": vm.supply,
+            "Support tokens left": ", ".join(f"Period {ROMAN[s.period]}: {s.left}"
+                                             for s in vm.support)})
+        return {"Overview": overview, "Players": players,
+                "Spaces (with people or catchers, plantations, Canada)": spaces,
+                "Slave Market": market, "Abolitionist Queue": queue, "Token stacks": tokens}
 
-def outcome_words(game: Any) -> str:
-    """How the game ended, with the optional score taken apart (see
-    :func:`.view_model.outcome_words`)."""
-    return str(game_view(game).outcome)
+    def summary(self, game: Any) -> list[tuple[str, str]]:
+        """Freed and lost, people on the map, catchers, players and Lead Player, in words."""
+        vm: FreedomView = game_view(game)
+        board, people = vm.board, vm.people
+        where = ", ".join(f"{board.spaces[s].name} {n}" for s, n in people.items()
+                          if n and s not in board.canada)
+        return [
+            ("Freed / Lost", f"{vm.freed} of {vm.freed_target} / {vm.lost} of {vm.lost_limit}"),
+            ("People on the map", where or "none"),
+            ("Slave Catchers", ", ".join(f"{c} at {board.spaces[s].name}"
+                                         for c, s in vm.catchers.items())),
+            ("Players", "; ".join(f"P{p.seat + 1} {p.role} ${p.money}" for p in vm.players)),
+            ("Lead Player", f"Player {vm.lead + 1}"),
+        ]
 
+    def unavailable(self, game: Any) -> list[str]:
+        """The usual choices not offered now, each with the engine's reason."""
+        return list(game_view(game).unavailable)
 
-def update_figure(fig: Any, game: Any, selection: Selection) -> None:
-    """Draw the view of ``game`` (with what happened since the selection's position)."""
-    map_draw.draw(fig, game_view(game, selection.since), selection)
+    def bots(self) -> dict[str, Callable[[int], Bot]]:
+        """Random and the registry's quick Freedom bots (:func:`.registry_bots`)."""
+        return registry_bots("freedom")
 
-
-def draw_hints(fig: Any, game: Any, actions: Any) -> None:
-    """Number the advisor's best moves on the map, from the view's choices."""
-    map_draw.draw_hints_on(fig, game_view(game), actions)
-
-
-def game_ui() -> GameUI:
-    return GameUI(
-        title=GAMES["freedom"].title,
-        outcome=outcome_words,
-        recent_note=" (drawn on the map as arrows)",
-        build_figure=map_figure.skeleton,
-        update_figure=update_figure,
-        draw_hints=draw_hints,
-        click=click,
-        side_html=side_html,
-        tables=tables,
-        summary=summary,
-        unavailable=unavailable,
-        bots=lambda: registry_bots("freedom"),
-        two_step=TWO_STEP,
-    )
+    def outcome(self, game: Any) -> str:
+        """How the game ended, with the optional score taken apart (see
+        :func:`.view_model.outcome_words`)."""
+        return str(game_view(game).outcome)

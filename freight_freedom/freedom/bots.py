@@ -60,11 +60,11 @@ class HeuristicBot(DecidingBot):
             kinds.setdefault(a.kind, []).append(a)
         if st.pending:
             return self._pending(ctx, st, actions, kinds)
-        if st.phase == "planning":
+        if st.turn_ctx.phase == "planning":
             return self._planning(ctx, st, kinds)
-        if st.phase == "action":
+        if st.turn_ctx.phase == "action":
             return self._action(ctx, st, kinds)
-        if st.phase == "market":
+        if st.turn_ctx.phase == "market":
             return max(actions, key=lambda a: (room(ctx, st, Deliver.of(a).plantation), str(a)))
         return actions[0]
 
@@ -139,7 +139,7 @@ class HeuristicBot(DecidingBot):
 
     # ------------------------------------------------------------------ planning
     def _planning(self, ctx: Ctx, st: FreedomState, kinds: dict[str, list[Action]]) -> Action:
-        seat = st.turn
+        seat = st.turn_ctx.seat
         if "special" in kinds and sum(c.people for c in st.market) >= 3:
             return kinds["special"][0]
         if "support" in kinds:
@@ -162,7 +162,7 @@ class HeuristicBot(DecidingBot):
 
     # ------------------------------------------------------------------ action phase
     def _action(self, ctx: Ctx, st: FreedomState, kinds: dict[str, list[Action]]) -> Action:
-        seat = st.turn
+        seat = st.turn_ctx.seat
         role = ctx.roles[st.roles[seat]]
         plays = kinds.get("play", [])
         fund = [a for a in plays if ctx.stack_kind[PlayToken.of(a).stack] == "fundraising"]
@@ -177,7 +177,7 @@ class HeuristicBot(DecidingBot):
             side = role.side(st.sides[seat])
             only_money = all(e.kind == "money" for e in side.benefit)
             gain = sum(int(e.get("amount", 0)) for e in side.benefit)
-            if st.did_something or not only_money or gain >= 3:
+            if st.turn_ctx.did_something or not only_money or gain >= 3:
                 return kinds["benefit"][0]
         card = self._card(ctx, st, seat, kinds.get("card", []))
         if card is not None:
@@ -245,7 +245,7 @@ def catcher_danger(ctx: Ctx, st: FreedomState) -> dict[str, float]:
 def _safe_move(st: FreedomState) -> bool:
     """Whether the move being made now triggers no Slave Catcher."""
     top = st.pending[-1] if st.pending else None
-    return bool((isinstance(top, Move) and top.safe) or st.safe_turn)
+    return bool((isinstance(top, Move) and top.safe) or st.turn_ctx.safe_turn)
 
 
 def dest_value(ctx: Ctx, st: FreedomState, dest: str, danger: dict[str, float],

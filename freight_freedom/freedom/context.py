@@ -59,6 +59,8 @@ class Ctx:
     _conductor: dict[str, ConductorStack] = field(default_factory=dict)
     _fundraising: dict[str, FundraisingStack] = field(default_factory=dict)
     _reach: dict[tuple[str, int, frozenset[str]], tuple[str, ...]] = field(default_factory=dict)
+    #: :func:`.prices.queue_modifiers` by Queue contents (they depend on nothing else)
+    queue_mods: dict[tuple[str | None, ...], dict[str, int]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         b = self.board

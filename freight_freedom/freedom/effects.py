@@ -231,7 +231,7 @@ def _catchers_advance(
     ctx: Ctx, st: FreedomState, item: ScheduledEffect, rule: str, ev: list[Event]
 ) -> None:
     for colour in ctx.paths:
-        if st.phase == "over":
+        if st.turn_ctx.phase == "over":
             return
         advance_catcher(ctx, st, colour, int(item["spaces"]), ev, item.source)
 
@@ -266,7 +266,7 @@ def _token_remove(
 def _catcher_cut(
     ctx: Ctx, st: FreedomState, item: ScheduledEffect, rule: str, ev: list[Event]
 ) -> None:
-    st.cut_armed = True
+    st.turn_ctx.cut_armed = True
     if narrating(ev):
         ev.append(SeatActs(
             "The Station Master watches the roads: the next Slave Catcher that "
@@ -277,10 +277,10 @@ def _catcher_cut(
 def _safe_turn(
     ctx: Ctx, st: FreedomState, item: ScheduledEffect, rule: str, ev: list[Event]
 ) -> None:
-    st.safe_turn = True
+    st.turn_ctx.safe_turn = True
     if narrating(ev):
-        ev.append(SeatActs(f"For the rest of Player {st.turn + 1}'s turn, moves trigger no "
-                           f"Slave Catchers ({item.source}).", rule, item.seat))
+        ev.append(SeatActs(f"For the rest of Player {st.turn_ctx.seat + 1}'s turn, moves "
+                           f"trigger no Slave Catchers ({item.source}).", rule, item.seat))
 
 
 def token_label(cs: Any) -> str:

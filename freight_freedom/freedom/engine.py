@@ -1,12 +1,13 @@
 """The round as data, and the loop that runs it.
 
 A round is the five phases of :data:`ROUND`, each a module with ``start`` (set the phase up),
-``step`` (run the next automatic step and report ``"decide"``, ``"continue"`` or ``"done"``),
-``legal`` and ``apply`` (the phase's own decisions). :func:`advance` is the engine's heartbeat:
-it runs queued effects, then the current phase's steps, and starts the next phase of the round
-(after the Lantern phase, the Slave Catcher phase of the next round) when one is done, until a
-decision is pending, a player must decide or the game is over. :func:`legal` and :func:`apply`
-route to the pending :mod:`decision <.decisions>` on top of the stack or to the current phase.
+``step`` (run the next automatic step and report ``"decide"``, ``"continue"`` or ``"done"``)
+and ``OFFERED``, the :mod:`verbs <.verbs>` of the phase's own decisions. :func:`advance` is the
+engine's heartbeat: it runs queued effects, then the current phase's steps, and starts the next
+phase of the round (after the Lantern phase, the Slave Catcher phase of the next round) when one
+is done, until a decision is pending, a player must decide or the game is over. :func:`legal`
+and :func:`apply` route to the pending :mod:`decision <.decisions>` on top of the stack or to the
+current phase's verbs.
 """
 
 from __future__ import annotations
@@ -20,31 +21,35 @@ from . import phase_action, phase_catcher, phase_lantern, phase_market, phase_pl
 from .context import Ctx
 from .effects import run_effect
 from .state import FreedomState, StepResult
+from .verbs import Verb, offered
+from .verbs import apply as apply_verb
 
 
 @dataclass(frozen=True, slots=True)
 class Phase:
     """One phase of the round: ``start`` sets it up; ``step`` runs its next automatic step and
-    reports ``"decide"``, ``"continue"`` or ``"done"``; ``legal`` and ``apply`` are the phase's
-    own decisions (the Lantern phase has none)."""
+    reports ``"decide"``, ``"continue"`` or ``"done"``; ``verbs`` are the phase's own decisions,
+    in the order they are listed (the Lantern phase has none), taken by the player whose turn it
+    is when ``turns`` (Planning, Action), else by the Lead Player [FR-ROUND-2]."""
 
     key: str
     start: Callable[[Ctx, FreedomState, list[Event]], None]
     step: Callable[[Ctx, FreedomState, list[Event]], StepResult]
-    legal: Callable[[Ctx, FreedomState], list[Action]] = lambda ctx, st: []
-    apply: Callable[[Ctx, FreedomState, Action, list[Event]], None] | None = None
+    verbs: tuple[Verb, ...] = ()
+    turns: bool = False
+
+    def legal(self, ctx: Ctx, st: FreedomState) -> list[Action]:
+        """The phase's legal actions now (no decision pending): see :func:`.verbs.offered`."""
+        return offered(ctx, st, st.turn_ctx.seat if self.turns else st.lead, self.verbs)
 
 
-#: The phases of a round, in order [FR-ROUND-1]; ``state.phase`` holds one's ``key``.
+#: The phases of a round, in order [FR-ROUND-1]; ``state.turn_ctx.phase`` holds one's ``key``.
 ROUND: tuple[Phase, ...] = (
-    Phase("catcher", phase_catcher.start, phase_catcher.step, phase_catcher.legal,
-          phase_catcher.apply),
-    Phase("planning", phase_planning.start, phase_planning.step, phase_planning.legal,
-          phase_planning.apply),
-    Phase("action", phase_action.start, phase_action.step, phase_action.legal,
-          phase_action.apply),
-    Phase("market", phase_market.start, phase_market.step, phase_market.legal,
-          phase_market.apply),
+    Phase("catcher", phase_catcher.start, phase_catcher.step, phase_catcher.OFFERED),
+    Phase("planning", phase_planning.start, phase_planning.step, phase_planning.OFFERED,
+          turns=True),
+    Phase("action", phase_action.start, phase_action.step, phase_action.OFFERED, turns=True),
+    Phase("market", phase_market.start, phase_market.step, phase_market.OFFERED),
     Phase("lantern", phase_lantern.start, phase_lantern.step),
 )
 
@@ -61,14 +66,15 @@ def current(st: FreedomState) -> Phase:
     if table is not ROUND:
         by_key = {phase.key: phase for phase in ROUND}
         _BY_KEY = (ROUND, by_key)
-    return by_key[st.phase]
+    return by_key[st.turn_ctx.phase]
 
 
 
 def advance(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
     """Run automatic steps until a decision is needed or the game ends."""
+    turn = st.turn_ctx
     for _ in range(100_000):
-        if st.phase == "over":
+        if turn.phase == "over":
             return
         if st.pending:
             if st.pending[-1].exhausted(ctx, st):
@@ -82,24 +88,25 @@ def advance(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
         result = phase.step(ctx, st, ev)
         if result == "decide":
             return
-        if result == "done" and st.phase != "over":
+        if result == "done" and turn.phase != "over":
             following = ROUND[(ROUND.index(phase) + 1) % len(ROUND)]
             following.start(ctx, st, ev)
     raise RuntimeError("the Freedom engine did not settle")  # pragma: no cover
 
 
 def to_move(st: FreedomState) -> int | None:
-    if st.phase == "over":
+    turn = st.turn_ctx
+    if turn.phase == "over":
         return None
     if st.pending:
         return st.pending[-1].seat
-    if st.phase in ("planning", "action"):
-        return st.turn
+    if turn.phase in ("planning", "action"):
+        return turn.seat
     return st.lead
 
 
 def legal(ctx: Ctx, st: FreedomState) -> list[Action]:
-    if st.phase == "over":
+    if st.turn_ctx.phase == "over":
         return []
     if st.pending:
         return st.pending[-1].legal(ctx, st)
@@ -110,7 +117,5 @@ def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
     if st.pending:
         st.pending[-1].apply(ctx, st, action, ev)
     else:
-        phase_apply = current(st).apply
-        assert phase_apply is not None, f"the {st.phase} phase takes no decisions"
-        phase_apply(ctx, st, action, ev)
+        apply_verb(ctx, st, action, ev)
     advance(ctx, st, ev)

@@ -78,13 +78,13 @@ def _candidates(game: Freedom) -> list[tuple[str, Action]]:
     ctx = game.ctx
     cities_only = bool(st.options.get("fundraising_cities_only"))
     out: list[tuple[str, Action]] = []
-    if st.phase == "planning":
+    if st.turn_ctx.phase == "planning":
         out.append(("Support token", act(seat, "support")))
         for stack, period in ctx.stack_period.items():
             if period <= st.period:
                 out.append((token_words(ctx, stack, cities_only=cities_only),
                             act(seat, "buy", stack)))
-    elif st.phase == "action":
+    elif st.turn_ctx.phase == "action":
         role = ctx.roles[st.roles[seat]]
         if role.side(st.sides[seat]).benefit:
             out.append((f"{role.name} Benefit", act(seat, "benefit")))

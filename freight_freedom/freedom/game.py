@@ -25,26 +25,14 @@ from ..core.event import Event, Silent
 from ..core.game import Game, Prompt
 from ..core.options import parse_options
 from ..core.rng import Rng
-from . import engine
+from . import engine, verbs
 from .component_set import Components
 from .context import Ctx, context
 from .decisions import Move, capture_candidates, plural
-from .moves import (
-    MOVES,
-    BuyCard,
-    BuyToken,
-    CallStationMaster,
-    ChooseCapture,
-    Deliver,
-    MoveCatcher,
-    MovePerson,
-    PlayToken,
-    RemoveCard,
-)
 from .options import FREEDOM_OPTIONS
-from .prices import card_price, conductor_price, pass_income, support_price, token_limit
+from .prices import token_limit
 from .setup import new_state
-from .state import PHASE_NAMES, QUEUE_SIZE, RULES, TOKENS_PER_TURN, FixedRoll, FreedomState
+from .state import PHASE_NAMES, QUEUE_SIZE, RULES, FixedRoll, FreedomState
 from .victory import FreedomOutcome, outcome
 from .view_model import FreedomView, table_of, view_of
 
@@ -156,7 +144,7 @@ class Freedom(Game[FreedomState]):
     @property
     def phase(self) -> str:
         """The phase being played: Slave Catcher, Planning, Action, Slave Market, Lantern."""
-        return PHASE_NAMES[self.state.phase]
+        return PHASE_NAMES[self.state.turn_ctx.phase]
 
     def _prompt(self, state: FreedomState) -> Prompt:
         ctx = self._ctx
@@ -167,12 +155,12 @@ class Freedom(Game[FreedomState]):
         if state.pending:
             top = state.pending[-1]
             return Prompt(seat, top.prompt(ctx), top.rule)
-        ph = state.phase
+        ph = state.turn_ctx.phase
         if ph == "catcher":
             return Prompt(seat, f"round {state.round}: roll the Slave Catcher and Movement dice",
                           "FR-CATCH-1")
         if ph == "planning":
-            left = max(0, token_limit(ctx, state) - state.planning_taken)
+            left = max(0, token_limit(ctx, state) - state.turn_ctx.planning_taken)
             kinds = {a.kind for a in engine.legal(ctx, state)}
             parts = []
             if left and kinds & {"support", "buy"}:
@@ -193,148 +181,17 @@ class Freedom(Game[FreedomState]):
     def describe(self, action: Action) -> str:
         """The action in words, e.g. "Player 1 moves a person from Cincinnati to Columbus".
 
-        Prices are what the player would pay now (surcharges and discounts in); buying a card
-        whose effect would change nothing now says so (see :func:`.explain.wasted_effect`).
+        The pending decision's words if it has any, else the action's :mod:`verb <.verbs>`'s:
+        prices are what the player would pay now (surcharges and discounts in), and buying a
+        card whose effect would change nothing now says so (see :func:`.explain.wasted_effect`).
         """
-        from .explain import wasted_effect
-        from .text import ROMAN, benefit_words, token_words
-
-        ctx = self._ctx
-        seat = action.seat
-        who = f"Player {seat + 1}"
-        k = action.kind
-        st = self.state
-        known_seat = 0 <= seat < st.players
-        cities_only = bool(st.options.get("fundraising_cities_only"))
-        top = st.pending[-1] if st.pending else None
-        words = top.describe(ctx, st, action, who) if top is not None else None
-        if words is not None:
-            return words
-        match MOVES.get(action):
-            case MovePerson(person_from=origin, to=dest):
-                return f"{who} moves a person from {ctx.name(origin)} to {ctx.name(dest)}"
-            case PlayToken(stack=stack, grey=grey) if stack in ctx.stack_kind:
-                # the grey token is chosen by name (FR-RULING-GREY-CHOICE)
-                words = token_words(ctx, stack, cities_only=cities_only)
-                back = " (the grey token: back to the Token Board)" if grey else ""
-                return f"{who} plays a {words}{back}"
-            case BuyToken(stack=stack) if stack in ctx.stack_kind:
-                words = token_words(ctx, stack, cities_only=cities_only)
-                if ctx.stack_kind[stack] == "conductor" and known_seat:
-                    price = conductor_price(ctx, st, seat, stack)
-                    printed = ctx.conductor(stack).cost
-                    cost = f"${price}" + (f", printed ${printed}" if price != printed else "")
-                    return f"{who} buys a {words} ({cost})"
-                return f"{who} buys a {words} (free)"
-            case BuyCard(position=pos) as buy if 1 <= pos <= QUEUE_SIZE:
-                cid = st.queue[buy.index]
-                if cid is None:
-                    return f"{who} buys the card at Queue position {pos} (empty now)"
-                card = ctx.card_by_id[cid]
-                cost = f", ${card_price(ctx, st, seat, buy.index)}" if known_seat else ""
-                text = f"{who} buys {card.name} (Queue position {pos}{cost})"
-                wasted = wasted_effect(self, action)
-                return f"{text} - no effect now: {wasted}" if wasted else text
-            case RemoveCard(position=pos) as remove if 1 <= pos <= QUEUE_SIZE:
-                cid = st.queue[remove.index]
-                name = ctx.card_by_id[cid].name if cid else "an empty position"
-                return f"{who} removes {name} from the Queue (position {pos})"
-            case MoveCatcher(colour=colour, to=dest):
-                return f"{who} moves the {colour} Slave Catcher to {ctx.name(dest)}"
-            case ChooseCapture(space=space):
-                return f"{who} chooses a person at {ctx.name(space)} to be captured"
-            case Deliver(plantation=plantation):
-                # the market sends the person; the player only chooses where (FR-MKT-PHASE-1)
-                return (f"{who} chooses {ctx.name(plantation)}: the Slave Market sends the next "
-                        "person there")
-            case CallStationMaster(other=other) if 0 <= other < st.players:
-                return (f"{who} asks Player {other + 1} (Station Master) to use the Special "
-                        "Ability: no Slave Catchers for the rest of this turn")
-        if not known_seat:
-            return f"{who} {k}"
-        role = st.roles[seat]
-        if k == "benefit":
-            return (f"{who} takes the {role} Benefit "
-                    f"({benefit_words(ctx, role, st.sides[seat])})")
-        if k == "special":
-            return f"{who} uses the {role} Special Ability ({ctx.roles[role].special_text})"
-        if k == "support":
-            return (f"{who} buys a Support token (${support_price(ctx, st)}, Period "
-                    f"{ROMAN.get(st.period, st.period)})")
-        if k == "reserve" and st.reserve[seat] is not None:
-            return f"{who} plays the Reserve card {ctx.card_by_id[str(st.reserve[seat])].name}"
-        if k == "pass":
-            return f"{who} passes and takes ${pass_income(ctx, st)} income"
-        plain = {
-            "roll": "rolls the Slave Catcher and Movement dice", "done": "is done planning",
-            "end": "ends the turn", "stop": "stops", "skip": "leaves the Slave Catchers where "
-            "they are", "decline": "declines", "reserve": "plays the Reserve card",
-            "support": "buys a Support token", "buy_support": "buys the Support token",
-        }
-        return f"{who} {plain.get(k, k)}"
+        return verbs.describe(self, action)
 
     # ------------------------------------------------------------------ illegal actions
     def _explain_illegal(self, state: FreedomState, action: Action) -> tuple[str, str]:
-        ctx = self._ctx
-        k, move = action.kind, MOVES.get(action)
-        top = state.pending[-1] if state.pending else None
-        if k == "move" and not isinstance(top, Move):
-            return "FR-MOVE-1", "no movement is in progress: play a Conductor token first"
-        if top is not None:
-            return top.why_not(ctx, state, action)
-        seat = action.seat
-        if state.phase == "planning":
-            if k in ("support", "buy") and state.planning_taken >= token_limit(ctx, state):
-                return "FR-PLAN-1", (f"at most {token_limit(ctx, state)} tokens per Planning "
-                                     "phase")
-            if k == "support":
-                if state.support_left[state.period - 1] == 0:
-                    return "FR-PLAN-3", "no Support token is left in the active period"
-                price = support_price(ctx, state)
-                return "FR-PLAN-3", (f"not enough money: a Support token costs ${price}, you "
-                                     f"have ${state.money[seat]}")
-            if isinstance(move, BuyToken) and move.stack in ctx.stack_kind:
-                stack = move.stack
-                if ctx.stack_period[stack] > state.period:
-                    return "FR-PLAN-2", f"Period {ctx.stack_period[stack]} is not active yet"
-                if state.stacks[stack] == 0:
-                    return "FR-PLAN-6", "none is left on the token board"
-                if ctx.stack_kind[stack] == "conductor":
-                    price = conductor_price(ctx, state, seat, stack)
-                    return "FR-PLAN-4", (f"not enough money: the token costs ${price}, you "
-                                         f"have ${state.money[seat]}")
-            if k == "buy" and len(action.args) > 1:
-                return "FR-PLAN-2", "'buy' takes one token stack id, e.g. buy c1_1x2"
-            if k == "buy":
-                return "FR-PLAN-2", f"unknown token stack {show(next(iter(action.args), ''))}"
-        if state.phase == "action":
-            if k == "card":
-                if state.card_bought:
-                    return "FR-ACT-5", "one Abolitionist card per turn"
-                if not isinstance(move, BuyCard) or not 1 <= move.position <= QUEUE_SIZE:
-                    return "FR-ACT-5", f"Queue positions are 1 to {QUEUE_SIZE}"
-                cid = state.queue[move.index]
-                if cid is None:
-                    return "FR-ACT-5", f"Queue position {move.position} is empty"
-                if not ctx.card_by_id[cid].purchasable:
-                    return "FR-CARD-7", f"{ctx.card_by_id[cid].name} cannot be bought"
-                price = card_price(ctx, state, seat, move.index)
-                return "FR-ACT-5", (f"not enough money: the card costs ${price}, you have "
-                                    f"${state.money[seat]}")
-            if k == "play":
-                if state.tokens_played >= TOKENS_PER_TURN:
-                    return "FR-ACT-4", f"at most {TOKENS_PER_TURN} tokens per turn"
-                return "FR-ACT-4", "you hold no token of that stack"
-            if k == "pass":
-                return "FR-ACT-7", ("pass only when nothing else was done this turn "
-                                    f"(it pays ${pass_income(ctx, state)})")
-            if k == "end":
-                return "FR-ACT-7", "you have done nothing this turn: pass to take income"
-            if k == "benefit":
-                return "FR-ACT-2", "the Role Benefit is used once per turn"
-            if k in ("special", "call"):
-                return "FR-ROLE-3", "the Special Ability is used once per game, in its phase"
-        return super()._explain_illegal(state, action)
+        """The action's verb's reason, else the pending decision's, else the general one."""
+        reason = verbs.why_not(self._ctx, state, action)
+        return reason if reason is not None else super()._explain_illegal(state, action)
 
     # ------------------------------------------------------------------ scenarios
     def _scenario(self, state: FreedomState, name: str, params: Mapping[str, Any]) -> list[Event]:
@@ -342,7 +199,7 @@ class Freedom(Game[FreedomState]):
         ``place_people``, ``place_catcher``, ``set_money``. Each checks every parameter before
         changing anything and raises :class:`IllegalAction` (rule ``SCENARIO``) otherwise."""
         ctx = self._ctx
-        if state.phase == "over":
+        if state.turn_ctx.phase == "over":
             raise IllegalAction("the game is over", rule=self.RULE_GAME_OVER)
         handler = getattr(self, f"_sc_{name}", None) if name in self.SCENARIOS else None
         if handler is None:

@@ -12,13 +12,14 @@ nothing fetched at render time, reliable click events.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import plotly.graph_objects as go
 
 from ..ui.template import LIGHT_TEMPLATE
 from .board import Board
-from .map_labels import NAME_FAMILY, text_size
+from .map_labels import NAME_FAMILY, _overlap, _square, text_size
 from .map_layout import (
     CATCHER_SIZE,
     MARGIN,
@@ -40,6 +41,16 @@ CATCHER_COLOUR = {"orange": "#f57c00", "brown": "#795548", "red": "#d32f2f",
 #: beside the colour (the two B colours take two letters); another set's catcher: its first two
 CATCHER_TAG = {"orange": "O", "brown": "Br", "red": "R", "purple": "P", "black": "Bk"}
 TAG_SIZE = 17  # px: the ring around a catcher's letter
+#: each catcher's path has its own dash pattern and carries the catcher's letter: paths are
+#: told apart without their colours (another set's catcher: solid)
+CATCHER_DASH = {"orange": "solid", "brown": "dash", "red": "dot", "purple": "dashdot",
+                "black": "longdash"}
+#: a white edge around the names (CSS text-shadow): legible over routes, paths and rings
+HALO = "1px 1px 1px #fff, -1px -1px 1px #fff, 1px -1px 1px #fff, -1px 1px 1px #fff"
+#: a gold circle's diameter and its "$n" (px at the design width, bold): the amount is still
+#: 10 px where the app draws the map at 0.8 of its size (JupyterLab with its file browser
+#: open); the circle fills the 16 px square :mod:`.map_layout` keeps free for it
+COIN_SIZE, COIN_FONT = 17, 12.5
 PERSON = "#c8a27a"  # the tan of the wooden cubes
 PERSON_EDGE = "#4e342e"
 TARGET = "#ffd600"
@@ -50,6 +61,7 @@ SPACES = "spaces"
 TARGETS = "targets"
 CATCHERS = "catchers"
 CATCHER_TAGS = "catcher letters"
+PATH_TAGS = "catcher path letters"
 SLOTS = "plantation slots"
 NAMES = "names"
 
@@ -110,8 +122,17 @@ def _static_traces(fig: go.Figure, board: Board, geo: Geometry) -> None:
         px = [xy[s][0] for s in path.path]
         py = [xy[s][1] for s in path.path]
         fig.add_trace(go.Scatter(x=px, y=py, mode="lines", name=f"{colour} path",
-                                 line={"color": CATCHER_COLOUR.get(colour, colour), "width": 5},
+                                 line={"color": CATCHER_COLOUR.get(colour, colour), "width": 5,
+                                       "dash": CATCHER_DASH.get(colour, "solid")},
                                  opacity=0.45, hoverinfo="skip", showlegend=False))
+    spots = path_tag_spots(board, geo)
+    colours = list(spots)
+    fig.add_trace(go.Scatter(
+        x=[spots[c][0] for c in colours], y=[spots[c][1] for c in colours],
+        mode="markers+text", name=PATH_TAGS, text=[catcher_tag(c) for c in colours],
+        **_tag_style([CATCHER_COLOUR.get(c, c) for c in colours]),
+        hovertext=[f"the {c.title()} Slave Catcher's path" for c in colours], hoverinfo="text",
+        showlegend=False))
     # plantation slots: light (filled at set-up) and dark (filled by the Slave Market)
     sx, sy, scol = [], [], []
     for pid in board.plantations:
@@ -129,15 +150,16 @@ def _static_traces(fig: go.Figure, board: Board, geo: Geometry) -> None:
     fig.add_trace(go.Scatter(
         x=[geo.money_xy[sid][0] for sid, _ in money], y=[geo.money_xy[sid][1] for sid, _ in money],
         mode="markers+text", name="gold circle ($ on entry)",
-        marker={"size": 15, "color": GOLD, "line": {"color": "#8d6e00", "width": 1}},
-        text=[f"${m}" for _, m in money], textfont={"size": 8, "color": "#3e2700"},
+        marker={"size": COIN_SIZE, "color": GOLD, "line": {"color": "#8d6e00", "width": 1}},
+        text=[f"${m}" for _, m in money],
+        textfont={"size": COIN_FONT, "color": "#2b1b00", "family": NAME_FAMILY, "weight": "bold"},
         textposition="middle center", hoverinfo="skip", showlegend=False))
     _name_traces(fig, geo)
 
 
 def _name_traces(fig: go.Figure, geo: Geometry) -> None:
-    """Names where they fit (see :mod:`.map_labels`); Canada gets its printed number; a name
-    set further out is joined to its space by a thin dark line."""
+    """The thin dark lines joining a name set further out to its space (the names themselves,
+    :func:`names_trace`, are drawn last, above the rings)."""
     labels = geo.labels
     lx: list[float | None] = []
     ly: list[float | None] = []
@@ -148,11 +170,54 @@ def _name_traces(fig: go.Figure, geo: Geometry) -> None:
     fig.add_trace(go.Scatter(x=lx, y=ly, mode="lines", name="name leaders",
                              line={"color": "#37474f", "width": 1}, hoverinfo="skip",
                              showlegend=False))
-    fig.add_trace(go.Scatter(
+
+
+def names_trace(geo: Geometry) -> go.Scatter:
+    """The space names (:mod:`.map_labels`), with a white edge: drawn above the rings and the
+    catchers' diamonds, so a ringed destination never hides its name."""
+    labels = geo.labels
+    return go.Scatter(
         x=[lb.x for lb in labels], y=[lb.y for lb in labels], mode="text", name=NAMES,
         text=[lb.text for lb in labels], textposition=[lb.position for lb in labels],
-        textfont={"size": [lb.size for lb in labels], "color": "#263238", "family": NAME_FAMILY},
-        hoverinfo="skip", showlegend=False))
+        textfont={"size": [lb.size for lb in labels], "color": "#263238", "family": NAME_FAMILY,
+                  "shadow": HALO},
+        hoverinfo="skip", showlegend=False)
+
+
+def path_tag_spots(board: Board, geo: Geometry) -> dict[str, tuple[float, float]]:
+    """Where each catcher's letter sits on its path: on a route of the path (its middle routes
+    first) where the letter touches no name, gold circle, the panel, another path's letter or
+    a space's largest marker; failing that (a crowded path), touching the route's side and
+    clear of the spaces' markers as drawn empty; a path with no such spot gets none."""
+    half = (TAG_SIZE / 2 + 1) / geo.px
+    fixed = [lb.box for lb in geo.labels] + [geo.panel_box]
+    fixed += [_square(*xy, 8 / geo.px) for xy in geo.money_xy.values()]
+    spots: dict[str, tuple[float, float]] = {}
+    for colour, path in board.catchers.items():
+        legs = list(zip(path.path, path.path[1:], strict=False))
+        middle = (len(legs) - 1) / 2
+        order = sorted(range(len(legs)), key=lambda i: abs(i - middle))
+        for shrink, sides in ((1.0, (0.0,)), (0.6, (0.0, 1.0, -1.0))):
+            taken = fixed + [_square(*geo.xy[s], shrink * geo.radius_px[s] / geo.px)
+                             for s in geo.ids]
+            taken += [_square(x, y, half) for x, y in spots.values()]
+            spot = next(((x, y) for i in order for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8)
+                         for side in sides for x, y in [_along(geo, legs[i], t, side * half)]
+                         if not any(_overlap(_square(x, y, half), other) for other in taken)),
+                        None)
+            if spot is not None:
+                spots[colour] = spot
+                break
+    return spots
+
+
+def _along(geo: Geometry, leg: tuple[str, str], t: float,
+           aside: float = 0.0) -> tuple[float, float]:
+    """The point ``t`` of the way along a route, moved ``aside`` square to it."""
+    (x0, y0), (x1, y1) = geo.xy[leg[0]], geo.xy[leg[1]]
+    norm = math.hypot(x1 - x0, y1 - y0) or 1.0
+    return (x0 + t * (x1 - x0) - aside * (y1 - y0) / norm,
+            y0 + t * (y1 - y0) + aside * (x1 - x0) / norm)
 
 
 
@@ -309,6 +374,7 @@ def _dynamic_traces(fig: go.Figure, board: Board, geo: Geometry) -> None:
                              marker={"symbol": "diamond-open", "size": CATCHER_SIZE,
                                      "line": {"width": 4}},
                              hoverinfo="text", showlegend=False))
+    fig.add_trace(names_trace(geo))
     # each catcher's letter on a corner of its diamond (clicks on it: the catcher's space)
     fig.add_trace(go.Scatter(x=[], y=[], mode="markers+text", name=CATCHER_TAGS, text=[],
                              **_tag_style(), hoverinfo="text", showlegend=False))

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..core.event import Event, narrating
+from .capture_cycle import next_card
 from .context import Ctx
 from .events import (
     Captured,
@@ -105,9 +106,8 @@ def send_to_market(ctx: Ctx, st: FreedomState, count: int) -> list[int]:
     where = []
     for _ in range(count):
         if st.market:
-            i = st.capture_cursor % len(st.market)
+            i = next_card(st)
             st.market[i] = st.market[i].with_people(st.market[i].people + 1)
-            st.capture_cursor = (i + 1) % max(1, len(st.market))
             where.append(i)
         else:
             where.append(-1)
@@ -160,7 +160,7 @@ def add_lost(ctx: Ctx, st: FreedomState, count: int, ev: list[Event], rule: str)
                                 "person must be added: the game is lost.", st.lost))
         st.result = GameResult(won=False, reason=f"Slaves Lost track full in round {st.round}",
                                round=st.round)
-        st.phase = "over"
+        st.turn_ctx.phase = "over"
         st.pending.clear()
         st.effects.clear()
 
@@ -193,10 +193,10 @@ def move_person(
         if narrating(ev):
             ev.append(GoldGained(f"{who} gains ${gold} from the gold circle at "
                                  f"{ctx.name(dest)}.", seat, gold))
-    if safe or st.safe_turn or dest in ctx.canada_set:
+    if safe or st.turn_ctx.safe_turn or dest in ctx.canada_set:
         return
     for colour in ctx.triggers[dest]:
-        if st.phase == "over":
+        if st.turn_ctx.phase == "over":
             return
         react(ctx, st, colour, dest, ev, moved)
 
@@ -210,8 +210,8 @@ def react(
     there = ctx.step_toward(colour, here, target)
     if there == here:
         return
-    if st.cut_armed and st.people[there] > 0:
-        st.cut_armed = False
+    if st.turn_ctx.cut_armed and st.people[there] > 0:
+        st.turn_ctx.cut_armed = False
         if narrating(ev):
             ev.append(CatcherCut(f"The Station Master cuts the {colour} Slave Catcher's "
                                  f"move: it stays at {ctx.name(here)}.", colour))

@@ -4,93 +4,33 @@ The Slave Catcher die names a catcher or shows the walking figure (no catcher mo
 die gives the direction (white arrows west, black east) and the number of spaces [FR-CATCH-1..2].
 The catcher moves along its own path, stopping at the path's end [FR-RULING-PATH-END], and
 captures only the people in the space where it stops [FR-CATCH-3]. Before it moves, a player
-holding a Reserve card that reacts to the roll may play it [FR-CARD-6].
+holding a Reserve card that reacts to the roll may play it [FR-CARD-6]. The roll is the
+:mod:`roll verb <.verbs.roll>`.
 """
 
 from __future__ import annotations
 
-from ..core.action import Action
 from ..core.event import Event, Note, narrating
-from .actions import act
+from . import capture_cycle
 from .context import Ctx
-from .decisions import Reaction
-from .events import CatcherExtra, CatcherRolled, WalkerRolled
 from .movement import move_catcher
-from .prices import queue_modifiers
-from .state import FreedomState, Roll, StepResult
+from .state import FreedomState, StepResult
+from .verbs import named
 
-
-def reaction_holders(ctx: Ctx, st: FreedomState) -> list[int]:
-    """Seats (from the Lead Player on) holding a Reserve card played in the Slave Catcher phase."""
-    out = []
-    for i in range(st.players):
-        seat = (st.lead + i) % st.players
-        cid = st.reserve[seat]
-        if cid is not None and ctx.card_by_id[cid].timing == "catcher_phase":
-            out.append(seat)
-    return out
-
-
-def roll(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
-    """Roll the two dice (or use the scenario's fixed roll) and prepare the catcher's move."""
-    if st.fixed_roll is not None:
-        fixed = st.fixed_roll
-        st.fixed_roll = None
-        catcher = fixed.catcher
-        direction, spaces = fixed.direction, fixed.spaces
-        triple = spaces == 3
-        how = " (fixed by the teacher)"
-    else:
-        catcher = ctx.dice.catcher_faces[st.rng.below(len(ctx.dice.catcher_faces))]
-        face = ctx.dice.movement_faces[st.rng.below(len(ctx.dice.movement_faces))]
-        direction, spaces, triple = face.direction, face.spaces, face.triple
-        how = ""
-    who = f"Player {st.lead + 1}"
-    arrows = "white arrow" if direction == "west" else "black arrow"
-    arrows += "s" if spaces != 1 else ""
-    if catcher == "walk":
-        st.last_roll = Roll(None, direction, 0, triple)
-        if narrating(ev):
-            ev.append(WalkerRolled(f"{who} rolls the walking figure{how}: no Slave Catcher "
-                                   "moves this round.", None, direction, spaces))
-        return
-    st.last_roll = Roll(catcher, direction, spaces, triple)
-    if narrating(ev):
-        ev.append(CatcherRolled(f"{who} rolls the {catcher} Slave Catcher and {spaces} "
-                                f"{arrows} ({direction}){how}.", catcher, direction, spaces,
-                                triple))
-    if triple and st_option_easier_triples(st):
-        st.last_roll = Roll(catcher, direction, 0, triple)
-        if narrating(ev):
-            ev.append(Note("Easier game: a triple moves no Slave Catcher.", "FR-OPT-2"))
-        return
-    extra = queue_modifiers(ctx, st)["catcher_extra"]
-    if extra:
-        st.last_roll = Roll(catcher, direction, spaces + extra, triple)
-        if narrating(ev):
-            ev.append(CatcherExtra(f"An Opposition card in the Queue adds {extra} "
-                                   f"space{'s' if extra != 1 else ''} to the move.", extra))
-    for seat in reversed(reaction_holders(ctx, st)):
-        cid = st.reserve[seat]
-        assert cid is not None
-        st.pending.append(Reaction(seat, cid))
-
-
-def st_option_easier_triples(st: FreedomState) -> bool:
-    return bool(st.options.get("easier_triples"))
+#: The verbs of the phase: the Lead Player's roll.
+OFFERED = named("roll")
 
 
 def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
     """A new round: the Lead Player is to roll."""
-    st.phase, st.step = "catcher", "roll"
+    st.turn_ctx.phase, st.turn_ctx.step = "catcher", "roll"
     st.last_roll = None
-    if st.rules.captures_restart_at_bottom:  # [FR-RULING-CAPTURE-CYCLE]
-        st.capture_cursor = 0
+    capture_cycle.restart(st, "round")
 
 
 def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
     """The Lead Player rolls; then the rolled catcher moves and the phase is done."""
-    if st.step == "roll":
+    if st.turn_ctx.step == "roll":
         return "decide"
     roll_ = st.last_roll
     if roll_ is not None and roll_.catcher is not None and roll_.spaces > 0:
@@ -104,13 +44,4 @@ def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
         move_catcher(ctx, st, colour, dest, ev, "FR-CATCH-3", stopped)
     elif roll_ is not None and roll_.catcher is not None and narrating(ev):
         ev.append(Note(f"The {roll_.catcher} Slave Catcher does not move.", "FR-CATCH-3"))
-    return "continue" if st.phase == "over" else "done"
-
-
-def legal(ctx: Ctx, st: FreedomState) -> list[Action]:
-    return [act(st.lead, "roll")]
-
-
-def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
-    roll(ctx, st, ev)
-    st.step = "move"
+    return "continue" if st.turn_ctx.phase == "over" else "done"

@@ -18,8 +18,9 @@ from .victory import check_end_of_round
 
 
 def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
-    st.phase, st.step = "lantern", "discard"
-    st.lantern_discarded = 0
+    turn = st.turn_ctx
+    turn.phase, turn.step = "lantern", "discard"
+    turn.lantern_discarded = 0
 
 
 def discards_per_round(st: FreedomState) -> int:
@@ -64,9 +65,10 @@ def refill(ctx: Ctx, st: FreedomState, ev: list[Event], rule: str) -> None:
 
 
 def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
-    if st.step == "discard":
-        if st.lantern_discarded < discards_per_round(st):
-            st.lantern_discarded += 1
+    turn = st.turn_ctx
+    if turn.step == "discard":
+        if turn.lantern_discarded < discards_per_round(st):
+            turn.lantern_discarded += 1
             for pos in range(QUEUE_SIZE - 1, -1, -1):
                 cid = st.queue[pos]
                 if cid is None:
@@ -84,11 +86,11 @@ def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
                     queue_effects(st, st.lead, card.effects, card.name)
                 break
             return "continue"
-        st.step = "refill"
+        turn.step = "refill"
         return "continue"
-    if st.step == "refill":
+    if turn.step == "refill":
         refill(ctx, st, ev, "FR-LANT-3")
-        st.step = "check"
+        turn.step = "check"
         return "continue"
     # check victory, pass the Lantern; the engine then starts the next round
     if check_end_of_round(ctx, st, ev):

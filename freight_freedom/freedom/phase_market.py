@@ -5,40 +5,32 @@ decision is the Lead Player's to enter [FR-RULING-MARKET-CHOOSER] and is skipped
 plantation has room. When no plantation has room the rest go to the Slaves Lost track, and one
 more person than the track holds loses the game at once [FR-MKT-PHASE-2, FR-LOSE-1]. The emptied
 card leaves, the others slide down and a new card is drawn and filled from the supply
-[FR-MKT-PHASE-3]; when the deck is empty no card is drawn, which is the game's timer.
+[FR-MKT-PHASE-3]; when the deck is empty no card is drawn, which is the game's timer. The slide
+starts the capture cycle again at the new bottom card [FR-RULING-CAPTURE-CYCLE].
 """
 
 from __future__ import annotations
 
-from ..core.action import Action
 from ..core.event import Event, Note, narrating
-from .actions import act
+from . import capture_cycle
 from .context import Ctx
-from .events import MarketAdvanced, MarketCount, PersonDelivered
-from .movement import add_lost, room
-from .moves import Deliver
+from .events import MarketAdvanced, MarketCount
+from .movement import add_lost
 from .state import FreedomState, MarketCardInPlay, StepResult
+from .verbs import named
+from .verbs.deliver import deliver, open_plantations
+
+#: The verbs of the phase: the Lead Player chooses each plantation [FR-RULING-MARKET-CHOOSER].
+OFFERED = named("deliver")
 
 
 def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
-    st.phase, st.step = "market", "deliver"
+    st.turn_ctx.phase, st.turn_ctx.step = "market", "deliver"
     n = st.market[0].people if st.market else 0
     if narrating(ev):
         ev.append(MarketCount(f"Round {st.round}: Slave Market phase: {n} "
                               f"{'person' if n == 1 else 'people'} on the bottom card.",
                               "FR-MKT-PHASE-1", n))
-
-
-def open_plantations(ctx: Ctx, st: FreedomState) -> list[str]:
-    return [p for p in ctx.board.plantations if room(ctx, st, p) > 0]
-
-
-def deliver(ctx: Ctx, st: FreedomState, plantation: str, ev: list[Event]) -> None:
-    st.market[0] = st.market[0].with_people(st.market[0].people - 1)
-    st.people[plantation] += 1
-    if narrating(ev):
-        ev.append(PersonDelivered(f"A person is delivered to {ctx.name(plantation)}.",
-                                  plantation))
 
 
 def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
@@ -56,7 +48,7 @@ def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
                                       f"{'person' if n == 1 else 'people'}.", "FR-MKT-PHASE-2",
                                       n))
             add_lost(ctx, st, n, ev, "FR-MKT-PHASE-2")
-            if st.phase == "over":
+            if st.turn_ctx.phase == "over":
                 return "continue"
             break
         if len(spots) > 1:
@@ -69,7 +61,7 @@ def finish(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
     if st.market:
         done = st.market.pop(0)
         st.market_done.append(done.card)
-        st.capture_cursor = 0
+        capture_cycle.restart(st, "slide")
         text = "The emptied Slave Market card is removed and the others slide down"
         if st.market_deck:
             cid = st.market_deck.pop()
@@ -82,11 +74,3 @@ def finish(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
         if narrating(ev):
             ev.append(MarketAdvanced(text, len(st.market_deck)))
     return "done"
-
-
-def legal(ctx: Ctx, st: FreedomState) -> list[Action]:
-    return [act(st.lead, "deliver", p) for p in open_plantations(ctx, st)]
-
-
-def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
-    deliver(ctx, st, Deliver.of(action).plantation, ev)

@@ -8,7 +8,7 @@ rulebook constants of :mod:`.state`.
 
 from __future__ import annotations
 
-import weakref
+from collections.abc import Mapping
 
 from .context import Ctx
 from .effect_kinds import QUEUE, effect_dict, kinds_for
@@ -17,26 +17,19 @@ from .state import PASS_INCOME, QUEUE_PRICES, TOKENS_PER_PLANNING, FreedomState
 QUEUE_KINDS = kinds_for(QUEUE)
 
 
-_MODS: weakref.WeakKeyDictionary[Ctx, dict[tuple[str | None, ...], dict[str, int]]] = (
-    weakref.WeakKeyDictionary())
-"""Per component set, :func:`queue_modifiers` by Queue contents: the rules ask for them several
-times a decision, and they depend on nothing else."""
-
-
-def queue_modifiers(ctx: Ctx, st: FreedomState) -> dict[str, int]:
+def queue_modifiers(ctx: Ctx, st: FreedomState) -> Mapping[str, int]:
     """The summed effects of Opposition cards that hold while in the Queue [FR-CARD-7].
 
     ``token_limit`` is the smallest limit in force (the rulebook's limit when none is).
-    Returns a new dict (the caller may change it).
+    The mapping is shared, read only: it is kept per component set and Queue contents
+    (:attr:`.Ctx.queue_mods`), since the rules ask for it several times a decision.
     """
     queue = tuple(st.queue)
-    known = _MODS.get(ctx)
-    if known is None:
-        known = _MODS[ctx] = {}
+    known = ctx.queue_mods
     mods = known.get(queue)
     if mods is None:
         mods = known[queue] = _queue_modifiers(ctx, queue)
-    return dict(mods)
+    return mods
 
 
 def _queue_modifiers(ctx: Ctx, queue: tuple[str | None, ...]) -> dict[str, int]:
@@ -65,16 +58,24 @@ def support_price(ctx: Ctx, st: FreedomState) -> int:
     return max(0, int(ctx.tokens.support_price) + queue_modifiers(ctx, st)["support_cost"])
 
 
-def conductor_price(
-    ctx: Ctx, st: FreedomState, seat: int, stack: str, mods: dict[str, int] | None = None
-) -> int:
-    """Price of a Conductor token for ``seat``: printed cost, Queue surcharges, role discounts."""
-    cs = ctx.conductor(stack)
+def conductor_discount(ctx: Ctx, st: FreedomState, seat: int) -> int:
+    """What ``seat``'s Role takes off every Conductor token's price (the Shepherd) [FR-PLAN-4]."""
     role = ctx.roles[st.roles[seat]]
-    discount = role.side(st.sides[seat]).passive_amount("conductor_discount")
+    return role.side(st.sides[seat]).passive_amount("conductor_discount")
+
+
+def conductor_price(
+    ctx: Ctx, st: FreedomState, seat: int, stack: str, mods: Mapping[str, int] | None = None,
+    discount: int | None = None,
+) -> int:
+    """Price of a Conductor token for ``seat``: printed cost, Queue surcharges, role discounts.
+
+    ``mods`` and ``discount`` may be passed in when pricing several stacks at once."""
+    if discount is None:
+        discount = conductor_discount(ctx, st, seat)
     if mods is None:
         mods = queue_modifiers(ctx, st)
-    return max(0, cs.cost + mods["conductor_cost"] - discount)
+    return max(0, ctx.conductor(stack).cost + mods["conductor_cost"] - discount)
 
 
 def token_limit(ctx: Ctx, st: FreedomState) -> int:

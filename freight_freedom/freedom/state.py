@@ -6,7 +6,9 @@ the Slave Catchers, the token board, the Abolitionist decks and Queue, each play
 held tokens and Reserve card, and the *continuation* of the rules engine: ``pending`` (decisions
 the engine is waiting for, top of the stack last) and ``effects`` (card and role effects still to
 resolve). Keeping the continuation in the state makes every decision atomic and lets undo, copies
-and saves carry a half-finished card effect exactly.
+and saves carry a half-finished card effect exactly. The round's bookkeeping (phase, step, whose
+turn it is and what that player has done this turn) is one :class:`Turn` value, ``turn_ctx``,
+apart from the table.
 
 The numbers that the rulebook text gives (queue prices, pass income) are constants here; the
 component data (map, tokens, cards) lives in the data files.
@@ -167,6 +169,61 @@ class HeldToken:
         return self
 
 
+@dataclass(slots=True)
+class Turn:
+    """The round's bookkeeping, kept apart from the game's table (as boardgame.io keeps ``ctx``
+    apart from ``G``): the phase and its step, whose Planning or Action turn it is, and what that
+    player has done so far this turn.
+
+    The rules read these to know what is allowed now (FR-PLAN-1, FR-ACT-2..7); none of it is a
+    component on the table. :meth:`FreedomState.to_dict` writes the fields among the state's own
+    (``seat`` as ``turn``), as before they were gathered here.
+    """
+
+    phase: str = "catcher"  # a key of PHASE_NAMES
+    step: str = "roll"  # the phase's own step (e.g. "roll" then "move")
+    seat: int = 0  # whose Planning/Action turn it is
+    turns_done: int = 0  # players who finished their turn in this phase
+    planning_taken: int = 0  # tokens bought this Planning turn [FR-PLAN-1]
+    tokens_played: int = 0  # tokens played this Action turn [FR-ACT-4]
+    card_bought: bool = False  # [FR-ACT-5]
+    benefit_used: bool = False  # [FR-ACT-2]
+    did_something: bool = False  # anything but passing: then the turn ends, no income [FR-ACT-7]
+    safe_turn: bool = False  # Station Master: no Slave Catchers for the rest of this turn
+    cut_armed: bool = False  # Station Master benefit: cancel one capturing reaction this phase
+    lantern_discarded: int = 0  # Queue cards discarded in this Lantern phase [FR-LANT-1]
+
+    def copy(self) -> Turn:
+        """An independent copy (every field is an immutable value)."""
+        return Turn(self.phase, self.step, self.seat, self.turns_done, self.planning_taken,
+                    self.tokens_played, self.card_bought, self.benefit_used, self.did_something,
+                    self.safe_turn, self.cut_armed, self.lantern_discarded)
+
+    def new_action_turn(self) -> None:
+        """A fresh Action turn: no token played, no card bought, no Benefit taken, nothing
+        done, no protection."""
+        self.tokens_played = 0
+        self.card_bought = False
+        self.benefit_used = False
+        self.did_something = False
+        self.safe_turn = False
+
+    def pass_on(self, players: int) -> None:
+        """The player's turn in this phase is over; the next seat clockwise takes one."""
+        self.turns_done += 1
+        self.seat = (self.seat + 1) % players
+
+    def next_planning_turn(self, players: int) -> None:
+        """The next player plans, with no token bought yet [FR-PLAN-1]."""
+        self.pass_on(players)
+        self.planning_taken = 0
+
+    def next_action_turn(self, players: int) -> None:
+        """The next player takes a fresh Action turn [FR-ACT-1]."""
+        self.pass_on(players)
+        self.new_action_turn()
+
+
 @dataclass
 class FreedomState(TableRepr):
     """Everything about one game in progress (see the module docstring).
@@ -184,11 +241,8 @@ class FreedomState(TableRepr):
     rng: Rng
     options: dict[str, Any] = field(default_factory=dict)
     round: int = 1
-    phase: str = "catcher"
-    step: str = "roll"
+    turn_ctx: Turn = field(default_factory=Turn)  # the round's bookkeeping (see Turn)
     lead: int = 0
-    turn: int = 0  # seat whose Planning/Action turn it is
-    turns_done: int = 0  # players who finished their turn in this phase
     period: int = 1
     money: list[int] = field(default_factory=list)
     roles: list[str] = field(default_factory=list)
@@ -218,16 +272,8 @@ class FreedomState(TableRepr):
     reserve: list[str | None] = field(default_factory=list)
     pending: list[Decision] = field(default_factory=list)  # top = last (see .decisions)
     effects: list[ScheduledEffect] = field(default_factory=list)  # run first to last
-    planning_taken: int = 0
-    tokens_played: int = 0
-    card_bought: bool = False
-    benefit_used: bool = False
-    did_something: bool = False
-    safe_turn: bool = False
-    cut_armed: bool = False  # Station Master benefit: cancel one capturing reaction this phase
     fixed_roll: FixedRoll | None = None
     last_roll: Roll | None = None
-    lantern_discarded: int = 0
     result: GameResult | None = None
     rules: Rules = CURRENT_RULES  # not part of the digest: the save file names the version
 
@@ -251,15 +297,23 @@ class FreedomState(TableRepr):
                 fields[name] = value.copy()
             elif how == "lists":
                 fields[name] = [v[:] for v in value]
+            elif how == "turn":
+                fields[name] = value.copy()
             else:  # "rng"
                 fields[name] = Rng.from_state(value.state)
         return other
 
     def to_dict(self, *, hidden: bool = True) -> dict[str, Any]:
-        """Plain JSON-ready data; ``hidden=False`` replaces deck orders by sorted contents."""
+        """Plain JSON-ready data; ``hidden=False`` replaces deck orders by sorted contents.
+
+        The :class:`Turn` fields are written among the state's own, in the order and under the
+        names (``turn`` for :attr:`Turn.seat`) the digests, saves' checks and views have always
+        read (see :data:`_DICT_LAYOUT`)."""
         data: dict[str, Any] = {}
-        for name in self.__dataclass_fields__:
-            if name == "rules":
+        turn = self.turn_ctx
+        for name, in_turn in _DICT_LAYOUT:
+            if in_turn:
+                data[name] = getattr(turn, "seat" if name == "turn" else name)
                 continue
             value = getattr(self, name)
             if name == "rng":
@@ -272,12 +326,39 @@ class FreedomState(TableRepr):
         return data
 
 
+_TURN_KEYS: dict[str, str] = {
+    # key of to_dict: the field it follows there (the Turn fields among the state's own)
+    "phase": "round", "step": "phase", "turn": "lead", "turns_done": "turn",
+    "planning_taken": "effects", "tokens_played": "planning_taken",
+    "card_bought": "tokens_played", "benefit_used": "card_bought",
+    "did_something": "benefit_used", "safe_turn": "did_something", "cut_armed": "safe_turn",
+    "lantern_discarded": "last_roll",
+}
+
+
+def _dict_layout() -> tuple[tuple[str, bool], ...]:
+    """The keys of :meth:`FreedomState.to_dict` in order, each with whether it is a
+    :class:`Turn` field: the state's fields (``turn_ctx`` and ``rules`` left out) with each Turn
+    field after the key :data:`_TURN_KEYS` names."""
+    keys: list[tuple[str, bool]] = []
+    after = {prev: key for key, prev in _TURN_KEYS.items()}
+    for name in FreedomState.__dataclass_fields__:
+        if name in ("turn_ctx", "rules"):
+            continue
+        keys.append((name, False))
+        while name in after:
+            name = after[name]
+            keys.append((name, True))
+    return tuple(keys)
+
+
+_DICT_LAYOUT = _dict_layout()
+"""``(key, is_a_turn_field)`` in the order :meth:`FreedomState.to_dict` writes them."""
+
 _COPY: dict[str, str] = {
-    **dict.fromkeys(("players", "difficulty", "round", "phase", "step", "lead", "turn",
-                     "turns_done", "period", "supply", "freed", "lost", "capture_cursor",
-                     "planning_taken", "tokens_played", "card_bought", "benefit_used",
-                     "did_something", "safe_turn", "cut_armed", "fixed_roll", "last_roll",
-                     "lantern_discarded", "result", "rules"), "same"),
+    **dict.fromkeys(("players", "difficulty", "round", "lead", "period", "supply", "freed",
+                     "lost", "capture_cursor", "fixed_roll", "last_roll", "result", "rules"),
+                    "same"),
     **dict.fromkeys(("money", "roles", "sides", "market", "market_deck", "market_done",
                      "market_unused", "support_left", "support_bought", "tokens_spent",
                      "tokens_removed", "queue", "removed_cards", "discard", "reserve", "pending",
@@ -286,9 +367,11 @@ _COPY: dict[str, str] = {
                     "dict"),
     **dict.fromkeys(("held", "decks"), "lists"),
     "rng": "rng",
+    "turn_ctx": "turn",
 }
 """How :meth:`FreedomState.__deepcopy__` copies each field: ``same`` (an immutable value),
-``list``/``dict`` (a container of immutable values), ``lists`` (a list of such lists), ``rng``."""
+``list``/``dict`` (a container of immutable values), ``lists`` (a list of such lists), ``rng``,
+``turn`` (the :class:`Turn`, copied by :meth:`Turn.copy`)."""
 
 
 def _plain(value: Any) -> Any:

@@ -18,8 +18,8 @@ def render_text(game: Freedom) -> str:
     st = game.state
     side = ctx.victory_side(st)
     lines = [
-        f"Freedom - round {st.round}/8, {PHASE_NAMES[st.phase]} phase, Period {st.period}, "
-        f"Lead Player {st.lead + 1}",
+        f"Freedom - round {st.round}/8, {PHASE_NAMES[st.turn_ctx.phase]} phase, Period "
+        f"{st.period}, Lead Player {st.lead + 1}",
         f"Freed {st.freed}/{side.freed}   Lost {st.lost}/{side.lost}   Support "
         f"{sum(st.support_bought)}/{sum(st.support_bought) + sum(st.support_left)}   "
         f"Supply {st.supply}",

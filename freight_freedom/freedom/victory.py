@@ -108,7 +108,7 @@ def check_end_of_round(ctx: Ctx, st: FreedomState, ev: list[Event]) -> bool:
                                   f"{sum(st.support_bought)} of {support_total(st)} Support "
                                   "bought.", "FR-WIN-1", *totals))
         return False
-    st.phase, st.step = "over", "over"
+    st.turn_ctx.phase, st.turn_ctx.step = "over", "over"
     st.pending.clear()
     st.effects.clear()
     return True

@@ -32,6 +32,7 @@ from ..ui.adapter import Selection, game_view
 from .map_draw import draw, draw_hints_on, title_text
 from .map_figure import (
     CATCHER_COLOUR,
+    CATCHER_DASH,
     CATCHER_TAG,
     CATCHER_TAGS,
     CATCHERS,
@@ -40,6 +41,7 @@ from .map_figure import (
     HINTS,
     KEY,
     NAMES,
+    PATH_TAGS,
     PERSON,
     PERSON_EDGE,
     RECENT_CATCHERS,
@@ -52,6 +54,7 @@ from .map_figure import (
     TARGET,
     TARGETS,
     catcher_tag,
+    path_tag_spots,
     skeleton,
 )
 from .map_labels import (
@@ -87,14 +90,14 @@ from .map_layout import (
 from .view_model import ends as _ends
 
 __all__ = [
-    "CATCHERS", "CATCHER_COLOUR", "CATCHER_SIZE", "CATCHER_STEP", "CATCHER_TAG", "CATCHER_TAGS",
-    "FAR", "FIG_W", "GOLD", "HINT", "catcher_tag",
-    "HINTS", "KEY", "LAYOUT_FILE", "MARGIN", "NAMES", "NAME_FAMILY", "NAME_FONT", "NEAR",
-    "PERSON", "PERSON_EDGE", "PLOT_W", "RECENT_CATCHERS", "RECENT_PEOPLE", "REGION_COLOUR",
-    "REGION_FILL", "REGION_NAME", "SLOTS", "SPACES", "TARGET", "TARGETS", "Geometry", "Label",
-    "_crosses", "_overlap", "_segments_meet", "_square", "board_fingerprint", "compute_geometry",
-    "draw", "draw_hints", "draw_hints_on", "ends", "figure", "geometry", "geometry_from_dict",
-    "geometry_to_dict", "label_text", "project", "skeleton", "spread", "targets", "text_size",
+    "CATCHERS", "CATCHER_COLOUR", "CATCHER_DASH", "CATCHER_SIZE", "CATCHER_STEP", "CATCHER_TAG",
+    "CATCHER_TAGS", "FAR", "FIG_W", "GOLD", "HINT", "catcher_tag", "HINTS", "KEY", "LAYOUT_FILE",
+    "MARGIN", "NAMES", "NAME_FAMILY", "PATH_TAGS", "NAME_FONT", "NEAR", "PERSON", "PERSON_EDGE",
+    "PLOT_W", "RECENT_CATCHERS", "RECENT_PEOPLE", "REGION_COLOUR", "REGION_FILL", "REGION_NAME",
+    "SLOTS", "SPACES", "TARGET", "TARGETS", "Geometry", "Label", "_crosses", "_overlap",
+    "_segments_meet", "_square", "board_fingerprint", "compute_geometry", "draw", "draw_hints",
+    "draw_hints_on", "ends", "figure", "geometry", "geometry_from_dict", "geometry_to_dict",
+    "label_text", "path_tag_spots", "project", "skeleton", "spread", "targets", "text_size",
     "title_text", "update", "write_layout",
 ]
 

@@ -207,7 +207,7 @@ def table_of(ctx: Ctx, st: FreedomState) -> FreedomView:
         lost=st.lost,
         lost_limit=ctx.lost_limit(st),
         round=st.round,
-        phase=PHASE_NAMES[st.phase],
+        phase=PHASE_NAMES[st.turn_ctx.phase],
         period=st.period,
         lead=st.lead,
     )

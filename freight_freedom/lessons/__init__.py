@@ -28,8 +28,7 @@ def lesson(name: str) -> Lesson:
     entry = registry.find(name) if isinstance(name, str) else None
     if entry is None or not entry.lesson:
         raise ValueError(f"no lesson {name!r}; the lessons are {list(LESSONS)}")
-    result: Lesson = registry.load(entry.lesson)
-    return result
+    return entry.lesson()
 
 
 def show(name: str, **kwargs: Any) -> Any:

@@ -15,6 +15,7 @@ import ipywidgets as widgets
 
 from .puzzles import EPS, Puzzle, Solution, amount, grade, say, solve
 from .text import inline, to_html
+from .widget import CSS, names_on_top, scaled_map_css
 
 COLOURS = {"best": "#e3f4e1", "good": "#fff4d6", "costs": "#fdecea"}
 
@@ -39,13 +40,23 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         self.feedback = widgets.HTML()
         self.proof = widgets.HTML()
         self.board = widgets.Output(layout=widgets.Layout(flex="0 0 auto"))
+        self.figure: Any = None  # the map (a FigureWidget) of the puzzle shown
         column = widgets.VBox([self.question, self.choices, self.answer_button, self.feedback,
                                self.proof],
-                              layout=widgets.Layout(flex="1 1 320px", min_width="300px",
+                              layout=widgets.Layout(flex="1 1 300px", min_width="300px",
                                                     max_width="520px", padding="0 0 0 10px"))
-        self.children = [widgets.HBox([self.picker, self.teacher]),
-                         widgets.HBox([self.board, column],
-                                      layout=widgets.Layout(flex_flow="row wrap"))]
+        column.add_class("ff-text")
+        for part in column.children:  # above the map on a narrow page: keep their height
+            part.layout.flex = "0 0 auto"
+        # the map's scaling rules (as the lesson's, :data:`.widget.CSS`): the question beside
+        # the map down to 0.8 of its size, above it on a narrower page
+        self.figure_style = widgets.HTML(layout=widgets.Layout(display="none"))
+        row = widgets.HBox([self.board, column],
+                           layout=widgets.Layout(width="100%", flex_flow="row wrap",
+                                                 align_items="flex-start"))
+        row.add_class("ff-puzzle-board")
+        self.children = [widgets.HTML(CSS, layout=widgets.Layout(display="none")),
+                         self.figure_style, widgets.HBox([self.picker, self.teacher]), row]
         self.index = 0
         self.show(0)
 
@@ -72,10 +83,14 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
             fig.layout.width = 780
         widget = go.FigureWidget(fig)
         widget._config = {"displayModeBar": False}
-        self.board.outputs = ()
-        self.board.layout.width = f"{int(fig.layout.width)}px"
-        self.board.children = ()
-        self.children[1].children = [widgets.Box([widget]), self.children[1].children[1]]
+        self.figure = widget
+        width, height = int(fig.layout.width), int(fig.layout.height or 0)
+        holder = widgets.Box([widget], layout=widgets.Layout(
+            flex="0 0 auto", width=f"{width}px", min_width=f"{width}px"))
+        holder.add_class("ff-map")
+        self.figure_style.value = scaled_map_css(self, width, height) if height else ""
+        row = self.children[-1]
+        row.children = [holder, row.children[-1]]
 
     def solution(self) -> Solution:
         p = self.puzzle
@@ -138,3 +153,4 @@ def ring_choices(fig: Any, game: Any, options: tuple[str, ...]) -> None:
             trace.customdata = [d for _x, _y, d in points]
             trace.hovertext = [f"one of the choices: {board.spaces[d].name}"
                                for _x, _y, d in points]
+    names_on_top(fig)

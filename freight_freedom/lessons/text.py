@@ -100,9 +100,9 @@ def citations(rules: tuple[str, ...] | list[str]) -> str:
         chips.append(
             f"<details title='rule {html.escape(rule, quote=True)}' "
             "style='display:inline-block;vertical-align:top;margin:0 4px 2px 0'>"
-            "<summary style='cursor:pointer;font-size:11px;color:#555;background:#eef;"
+            "<summary style='cursor:pointer;font-size:13px;color:#555;background:#eef;"
             f"border-radius:3px;padding:0 4px;list-style:none'>{inline(label)}</summary>"
-            "<div style='font-size:12px;max-width:380px;background:#f7f7fb;padding:4px 6px;"
+            "<div style='font-size:13px;max-width:380px;background:#f7f7fb;padding:4px 6px;"
             f"border-left:3px solid #99c'>{inline(body)}</div></details>")
-    return ("<div style='margin-top:4px'><span style='font-size:11px;color:#777'>Rules: </span>"
+    return ("<div style='margin-top:4px'><span style='font-size:13px;color:#777'>Rules: </span>"
             + "".join(chips) + "</div>")

@@ -15,23 +15,44 @@ Built on the public API only: ``game.figure()``, ``legal_actions()``, ``describe
 from __future__ import annotations
 
 import html
+import itertools
 from collections import Counter
 from typing import Any
 
 import ipywidgets as widgets
 
+from ..ui.layout_css import figure_css
 from .model import Lesson, Step
 from .questions import Choice, Graded, MapClick, Question
 from .text import citations, inline, to_html
 
 BOARD_WIDTH = 780
 HIGHLIGHT = "lesson highlight"
+#: focus rings; a long choice wraps onto lines of its own; the board row is the container whose
+#: width scales the map (the app's rules, :func:`scaled_map_css`): beside the map down to 0.8
+#: of its size, the step's text and question; narrower, they go above the map
 CSS = """<style>
 .ff-lesson button:focus-visible, .ff-lesson select:focus-visible,
 .ff-lesson input:focus-visible, .ff-lesson summary:focus-visible {
   outline: 3px solid #0b57d0 !important; outline-offset: 2px; }
-.ff-lesson-board { container-type: inline-size; }
+.ff-lesson-board, .ff-puzzle-board { container-type: inline-size; }
+.ff-lesson-board .ff-map > *, .ff-puzzle-board .ff-map > * { transform-origin: 0 0; }
+.ff-lesson-board .widget-radio-box label, .ff-puzzle-board .widget-radio-box label {
+  height: auto !important; line-height: 1.35; white-space: normal; margin: 2px 0; }
 </style>"""
+_scopes = itertools.count(1)
+
+
+def scaled_map_css(widget: Any, width: int, height: int) -> str:
+    """The app's map-scaling rules (:func:`~freight_freedom.ui.layout_css.figure_css`) for
+    ``widget``'s own map (class ``ff-map``) and text column (``ff-text``) only: a notebook may
+    show several lessons, puzzles or apps, each map with its own size."""
+    scope = next((c for c in widget._dom_classes if c.startswith("ff-scope-")), None)
+    if scope is None:
+        scope = f"ff-scope-{next(_scopes)}"
+        widget.add_class(scope)
+    return (figure_css(width, height).replace(".ff-figure", f".{scope} .ff-map")
+            .replace(".ff-column", f".{scope} .ff-text"))
 
 
 def _box(colour: str, text: str) -> str:
@@ -65,7 +86,8 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         self.parts = widgets.Dropdown(
             options=[(f"Part {i + 1}: {p.title} ({p.minutes} min)", i)
                      for i, p in enumerate(lesson.parts)],
-            description="Part:", layout=widgets.Layout(width="360px"))
+            description="Part:", style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto", max_width="100%"))
         self.parts.observe(self._part_chosen, names="value")
         self.back_button = widgets.Button(description="Back", icon="arrow-left",
                                           tooltip="The previous step")
@@ -120,13 +142,16 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         self.column = widgets.VBox(
             [self.title, self.narrative, self.events, self.history, self.question_box, self.try_box,
              self.teacher_box, self.cites],
-            layout=widgets.Layout(flex="1 1 340px", min_width="320px", max_width="560px",
+            layout=widgets.Layout(flex="1 1 300px", min_width="300px", max_width="560px",
                                   padding="0 0 0 10px", overflow="auto"))
         for child in self.column.children:
             # the column scrolls when it is taller than the board: its parts keep their height
             # (flex items shrink by default, and a shrunk text would overlap the buttons below)
             child.layout.flex = "0 0 auto"
         self.board_holder = widgets.Box(layout=widgets.Layout(flex="0 0 auto"))
+        self.board_holder.add_class("ff-map")
+        self.column.add_class("ff-text")
+        self.figure_style = widgets.HTML(layout=widgets.Layout(display="none"))
         self.board = widgets.HBox([self.board_holder, self.column],
                                   layout=widgets.Layout(width="100%", flex_flow="row wrap",
                                                         align_items="flex-start"))
@@ -140,7 +165,7 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
                         (self.header, "ff-lesson-header")]:
             w.add_class(name)
         self.children = [widgets.HTML(CSS, layout=widgets.Layout(display="none")),
-                         self.header, self.nav, self.board]
+                         self.figure_style, self.header, self.nav, self.board]
         self.go(start)
 
     def __repr__(self) -> str:
@@ -222,9 +247,9 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         more = (f"<li><i>{len(events) - len(shown)} earlier events are in the game's log"
                 "</i></li>") if len(events) > len(shown) else ""
         items = "".join(
-            f"<li>{inline(e.text)} <span style='font-size:10px;color:#777'>"
+            f"<li>{inline(e.text)} <span style='font-size:13px;color:#777'>"
             f"{html.escape(e.rule)}</span></li>" for e in shown)
-        return ("<details open style='font-size:12px;margin:4px 0'><summary><b>What happened"
+        return ("<details open style='font-size:13px;margin:4px 0'><summary><b>What happened"
                 f"</b></summary><ul style='margin:2px 0;padding-left:18px'>{more}{items}</ul>"
                 "</details>")
 
@@ -248,6 +273,7 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         highlight = highlight_trace(fig, self.step.highlight)
         if highlight is not None:
             fig.add_trace(highlight)
+            names_on_top(fig)
         if self.figure is None:
             widget = go.FigureWidget(fig)
             widget._config = {"displayModeBar": False, "displaylogo": False,
@@ -258,6 +284,9 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
             self.board_holder.layout.width = width
             self.board_holder.layout.min_width = width
             self.board_holder.children = [widget]
+            height = int(fig.layout.height or 0)
+            self.figure_style.value = (scaled_map_css(self, int(fig.layout.width), height)
+                                       if height else "")
         else:
             widget = self.figure
             widget.data = []
@@ -368,7 +397,7 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
     def _refresh_actions(self) -> None:
         game = self.game
         legal = game.legal_actions()
-        self.t_prompt.value = ("<div style='font-size:12px;color:#333'>"
+        self.t_prompt.value = ("<div style='font-size:13px;color:#333'>"
                                + inline(str(game.prompt.text) if not game.is_over
                                         else "The game is over.") + "</div>")
         self.t_actions.options = [(game.describe(a), str(a)) for a in legal]
@@ -459,6 +488,15 @@ def history_note(game: Any, key: str) -> tuple[str, str] | None:
         return str(card.name), str(card.note)
     except Exception:  # noqa: BLE001
         return None
+
+
+def names_on_top(fig: Any) -> None:
+    """Draw a Freedom map's names last, above rings added to it (no rings over a name)."""
+    from ..freedom.view import NAMES
+
+    names = [t for t in fig.data if t.name == NAMES]
+    if names:
+        fig.data = tuple(t for t in fig.data if t.name != NAMES) + tuple(names)
 
 
 def highlight_trace(fig: Any, ids: tuple[str, ...]) -> Any:

@@ -63,7 +63,7 @@ class Outcome:
         listing = ", ".join(f"Player {s + 1}: {v}" for s, v in enumerate(self.scores))
         verb = "wins" if len(self.winners) == 1 else "share the win"
         reason = f"; {self.reason}" if self.reason else ""
-        return f"{_players(self.winners)} {verb} with {top} points ({listing}){reason}"
+        return f"{players_words(self.winners)} {verb} with {top} points ({listing}){reason}"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -74,7 +74,8 @@ class Outcome:
         }
 
 
-def _players(seats: tuple[int, ...] | list[int]) -> str:
+def players_words(seats: tuple[int, ...] | list[int]) -> str:
+    """Players by name: "Player 2", "Player 1 and Player 3", "Player 1, Player 2 and Player 4"."""
     names = [f"Player {s + 1}" for s in seats]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
@@ -122,7 +123,7 @@ def biggest_awards(state: SlowFreightState) -> tuple[list[int], list[Event]]:
                 text = (f"Player {seats[0] + 1} delivered the biggest {name} train ({cars}): "
                         f"{points} points and the {points}-point chip")
             else:
-                text = (f"{_players(seats)} tie for the biggest {name} train ({cars}): "
+                text = (f"{players_words(seats)} tie for the biggest {name} train ({cars}): "
                         f"{points} points each")
             events.append(Award(text, rule, TYPE_KEYS[kind], tuple(seats), top, points))
     return awards, events
@@ -162,7 +163,7 @@ def final_scoring(state: SlowFreightState) -> list[Event]:
     state.outcome = Outcome(scores, tuple(rows), winners, state.end_reason)
     if not narrate:
         return events
-    names = _players(winners)
+    names = players_words(winners)
     listing = ", ".join(f"Player {s + 1}: {v}" for s, v in enumerate(scores))
     if len(winners) == 1:
         events.append(Winners(f"{names} wins with {top} points ({listing})", "SF-SCORE-8",

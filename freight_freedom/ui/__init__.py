@@ -6,8 +6,8 @@ importable where there is no display (workers, the command line).
 
 One file per concern: :mod:`.app` assembles the pieces (:mod:`.action_panel`, :mod:`.log_view`,
 :mod:`.inspector`, :mod:`.stepper`, :mod:`.seats`, :mod:`.saveload`, :mod:`.newgame`,
-:mod:`.errors`); :mod:`.adapter` is the small per-game hook table each game fills in;
-:mod:`.display` is what ``Game`` delegates to.
+:mod:`.errors`); :mod:`.adapter` has :class:`~.adapter.GameUI`, the base class each game's UI
+subclasses (loaded lazily through the registry); :mod:`.display` is what ``Game`` delegates to.
 """
 
 from .lazy_imports import defer_rfc3987_syntax

@@ -97,7 +97,7 @@ class ActionPanel:
             rows.append(widgets.HTML("<i>No decision pending.</i>"))
         for kind, items in groups.items():
             title = widgets.HTML(
-                f"<b style='font-size:12px'>{html.escape(kind)}</b>",
+                f"<b style='font-size:13px'>{html.escape(kind)}</b>",
                 layout=widgets.Layout(width="90px", min_width="90px"),
             )
             if kind in steps and all(a in splits for a, _ in items):
@@ -141,7 +141,7 @@ class ActionPanel:
             full = picked[2] if picked is not None else ""
             go.tooltip = str(picked[1]) if picked is not None else ""
             hint = f"; {step.hint}" if step.hint else ""
-            chosen.value = (f"<span style='font-size:12px;color:#333'>{html.escape(full)} "
+            chosen.value = (f"<span style='font-size:13px;color:#333'>{html.escape(full)} "
                             f"<span style='color:#666'>({count} choices in all{html.escape(hint)})"
                             "</span></span>")
 

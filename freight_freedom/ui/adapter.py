@@ -1,19 +1,19 @@
-"""The per-game hook table: what the shared app needs to know about one game.
+"""What the shared app needs to know about one game: the :class:`GameUI` base class.
 
 The shared pieces in :mod:`freight_freedom.ui` know only the kernel API (``legal_actions``,
 ``apply``, ``undo``, ``prompt``, ``log`` ...). What is particular to a game (how to draw it, what a
-click on the drawing means, which bots exist, which tables describe its state) is
-collected in one :class:`GameUI` per game, built by ``game_ui()`` of the game's ``app`` module
-in :mod:`freight_freedom.core.registry`. :func:`ui_for` finds it; a game without one (a test
-game) gets the defaults, which still give a working app without a figure.
+click on the drawing means, which bots exist, which tables describe its state) is one subclass
+of :class:`GameUI` per game, which :mod:`freight_freedom.core.registry` loads on first use
+(``entry.ui()``). :func:`ui_for` finds it; a game without one (a test game) gets the base class,
+whose defaults still give a working app without a figure.
 """
 
 from __future__ import annotations
 
-import importlib
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Any
 
 from ..core.action import Action
@@ -21,6 +21,7 @@ from ..core.bot import Bot, RandomBot
 from ..core.game import Game
 from ..core.registry import find
 from ..core.seat_view import event_view, recent_events
+from ..core.tables import Table
 from .words import rule_free
 
 AnyGame = Game[Any]
@@ -89,113 +90,108 @@ class ClickResult:
     message: str = ""
 
 
-def _no_figure(game: AnyGame) -> Any:
-    return None
-
-
-def _no_update(fig: Any, game: AnyGame, selection: Selection) -> None:
-    return None
-
-
-def _no_hints(fig: Any, game: AnyGame, actions: Sequence[Action]) -> None:
-    return None
-
-
-def _no_click(game: AnyGame, trace: str, point_id: str, selection: Selection) -> ClickResult:
-    return ClickResult(message="clicks on this figure do not choose anything")
-
-
-def _no_html(game: AnyGame) -> str:
-    return ""
-
-
-def _no_tables(game: AnyGame) -> dict[str, Any]:
-    return {}
-
-
-def _default_describe(game: AnyGame, action: Action) -> str:
-    describe = getattr(game, "describe", None)
-    if callable(describe):
-        try:
-            return str(describe(action))
-        except Exception:  # noqa: BLE001 - a label must never break the panel
-            return str(action)
-    return str(action)
-
-
-def _nothing_unavailable(game: AnyGame) -> list[str]:
-    return []
-
-
-def _default_bots() -> dict[str, Callable[[int], Bot]]:
-    return {"Random bot": lambda seed: RandomBot(seed)}
-
-
-def _default_outcome(game: AnyGame) -> str:
-    return str(game.outcome)
-
-
-def _default_summary(game: AnyGame) -> list[tuple[str, str]]:
-    return []
-
-
-@dataclass(frozen=True)
 class GameUI:
-    """Hooks one game gives the shared app; every field has a harmless default.
+    """What one game gives the shared app; each method has a harmless default, so a game
+    without a subclass of its own (a test game) still gets a working app, without a figure.
 
-    - ``build_figure(game)``: the ``plotly.graph_objects.Figure``'s traces and layout (or
-      ``None``); its callers always set the state with ``update_figure`` next, so it need not.
-      Its traces must be the same in number and order for every state, so that
-      ``update_figure`` can change a displayed FigureWidget in place.
-    - ``update_figure(fig, game, selection)``: set the state-dependent properties of ``fig``
-      (called inside ``batch_update`` for a FigureWidget).
-    - ``draw_hints(fig, game, actions)``: show the advisor's best actions on ``fig`` (called
-      when a Hint arrives, inside ``batch_update``).
-    - ``click(game, trace_name, point_id, selection)``: the meaning of a click on a point whose
-      ``customdata`` is ``point_id`` (the id of what the point shows, e.g. a space id). Points
-      without ``customdata`` are not clickable.
-    - ``side_html(game)``: state shown beside the figure (HTML, escaped by the game).
-    - ``tables(game)``: named tables (``core.tables.Table``) for the state inspector.
-    - ``summary(game)``: key facts as (label, value) rows for the static HTML summary.
-    - ``unavailable(game)``: the usual choices of the pending decision that are not legal now,
-      each as one line with the engine's reason ("Support token: not enough money: a Support
-      token costs $10, you have $8"); shown under the actions.
-    - ``bots``: name -> factory(seed) of the bots a seat may be given.
-    - ``two_step``: action kinds chosen in two steps (origin, then destination), by kind; the
-      panel shows them as two short drop-downs, whatever their number.
-    - ``outcome(game)``: how the game ended, in words (default ``str(game.outcome)``).
-    - ``turn_word``: what the game counts, ``"Round"`` (with phases) or ``"Turn"``.
-    - ``recent_note``: said after "What just happened" (where the figure shows it too).
-    - ``words(text)``: an engine text (prompt, event, reason) as a student reads it on screen:
-      no rule codes (:func:`.words.rule_free`), and whatever the game names by an internal id
-      in its texts named in words (Slow Freight's trains).
+    A game's subclass (``FreedomUI``, ``SlowFreightUI`` in the games' ``app`` modules) is
+    stateless: it reads the game it is given (through its view, :func:`game_view`), so one
+    instance serves every app of that game. The registry loads it on first use
+    (:attr:`~freight_freedom.core.registry.GameEntry.ui`).
+
+    - :meth:`build_figure`, :meth:`update_figure`, :meth:`draw_hints`: the drawing;
+      :meth:`click`: what a click on it means.
+    - :meth:`side_html`, :meth:`tables`, :meth:`summary`, :meth:`unavailable`: the panels
+      beside the figure, in the state inspector and in the static summary.
+    - :meth:`describe`, :meth:`words`, :meth:`outcome`: texts on screen.
+    - :meth:`bots`: the bots a seat may be given; :attr:`two_step`: action kinds chosen in two
+      drop-downs.
 
     The New game form is drawn from the game's declared options (:mod:`.newgame`).
     """
 
+    #: the app's title
     title: str = "Game"
-    build_figure: Callable[[AnyGame], Any] = _no_figure
-    update_figure: Callable[[Any, AnyGame, Selection], None] = _no_update
-    draw_hints: Callable[[Any, AnyGame, Sequence[Action]], None] = _no_hints
-    click: Callable[[AnyGame, str, str, Selection], ClickResult] = _no_click
-    side_html: Callable[[AnyGame], str] = _no_html
-    tables: Callable[[AnyGame], dict[str, Any]] = _no_tables
-    summary: Callable[[AnyGame], list[tuple[str, str]]] = _default_summary
-    describe: Callable[[AnyGame, Action], str] = _default_describe
-    unavailable: Callable[[AnyGame], list[str]] = _nothing_unavailable
-    bots: Callable[[], dict[str, Callable[[int], Bot]]] = _default_bots
-    two_step: Mapping[str, TwoStep] = field(default_factory=dict)
-    words: Callable[[str], str] = rule_free
-    outcome: Callable[[AnyGame], str] = _default_outcome
+    #: what the game counts, ``"Round"`` (with phases) or ``"Turn"``
     turn_word: str = "Round"
+    #: said after "What just happened" (where the figure shows it too)
     recent_note: str = ""
+    #: action kinds chosen in two steps (origin, then destination), by kind; the panel shows
+    #: them as two short drop-downs, whatever their number
+    two_step: Mapping[str, TwoStep] = MappingProxyType({})
+
+    def __init__(self, title: str | None = None) -> None:
+        if title is not None:
+            self.title = title
+
+    def build_figure(self, game: AnyGame) -> Any:
+        """The ``plotly.graph_objects.Figure``'s traces and layout (or ``None``: no figure);
+        its callers always set the state with :meth:`update_figure` next, so it need not. Its
+        traces must be the same in number and order for every state, so that
+        :meth:`update_figure` can change a displayed FigureWidget in place."""
+        return None
+
+    def update_figure(self, fig: Any, game: AnyGame, selection: Selection) -> None:
+        """Set the state-dependent properties of ``fig`` (called inside ``batch_update`` for
+        a FigureWidget)."""
+
+    def draw_hints(self, fig: Any, game: AnyGame, actions: Sequence[Action]) -> None:
+        """Show the advisor's best actions on ``fig`` (when a Hint arrives, inside
+        ``batch_update``)."""
+
+    def click(self, game: AnyGame, trace: str, point_id: str,
+              selection: Selection) -> ClickResult:
+        """The meaning of a click on a point whose ``customdata`` is ``point_id`` (the id of
+        what the point shows, e.g. a space id). Points without ``customdata`` are not
+        clickable."""
+        return ClickResult(message="clicks on this figure do not choose anything")
+
+    def side_html(self, game: AnyGame) -> str:
+        """State shown beside the figure (HTML, escaped by the game)."""
+        return ""
+
+    def tables(self, game: AnyGame) -> dict[str, Table]:
+        """Named tables for the state inspector."""
+        return {}
+
+    def summary(self, game: AnyGame) -> list[tuple[str, str]]:
+        """Key facts as (label, value) rows for the static HTML summary and the board in
+        words."""
+        return []
+
+    def describe(self, game: AnyGame, action: Action) -> str:
+        """An action in words (the game's ``describe``; its notation if that fails: a label
+        must never break the panel)."""
+        describe = getattr(game, "describe", None)
+        if callable(describe):
+            try:
+                return str(describe(action))
+            except Exception:  # noqa: BLE001 - a label must never break the panel
+                return str(action)
+        return str(action)
+
+    def unavailable(self, game: AnyGame) -> list[str]:
+        """The usual choices of the pending decision that are not legal now, each as one line
+        with the engine's reason ("Support token: not enough money: a Support token costs $10,
+        you have $8"); shown under the actions."""
+        return []
+
+    def bots(self) -> dict[str, Callable[[int], Bot]]:
+        """Label -> factory(seed) of the bots a seat may be given."""
+        return {"Random bot": lambda seed: RandomBot(seed)}
+
+    def words(self, text: str) -> str:
+        """An engine text (prompt, event, reason) as a student reads it on screen: no rule
+        codes (:func:`.words.rule_free`); a game also names in words what its texts name by
+        an internal id (Slow Freight's trains)."""
+        return rule_free(text)
+
+    def outcome(self, game: AnyGame) -> str:
+        """How the game ended, in words."""
+        return str(game.outcome)
 
 
 def ui_for(game: AnyGame) -> GameUI:
-    """The :class:`GameUI` of ``game`` (defaults for a game without one)."""
+    """The :class:`GameUI` of ``game`` (the defaults for a game not in the registry)."""
     entry = find(game)
-    if entry is None:
-        return GameUI(title=type(game).__name__)
-    module = importlib.import_module(entry.app)
-    result: GameUI = module.game_ui()
-    return result
+    return GameUI(title=type(game).__name__) if entry is None else entry.ui()

@@ -25,8 +25,6 @@ def registry_bots(game_name: str, names: Sequence[str] | None = None
                   ) -> dict[str, Callable[[int], Bot]]:
     """Label -> factory(seed) for the registry bots ``names`` of ``game_name`` that import
     (default: the game's ``app_bots``)."""
-    from importlib import import_module
-
     from ..core.registry import game_entry
 
     game = game_entry(game_name)
@@ -35,9 +33,8 @@ def registry_bots(game_name: str, names: Sequence[str] | None = None
         entry = game.bot(name)
         if entry is None or name == "random":
             continue
-        module_name = entry.target.partition(":")[0]
         try:
-            import_module(module_name)
+            entry.bot_class()
         except ImportError:
             continue
         out[LABELS.get(name, name)] = _factory(game_name, name)

@@ -26,7 +26,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ..analysis.advise import Advice, Cancelled, advise, trajectory, trajectory_figure
+from ..analysis.advise import Advice, Cancelled, advise
+from ..analysis.trajectory import trajectory, trajectory_figure
 from ..core.registry import find
 from .words import rule_free
 
@@ -54,7 +55,7 @@ def bar_html(advice: Advice) -> str:
         lost = ", ".join(f"{name} {100 * e.mean:.0f}%" for name, e in fig.endings.items()
                          if name != "victory")
         return (
-            f"<div style='font-size:12px'><b>Chance of victory: {pct:.0f}%</b>, "
+            f"<div style='font-size:13px'><b>Chance of victory: {pct:.0f}%</b>, "
             f"{chance_words(v.mean)} from here <span style='color:#666'>(95%: {lo:.0f}-"
             f"{hi:.0f}%; lose by {lost})</span></div>"
             "<div role='meter' aria-label='Chance of victory' aria-valuemin='0' "
@@ -75,7 +76,7 @@ def bar_html(advice: Advice) -> str:
                       f" <span style='color:#666'>({100 * v.low:.0f}-{100 * v.high:.0f}%, "
                       f"score {advice.score[seat].mean:.0f})</span></span>")
     return (
-        f"<div style='font-size:12px'><b>Chance of winning:</b> {' &middot; '.join(labels)}"
+        f"<div style='font-size:13px'><b>Chance of winning:</b> {' &middot; '.join(labels)}"
         "</div><div role='img' aria-label='Chances of winning by player' style='display:flex;"
         f"height:14px;border:1px solid #999;border-radius:3px'>{''.join(parts)}</div>"
     )
@@ -113,7 +114,7 @@ def hints_html(advice: Advice, k: int = 3, words: Callable[[str], str] = rule_fr
                     f"({v.percent()}, {change})</span></li>")
     considered = len(advice.actions)
     compared = "the only choice" if considered == 1 else f"{considered} choices compared"
-    return ("<div style='font-size:12px'><b>Hint</b> (best first; "
+    return ("<div style='font-size:13px'><b>Hint</b> (best first; "
             f"{compared} on {advice.actions[0].figures.rollouts} "
             f"imagined games each):<ol style='margin:2px 0;padding-left:20px'>{''.join(rows)}"
             "</ol></div>")
@@ -307,7 +308,7 @@ class EvalBar:
             self.bar.value = self.note.value = self.status.value = ""
             if game.is_over and self.toggle.value:
                 over = html.escape(str(game.outcome))
-                self.bar.value = f"<div style='font-size:12px'>{over}</div>"
+                self.bar.value = f"<div style='font-size:13px'>{over}</div>"
             return
         position = game.copy()
 
@@ -321,7 +322,7 @@ class EvalBar:
         def done(advice: Advice) -> None:
             self.advice = advice
             self.bar.value = bar_html(advice)
-            self.note.value = (f"<div style='font-size:11px;color:#666'>If "
+            self.note.value = (f"<div style='font-size:13px;color:#555'>If "
                                f"{html.escape(advice.assumption)}.</div>")
 
         self._run(generation, work, done, "bar")

@@ -47,7 +47,7 @@ def log_html(events: Sequence[Event], max_rows: int = MAX_ROWS,
         else ""
     )
     return (
-        "<table style='font-size:12px;border-collapse:collapse;width:100%'>"
+        "<table style='font-size:13px;border-collapse:collapse;width:100%'>"
         "<thead><tr><th>#</th><th style='text-align:left'>event</th><th></th></tr></thead>"
         f"<tbody>{''.join(rows)}{more}</tbody></table>"
     )
@@ -201,7 +201,7 @@ class MoveList:
         self.back.on_click(lambda _b: self.on_view(None))
         self.detail = widgets.HTML()
         self.help = widgets.HTML(
-            "<span style='font-size:12px;color:#555'>Choose a line to see the board at that "
+            "<span style='font-size:13px;color:#555'>Choose a line to see the board at that "
             "point (read-only).</span>")
         self.widget = widgets.VBox([self.help, self.select, self.back, self.detail],
                                    layout=widgets.Layout(width="100%"))
@@ -243,7 +243,7 @@ class MoveList:
         items = "".join(
             f"<li>{html.escape(self.words(e.text))} {rule_details(e.rule, 'rule')}</li>"
             for e in events)
-        return (f"<div style='font-size:12px'><b>{html.escape(_where(move))}, step "
+        return (f"<div style='font-size:13px'><b>{html.escape(_where(move))}, step "
                 f"{viewing}:</b><ul style='margin:2px 0;padding-left:18px'>{items}</ul></div>")
 
     def set_active(self, active: bool, game: Game[Any], viewing: int | None) -> None:

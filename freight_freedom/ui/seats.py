@@ -7,7 +7,7 @@ from the seat, so a replayed session is the same.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 import ipywidgets as widgets
 
@@ -71,3 +71,13 @@ class Seats:
 
     def labels(self) -> list[str]:
         return [str(d.value) for d in self.dropdowns]
+
+    def choose(self, choices: Sequence[str], *, bots_for_new_seats: bool = False) -> None:
+        """Give the seats ``choices`` in order; the seats after them: Player 1 a human, the
+        others humans too (hot-seat), or the first bot when ``bots_for_new_seats`` (the
+        seats a New game added)."""
+        extra = next(iter(self.factories), HUMAN) if bots_for_new_seats else HUMAN
+        for seat in range(len(self.dropdowns)):
+            choice = choices[seat] if seat < len(choices) else HUMAN if seat == 0 else extra
+            if choice != self.labels()[seat]:
+                self.set(seat, choice)

@@ -50,7 +50,7 @@ def rule_details(rule: str, label: str = "the rule") -> str:
     return (f"<details class='ff-rule' title='rule {esc(rule, quote=True)}' "
             "style='display:inline-block;vertical-align:top;margin:0'>"
             "<summary style='cursor:pointer;color:#0b57d0;text-decoration:underline;"
-            f"font-size:12px'>{esc(label)}</summary>"
-            "<div style='font-size:12px;max-width:32em;background:#f7f7fb;padding:3px 6px;"
+            f"font-size:13px'>{esc(label)}</summary>"
+            "<div style='font-size:13px;max-width:32em;background:#f7f7fb;padding:3px 6px;"
             f"border-left:3px solid #99c;white-space:normal'>{esc(rule_text(rule))}</div>"
             "</details>")

@@ -7,15 +7,9 @@ import math
 import pytest
 
 from freight_freedom import Freedom, IllegalAction, SlowFreight
-from freight_freedom.analysis.advise import (
-    FREEDOM_ENDINGS,
-    Cancelled,
-    advise,
-    chance,
-    positions,
-    trajectory,
-    trajectory_figure,
-)
+from freight_freedom.analysis import advise_workers
+from freight_freedom.analysis.advise import FREEDOM_ENDINGS, Cancelled, advise, chance
+from freight_freedom.analysis.trajectory import positions, trajectory, trajectory_figure
 from freight_freedom.core.bot import play_out
 from freight_freedom.freedom.bots import HeuristicBot
 from freight_freedom.slowfreight.bots import GreedyBot
@@ -124,6 +118,21 @@ def test_trajectory_over_a_game() -> None:
     assert [p.step for p in points] == [0, 10, 20, 30]
     fig = trajectory_figure(points)
     assert len(fig.data) == 4  # a band and a line per seat
+    assert not points[0].figures.cooperative
+    assert fig.layout.title.text == "Chance of winning over the game"
+
+
+def test_trajectory_of_a_cooperative_game_draws_one_line() -> None:
+    """The registry says Freedom is cooperative, so its chart shows the team's one chance of
+    victory (not one line per seat), whatever endings the figures list."""
+    from dataclasses import replace
+
+    points = trajectory(_freedom_late(), points=2, rollouts=4, seed=1)
+    assert points and all(p.figures.cooperative for p in points)
+    fig = trajectory_figure(points)
+    assert len(fig.data) == 2 and fig.data[1].name == "victory"
+    no_endings = [replace(p, figures=replace(p.figures, endings={})) for p in points]
+    assert len(trajectory_figure(no_endings).data) == 2
 
 
 def test_calibrated_small() -> None:
@@ -174,20 +183,18 @@ def test_only_background_advice_runs_below_the_kernel_s_priority() -> None:
     """The app's evaluation bar (``background=True``) runs in worker processes that yield the
     CPU to the kernel and the browser; advice a person asks for from a notebook or a script
     runs at the caller's own priority, so it is not slowed on a busy machine."""
-    import importlib
     import os
 
-    advise_module = importlib.import_module("freight_freedom.analysis.advise")
     if not hasattr(os, "nice"):
         pytest.skip("no process priorities on this platform")
     own = os.nice(0)
-    low = advise_module._executor(1, background=True).submit(_niceness).result(timeout=60)
-    assert low == min(19, own + advise_module.BACKGROUND_NICE)
-    normal = advise_module._executor(1).submit(_niceness).result(timeout=60)
+    low = advise_workers.executor(1, background=True).submit(_niceness).result(timeout=60)
+    assert low == min(19, own + advise_workers.BACKGROUND_NICE)
+    normal = advise_workers.executor(1).submit(_niceness).result(timeout=60)
     assert normal == own
     if hasattr(os, "getsid"):  # each worker is a session of its own (autogroups share by session)
         for background in (False, True):
-            sid = advise_module._executor(1, background).submit(os.getsid, 0).result(timeout=60)
+            sid = advise_workers.executor(1, background).submit(os.getsid, 0).result(timeout=60)
             assert sid != os.getsid(0)
 
 
@@ -204,7 +211,7 @@ def test_rollout_counts_are_bounded_and_work_is_made_lazily(
         with pytest.raises(ValueError, match="must be an integer from 1 to"):
             advise(game, **kwargs)
     with pytest.raises(ValueError, match="points must be an integer from 1 to"):
-        advise_module.trajectory(game, points=10**30)
+        trajectory(game, points=10**30)
     made: list[int] = []
     seed_of = advise_module._rollout_seed
 

@@ -251,6 +251,42 @@ def test_the_teacher_opens_tables_assigns_and_frees_seats(db: tuple[str, str, st
     assert list((tmp_path / "out" / "games").glob(f"{table.code}-freedom.json"))
 
 
+def test_a_student_at_a_table_in_play_sees_the_table_first(db: tuple[str, str, str]) -> None:
+    """The seat's play app comes before the lesson while the game goes on (a line at the top
+    says where the lesson is, and that a question waits); the lesson comes first again once
+    the game is over. The seats on offer name the game by its title."""
+    t = teacher(db)
+    t.start()
+    t.go(FREE_TEXT_STEP)
+    table = t.teacher.new_table("slowfreight", players=2, seed=3, track_supply=9,
+                                bots={1: "greedy"})
+    ana = student(db, "Ana")
+    assert [label for label, _ in ana.seat_pick.options] == [
+        f"Table {table.code} (Slow Freight) · Player 1"]
+    assert not ana.table_first and ana.lesson_note.layout.display == "none"
+    ana.take_seat((table.code, 0))
+    order = {w: int(w.layout.order) for w in (ana.table_box, ana.lesson_note, ana.lesson_row)}
+    assert order[ana.lesson_note] < order[ana.table_box] < order[ana.lesson_row]
+    assert ana.lesson_note.layout.display == ""
+    assert f"step {FREE_TEXT_STEP + 1}" in ana.lesson_note.value
+    assert "a question is waiting" in ana.lesson_note.value
+    t.reveal()
+    ana.refresh()
+    assert "step" in ana.lesson_note.value and "question" not in ana.lesson_note.value
+    link = link_of(ana.play_area.children[0])
+    while not table.game.is_over:  # the game to its end (Player 1 by the table's own bot)
+        game = table.game
+        if game.to_move == 0:
+            t.teacher.table(table.code).play(game.legal_actions()[0], seat=0, step=table.step)
+        else:
+            table.play_bots(max_moves=1)
+    link.sync()
+    ana.refresh()
+    assert not ana.table_first and ana.lesson_note.layout.display == "none"
+    assert int(ana.lesson_row.layout.order) < int(ana.table_box.layout.order)
+    link.stop()
+
+
 def test_a_bad_table_option_is_shown_and_nothing_is_opened(db: tuple[str, str, str]) -> None:
     t = teacher(db)
     t.tabs.selected_index = 2
@@ -278,8 +314,17 @@ def test_the_projector_shows_how_to_join_and_never_the_key(db: tuple[str, str, s
     assert question.key_text() in p.slide.value
     table = t.teacher.new_table("freedom", players=2, seed=1, bots={1: "random"})
     p.refresh()
+    assert (f"table {table.code} (Freedom: The Underground Railroad)", table.code) in \
+        p.choose.options
+    assert "font-size:96px" in p.join.value
     p.choose.value = table.code
     assert f"Table {table.code}" in p.table.value and p.lesson_box.layout.display == "none"
+    # the table's board takes the screen: the join panel is one line, the code still on it
+    assert "font-size:96px" not in p.join.value and db[1] in p.join.value
+    assert p.widget.children.index(p.table_board) < p.widget.children.index(p.table)
+    t.tabs.selected_index = 2
+    t.refresh()
+    assert "Freedom: The Underground Railroad" in t.table_list.value
     p.show_join.value = False
     assert p.join.layout.display == "none"
 

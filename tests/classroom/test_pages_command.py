@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,13 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+def wait_for(check: Callable[[], object], seconds: float, what: str) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, f"no {what} after {seconds} s"
+        time.sleep(0.1)
 
 
 def read_until(proc: subprocess.Popen[str], pattern: str, seconds: float) -> str:
@@ -51,7 +59,7 @@ def test_the_command_serves_the_three_pages_and_stops_on_ctrl_c(tmp_path: Path) 
         [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]),
         "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"),
         "JUPYTER_DATA_DIR": str(tmp_path / "data"),
-        "JUPYTER_CONFIG_DIR": str(tmp_path / "config")}
+        "JUPYTER_CONFIG_DIR": str(tmp_path / "config"), "FREIGHT_FREEDOM_BOT_PACE": "0.1"}
     env.pop(DB_ENV, None)
     proc = subprocess.Popen(
         [sys.executable, "-m", "freight_freedom", "classroom", "--db", str(db),
@@ -64,7 +72,19 @@ def test_the_command_serves_the_three_pages_and_stops_on_ctrl_c(tmp_path: Path) 
         assert pin and code, out
         assert f"/voila/render/student.ipynb?code={code[1]}" in out
         assert "127.0.0.1 only" in out
-        assert Classroom(db, pin=pin[1]).code == code[1]  # the printed PIN opens the class
+        teacher = Classroom(db, pin=pin[1])
+        assert teacher.code == code[1]  # the printed PIN opens the class
+        # no page is open: the command's own thread plays the bots (FR-ROUND-2: in turn)
+        table = teacher.new_table("freedom", players=2, seed=3, bots={0: "heuristic"})
+        token = table.claim(1, teacher.join("Ana"))
+        wait_for(lambda: table.game.to_move == 1, 60, "the bot's first turn to be stored")
+        assert table.step > 0 and {r.by for r in table.log()} == {"the heuristic bot"}
+        while (game := table.game).to_move == 1:
+            table.play(game.legal_actions()[0], seat=1, step=table.step, token=token)
+        answered = table.step
+        wait_for(lambda: table.step > answered, 60, "the bot to answer Ana's turn")
+        assert {(r.seat, r.by) for r in table.log(since=answered)} == {(0, "the heuristic bot")}
+        teacher.close()
         for page in ("teacher", "student", "projector"):
             url = f"http://127.0.0.1:{port}/voila/render/{page}.ipynb"
             with urllib.request.urlopen(url, timeout=120) as response:

@@ -83,7 +83,7 @@ def test_a_version_1_database_is_upgraded(url: str) -> None:
     room = Classroom(url, code="V2V2V2", pin="4321")
     assert room.store.schema_before == 1
     with room.store.read() as conn:
-        assert schema.version_of(conn) == schema.VERSION == 2
+        assert schema.version_of(conn) == schema.VERSION == 3
     table = room.table(table_code)
     assert [str(a) for a in table.game.history] == played  # the old log replays
     game = table.game
@@ -94,7 +94,42 @@ def test_a_version_1_database_is_upgraded(url: str) -> None:
     room.lesson.start("freedom")  # version 2's lesson tables exist
     assert [s.name for s in room.students()] == ["Ana"]
     again = Classroom(url, code="V2V2V2")  # opening again migrates nothing
-    assert again.store.schema_before == 2
+    assert again.store.schema_before == schema.VERSION
+
+
+def test_a_version_2_database_is_upgraded_and_counts_pin_attempts(url: str) -> None:
+    """Version 3 adds the PIN attempts and lockouts (every kernel counts the same ones): a
+    version 2 database, with its lesson and answers, is upgraded and keeps them."""
+    engine = create_engine(database_url(url))
+    with engine.begin() as conn:
+        assert schema.upgrade(conn, target=2) == 0
+        conn.execute(schema.classes.insert().values(
+            id=1, code="V3V3V3", name="Old class", pin_hash=pin_hash("4321"),
+            created=time.time()))
+        conn.execute(schema.students.insert().values(
+            id=1, class_id=1, name="Ana", token_hash="0" * 64, joined=time.time()))
+        conn.execute(schema.pace.insert().values(class_id=1, lesson="freedom", step=14,
+                                                 revealed=False, version=3,
+                                                 updated=time.time()))
+        conn.execute(schema.answers.insert().values(
+            class_id=1, student_id=1, lesson="freedom", step=14, attempt=1, answer="3",
+            correct=True, at=time.time()))
+        assert not inspect(conn).has_table("pin_attempts")
+        assert schema.version_of(conn) == 2
+    engine.dispose()
+    with pytest.raises(ClassroomError, match="not the PIN"):
+        Classroom(url, code="V3V3V3", pin="1234")  # upgrades first, then counts the attempt
+    room = Classroom(url, code="V3V3V3")
+    assert room.store.schema_before == 3
+    with room.store.read() as conn:
+        assert schema.version_of(conn) == 3
+        assert conn.execute(select(schema.pin_attempts.c.class_id)).scalars().all() == [1]
+    teacher = Classroom(url, code="V3V3V3", pin="4321")
+    slide = teacher.lesson.now()
+    assert slide is not None and slide.step == 14  # the lesson's place is kept
+    assert teacher.lesson.tally().first_right == ("Ana",)  # and the answers
+    with room.store.read() as conn:  # the right PIN cleared the count
+        assert conn.execute(select(schema.pin_attempts.c.id)).first() is None
 
 
 def test_a_newer_database_is_refused(url: str) -> None:

@@ -31,23 +31,31 @@ def test_unknown_games_are_refused_in_words() -> None:
         game_entry("chess")
 
 
-def test_every_entry_imports() -> None:
-    """Classes, option specs, bots, apps, figures and lessons named in the table all exist."""
-    import importlib
+def test_every_entry_loads() -> None:
+    """Classes, option specs, bots, apps, trackers and lessons the table's loaders give are
+    what they say: each bot class makes a bot, the app is the game's own GameUI subclass."""
+    from freight_freedom.analysis.bots import make_bot
+    from freight_freedom.core.bot import Bot
+    from freight_freedom.lessons import Lesson
+    from freight_freedom.ui.adapter import GameUI
 
     for entry in registry.GAMES.values():
         assert entry.game_class().name in entry.names  # the name its save files carry
         assert entry.option_names() == sorted(o.name for o in entry.option_spec())
-        for bot in entry.bots.values():
-            assert callable(registry.load(bot.target))
+        for name in entry.bots:
+            assert isinstance(make_bot(entry.key, name, seat=0, seed=1), Bot)
         assert entry.bot(entry.rollout_bot) is not None
         assert all(entry.bot(name) is not None for name in entry.app_bots)
         assert all(entry.bot(name) is not None for name in entry.bot_aliases)
         assert entry.bot("mcts") is entry.bot("montecarlo") is not None
-        assert callable(importlib.import_module(entry.app).game_ui)
-        for target in (entry.figures, entry.tracker, entry.lesson):
-            if target:
-                assert registry.load(target) is not None
+        ui = entry.ui()
+        assert isinstance(ui, GameUI) and type(ui) is not GameUI and ui.title == entry.title
+        if entry.tracker is not None:
+            tracker = entry.tracker()
+            assert callable(tracker.step) and callable(tracker.columns)
+        if entry.lesson is not None:
+            lesson = entry.lesson()
+            assert isinstance(lesson, Lesson) and lesson.key == entry.key
 
 
 def test_the_save_file_name_of_slow_freight_stays_and_its_other_names_load() -> None:
@@ -101,7 +109,9 @@ def test_a_finished_game_counts_for_the_advisor_in_its_own_terms(key: str) -> No
         bots = [make_bot(key, entry.rollout_bot, seat=s, seed=seed) for s in range(2)]
         while not game.is_over:
             game.apply(bots[game.to_move].choose(game))
-        wins, scores, ending = registry.load(entry.rollout_result)(game, 2)
+        wins, scores, ending = entry.rollout_result(game, 2)
+        if entry.figures is not None:
+            assert entry.figures(game)["reason"]
         assert len(wins) == len(scores) == 2 and all(0.0 <= w <= 1.0 for w in wins)
         if entry.endings:  # cooperative: one result for the team, one of its declared endings
             assert ending in entry.endings and len(set(wins)) == 1

@@ -128,11 +128,11 @@ def test_fr_eff_role_catcher_cut() -> None:
     g = new_game(2, roles=("Station Master", "Agent"))
     to_action(g)
     ev = g.apply("0:benefit")
-    assert "FR-EFF-ROLE-CATCHER-CUT" in rules_of(ev) and g.state.cut_armed
+    assert "FR-EFF-ROLE-CATCHER-CUT" in rules_of(ev) and g.state.turn_ctx.cut_armed
     while g.phase == "Action":
         a = g.legal_actions()
         g.apply(next((x for x in a if x.kind in ("stop", "end", "pass")), a[0]))
-    assert not g.state.cut_armed  # lapses at the end of the Action phase
+    assert not g.state.turn_ctx.cut_armed  # lapses at the end of the Action phase
 
 
 def test_fr_eff_role_market_each() -> None:

@@ -103,7 +103,7 @@ def test_fr_role_sm_cut_cancels_capturing_reaction() -> None:
     g.scenario("place_catcher", colour="brown", space="quincy")
     to_action(g)
     g.apply("0:benefit")
-    assert g.state.cut_armed
+    assert g.state.turn_ctx.cut_armed
     g.apply("0:end")
     g.apply("1:benefit")
     ev = g.apply("1:move columbus ripley")

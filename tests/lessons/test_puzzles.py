@@ -211,9 +211,13 @@ def test_the_map_rings_only_the_puzzles_choices() -> None:
 
     w = PuzzleWidget(FREEDOM)
     w.picker.value = [p.key for p in FREEDOM].index("fr-three-moves")
-    fig = w.children[1].children[0].children[0]
+    fig = w.figure
     rings = next(t for t in fig.data if t.name == "targets")
     assert sorted(rings.customdata) == ["canada_amherstburg", "fort_wayne", "oberlin"]
+    # issue 19: the rings never hide a name: the names are drawn above them, with a white edge
+    names = [t.name for t in fig.data]
+    assert names.index("names") > names.index("targets")
+    assert "#fff" in fig.data[names.index("names")].textfont.shadow
     assert len(w.puzzle.build().legal_actions()) > 10
 
 

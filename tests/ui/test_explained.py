@@ -12,11 +12,15 @@ from freight_freedom import Freedom, SlowFreight
 from freight_freedom.core.bot import RandomBot
 from freight_freedom.freedom import app as freedom_app
 from freight_freedom.freedom import view
+from freight_freedom.freedom.app import FreedomUI
 from freight_freedom.freedom.state import QUEUE_PRICES
 from freight_freedom.slowfreight import app as sf_app
+from freight_freedom.slowfreight.app import SlowFreightUI
 from freight_freedom.ui.adapter import GameUI, ui_for
 
 pytest.importorskip("plotly")
+
+FREEDOM_UI = FreedomUI()
 
 
 def _to_action(game: Freedom) -> None:
@@ -26,7 +30,7 @@ def _to_action(game: Freedom) -> None:
 
 def test_queue_shows_name_year_text_price_and_history() -> None:
     game = Freedom(players=2, seed=3, roles=("Conductor", "Preacher"))
-    side = freedom_app.side_html(game)
+    side = FREEDOM_UI.side_html(game)
     for cid in game.state.queue:
         if cid is None:
             continue
@@ -49,7 +53,7 @@ def test_queue_price_names_the_role_discount() -> None:
 
 def test_role_and_victory_cards_are_shown_with_texts() -> None:
     game = Freedom(players=2, seed=3, roles=("Conductor", "Stockholder"))
-    side = freedom_app.side_html(game)
+    side = FREEDOM_UI.side_html(game)
     assert "Benefit: move up to 2 people up to 1 space each" in side
     assert "Special Ability: Move one person up to 5 spaces." in side
     bonus = game.ctx.roles["Stockholder"].side(1).passive_amount("fundraising_bonus")
@@ -66,7 +70,7 @@ def test_wasted_card_is_warned_beside_the_queue() -> None:
     walker = dict(game.ctx.card_by_id["david_walker"].effects[0].params)["amount"]
     short = QUEUE_PRICES[0] + game.ctx.tokens.support_price - int(walker) - 1
     game.scenario("set_money", seat=0, amount=short)  # one dollar short of the Support after him
-    side = freedom_app.side_html(game)
+    side = FREEDOM_UI.side_html(game)
     assert "David Walker would have no effect now" in side
     assert "&#9888;" in side
 
@@ -140,6 +144,6 @@ def test_slow_freight_unavailable_says_why() -> None:
     # a bare Locomotive cannot move yet; the reason is the engine's
     game.apply("0:loco")
     game.apply("1:loco")
-    lines = sf_app.unavailable(game)
+    lines = SlowFreightUI().unavailable(game)
     assert any(line.startswith("Move t") and "no cars" in line for line in lines), lines
     assert all("[" not in line for line in lines)

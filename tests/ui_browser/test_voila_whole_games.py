@@ -9,8 +9,8 @@ engine's own account of the same game:
 - the map: every trace's points, texts, colours and click ids as plotly.js holds them
   (``gd.data``), the map title (``gd.layout.title.text``), and what plotly drew (one marker per
   space with the right fill, the catcher diamonds, the destination rings, the people counts);
-- the side panel (its text against :func:`freight_freedom.freedom.app.side_html`), the app's
-  step count and the prompt;
+- the side panel (its text against :meth:`freight_freedom.freedom.app.FreedomUI.side_html`),
+  the app's step count and the prompt;
 - the console: no error, no uncaught exception;
 - the words (issue 19): no visible text of the app (its column, panels, open tab and the map's
   drawn text) shows a rule code (``FR-ACT-1``, ``SCENARIO``; a rule's text is a click away) or
@@ -64,8 +64,8 @@ from uihelp import (
 )
 
 from freight_freedom import Freedom, SlowFreight
-from freight_freedom.freedom import app as freedom_app
 from freight_freedom.freedom import view
+from freight_freedom.freedom.app import FreedomUI
 from freight_freedom.freedom.bots import HeuristicBot
 from freight_freedom.slowfreight.bots import GreedyBot
 from freight_freedom.ui.adapter import Selection, ui_for
@@ -449,7 +449,7 @@ def click_plan(game: Freedom | SlowFreight,
     plan: list[tuple[str, str, str | None]] = []
     for k, sid in enumerate(sequence):
         trace = view.TARGETS if sid in view.targets(game, selection.origin) else view.SPACES
-        result = freedom_app.click(game, trace, sid, selection)
+        result = FreedomUI().click(game, trace, sid, selection)
         if k == len(sequence) - 1:
             return [*plan, (trace, sid, None)] if result.action == action else None
         if result.action is not None or result.selection.origin != sid:

@@ -76,6 +76,13 @@ def join_link(code: str) -> str:
     return f"{base}?code={code}"
 
 
+def game_title(key: str) -> str:
+    """A game's title as the rulebook gives it ("Freedom: The Underground Railroad")."""
+    from ...core import registry
+
+    return registry.game_entry(key).title
+
+
 def qr_svg(text: str, scale: int = 8) -> str:
     """A QR code of ``text`` as inline SVG (black on white, with its quiet zone)."""
     import segno

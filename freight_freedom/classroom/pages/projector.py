@@ -4,11 +4,12 @@ information only: its seats, round, phase, whose turn and its moves)."""
 
 from __future__ import annotations
 
+import asyncio
 import html
+import threading
 
 import ipywidgets as widgets
 
-from ...core import registry
 from ...ui.adapter import ui_for
 from ...ui.errors import ErrorArea
 from ..room import Classroom
@@ -21,6 +22,7 @@ from .common import (
     ago,
     class_code,
     database_url,
+    game_title,
     join_link,
     qr_svg,
     slide_html,
@@ -30,8 +32,19 @@ NO_TABLE = "the lesson"
 MOVES_SHOWN = 8
 
 
-def join_html(code: str, link: str) -> str:
-    """The join panel: the link, its QR code and the class code, readable from the back."""
+def join_html(code: str, link: str, *, compact: bool = False) -> str:
+    """The join panel: the link, its QR code and the class code, readable from the back;
+    ``compact``: one line with a small QR code (a table's board takes the screen)."""
+    if compact:
+        return (
+            "<div style='display:flex;gap:16px;align-items:center;font-size:22px;"
+            "line-height:1.2'>"
+            f"<div aria-label='QR code of the join link' style='flex:none'>"
+            f"{qr_svg(link, scale=2)}</div>"
+            "<div style='flex:1 1 0;min-width:0'>Join: <b style='word-break:break-all'>"
+            f"{html.escape(link.split('?')[0])}"
+            "</b> &middot; class code <b class='ff-class-code' style='font-family:monospace;"
+            f"font-size:30px;letter-spacing:4px'>{html.escape(code)}</b></div></div>")
     return (
         "<div style='display:flex;gap:32px;align-items:center;flex-wrap:wrap;line-height:1.25'>"
         f"<div aria-label='QR code of the join link'>{qr_svg(link, scale=7)}</div>"
@@ -58,7 +71,7 @@ def spectator_html(table: Table) -> str:
     words = ui_for(game).words
     moves = "".join(f"<li>{html.escape(words(e.text))}</li>" for e in events)
     last = f"last move {ago(s.last_moved)}" if s.last_moved is not None else "no move yet"
-    title = registry.game_entry(s.game).title
+    title = game_title(s.game)
     return (f"<div style='font-size:22px'><h2 style='margin:0'>Table {s.code} "
             f"&middot; {html.escape(title)}</h2><div>{state} &middot; {s.step} moves, "
             f"{last}</div><ul>{seats}</ul>"
@@ -82,7 +95,7 @@ class ProjectorPage:
         self.show_join.observe(lambda _c: self._toggle_join(), names="value")
         self.choose = widgets.Dropdown(options=[NO_TABLE], value=NO_TABLE,
                                        description="Show:",
-                                       layout=widgets.Layout(width="260px"))
+                                       layout=widgets.Layout(width="420px"))
         self.choose.observe(lambda _c: self.refresh(), names="value")
         self.slide = widgets.HTML()
         self.slide.add_class("ff-projector-slide")
@@ -94,6 +107,15 @@ class ProjectorPage:
         # only, no controls); one app per table shown, made when the table is first chosen
         self.table_board = widgets.Box()
         self.spectators: dict[str, widgets.Widget] = {}
+        # the kernel's event loop (the cell runs on it): a spectator app is made there, so that
+        # its link redraws on the loop too (one made in the page's thread would redraw from
+        # its own thread, and the browser got its figure's messages out of order)
+        try:
+            self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:  # a script or a test: no loop, everything in place
+            self._loop = None
+        self._loop_thread = threading.current_thread()
+        self._making: set[str] = set()
         self.lesson_box = widgets.HBox(
             [self.board.widget, widgets.Box([self.slide], layout=widgets.Layout(
                 flex="1 1 360px", min_width="320px", padding="0 0 0 12px"))],
@@ -101,7 +123,7 @@ class ProjectorPage:
         self.widget = widgets.VBox([
             widgets.HTML(CSS, layout=widgets.Layout(display="none")), self.heartbeat, self.join,
             widgets.HBox([self.show_join, self.choose]), self.errors.widget,
-            self.lesson_box, self.table, self.table_board])
+            self.lesson_box, self.table_board, self.table])
         self.widget.add_class("ff-class")
         self.version = -1
         self.table_step = -1
@@ -122,11 +144,15 @@ class ProjectorPage:
 
     def refresh(self) -> None:
         """Show what the class is on now (called by the page's thread)."""
-        options = [(NO_TABLE, NO_TABLE), *((f"table {t.code} ({t.game_name})", t.code)
-                                          for t in self.room.tables())]
+        options = [(NO_TABLE, NO_TABLE), *((f"table {t.code} ({game_title(t.game_name)})",
+                                            t.code) for t in self.room.tables())]
         if list(self.choose.options) != options:
             self.choose.options = options
         on_table = self.choose.value != NO_TABLE
+        # a table shown: its board takes the screen, the join panel shrinks to one line
+        joining = join_html(self.room.code, self.link, compact=on_table)
+        if self.join.value != joining:
+            self.join.value = joining
         self.lesson_box.layout.display = "none" if on_table else ""
         self.table.layout.display = "" if on_table else "none"
         self.table_board.layout.display = "" if on_table else "none"
@@ -146,10 +172,26 @@ class ProjectorPage:
         """The table's board beside its summary: its spectator app, made once per table."""
         board = self.spectators.get(table.code)
         if board is None:
-            from ..remote import spectator_app  # the play app: ipywidgets and plotly
-            board = self.spectators[table.code] = spectator_app(table)
+            if self._loop is not None and threading.current_thread() is not self._loop_thread:
+                if table.code not in self._making and not self._loop.is_closed():
+                    self._making.add(table.code)
+                    self._loop.call_soon_threadsafe(self.errors.guard(self._make_board),
+                                                    table)
+                return
+            board = self._make_board(table)
         if self.table_board.children != (board,):
             self.table_board.children = (board,)
+
+    def _make_board(self, table: Table) -> widgets.Widget:
+        """The table's spectator app (once per table), shown if the table is still chosen."""
+        board = self.spectators.get(table.code)
+        if board is None:
+            from ..remote import spectator_app  # the play app: ipywidgets and plotly
+            board = self.spectators[table.code] = spectator_app(table)
+        self._making.discard(table.code)
+        if self.choose.value == table.code and self.table_board.children != (board,):
+            self.table_board.children = (board,)
+        return board
 
     def close(self) -> None:
         from ..remote import link_of

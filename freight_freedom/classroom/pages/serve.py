@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from ..bots import BotPlayer
 from ..room import Classroom, reset_pin
 from ..store import database_url
 from . import write_notebooks
@@ -172,7 +173,10 @@ def serve(plan: Plan, out: TextIO) -> int:
     previous = signal.signal(signal.SIGTERM, _terminate)
     proc = subprocess.Popen(voila_command(plan), env=environment(plan),
                             stdin=subprocess.DEVNULL)
+    bots: BotPlayer | None = None
     try:
+        # the bot seats of every playing table move from here, whether or not a page is open
+        bots = BotPlayer(plan.url, plan.code, out=out).start()
         if not _ready(plan, proc, READY_TIMEOUT):
             _stop(proc)
             print(f"The Voila server did not start (exit status {proc.returncode}); is port "
@@ -188,4 +192,6 @@ def serve(plan: Plan, out: TextIO) -> int:
         return 0
     finally:
         signal.signal(signal.SIGTERM, previous)
+        if bots is not None:
+            bots.stop()
         _stop(proc)

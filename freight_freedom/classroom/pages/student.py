@@ -21,6 +21,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from ...lessons.text import inline
 from ...ui.errors import ErrorArea
 from ..errors import ClassroomError
 from ..pacing import Slide
@@ -37,6 +38,7 @@ from .common import (
     box,
     class_code,
     database_url,
+    game_title,
     slide_html,
 )
 
@@ -130,13 +132,26 @@ class StudentPage:
         # the board is made with the page (a plotly figure made later, in a button's callback,
         # reached the browser without its data) and follows the class's step once joined
         self.board = LessonBoard(640, ready=lambda: self.heartbeat.drawn)
+        self.hello = widgets.HTML()
+        self.hello.add_class("ff-student-hello")
+        self.lesson_row = widgets.HBox([widgets.VBox([self.join_box, self.main],
+                                                     layout=widgets.Layout(flex="1 1 340px",
+                                                                           padding="0 12px 0 0")),
+                                        self.board.widget],
+                                       layout=widgets.Layout(flex_flow="row wrap",
+                                                             align_items="flex-start"))
+        self.lesson_note = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.lesson_note.add_class("ff-student-lesson-note")
+        self.play_area = widgets.VBox()
+        self.table_box = widgets.VBox([], layout=widgets.Layout(display="none"))
+        self.table_box.add_class("ff-student-table")
+        self.table_first = False
         self.widget = widgets.VBox([
             widgets.HTML(CSS, layout=widgets.Layout(display="none")), self.heartbeat,
-            self.store, self.errors.widget,
-            widgets.HBox([widgets.VBox([self.join_box, self.main], layout=widgets.Layout(
-                flex="1 1 340px", padding="0 12px 0 0")), self.board.widget],
-                layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))])
+            self.store, self.errors.widget, self.hello, self.lesson_row, self.lesson_note,
+            self.table_box])
         self.widget.add_class("ff-class")
+        self._arrange()
 
     # ------------------------------------------------------------------ joining
     def _kept(self) -> dict[str, Any]:
@@ -199,10 +214,9 @@ class StudentPage:
     def _build(self) -> None:
         assert self.room is not None and self.me is not None
         guard = self.errors.guard
-        self.hello = widgets.HTML(
+        self.hello.value = (
             f"<div style='font-size:15px;color:#333'>Hi <b>{html.escape(self.me.name)}</b>"
             f" &middot; class {self.room.code}</div>")
-        self.hello.add_class("ff-student-hello")
         self.slide_view = widgets.HTML()
         self.slide_view.add_class("ff-student-slide")
         self.choices = widgets.RadioButtons(options=[], value=None,
@@ -232,12 +246,11 @@ class StudentPage:
         self.seat_button.add_class("ff-student-take")
         self.seat_message = widgets.HTML()
         self.seat_choice = widgets.HBox([self.seat_pick, self.seat_button])
-        self.play_area = widgets.VBox()
-        self.table_box = widgets.VBox([
+        self.table_box.children = [
             widgets.HTML("<h3 style='margin:10px 0 4px 0'>Your game table</h3>"),
-            self.seat_choice, self.seat_message, self.play_area])
-        self.table_box.add_class("ff-student-table")
-        self.main.children = [self.hello, self.slide_view, self.answer_box, self.table_box]
+            self.seat_choice, self.seat_message, self.play_area]
+        self.table_box.layout.display = ""
+        self.main.children = [self.slide_view, self.answer_box]
         self.table_checked = 0.0
         self.refresh(force=True)
         self.live = Live(self._wait, self.refresh, self.errors, "student",
@@ -262,9 +275,48 @@ class StudentPage:
         if force or time.monotonic() - self.table_checked > 4 * TICK:
             self.table_checked = time.monotonic()
             self._refresh_table()
+        self._arrange()
+
+    def _playing(self) -> bool:
+        """Whether this student sits at a table whose game is not over."""
+        apps = self.play_area.children
+        game = getattr(apps[0], "game", None) if apps else None
+        return self.seat is not None and game is not None and not game.is_over
+
+    def _arrange(self) -> None:
+        """What the student sees first: the table while its game goes on (a line above it
+        saying where the lesson is, the lesson below it), else the lesson. Only the rows' CSS order
+        changes: no view is drawn again."""
+        first = self._playing()
+        if first == self.table_first:
+            return
+        self.table_first = first
+        self.lesson_note.layout.order = "1"
+        self.table_box.layout.order = "2"
+        self.lesson_row.layout.order = "3" if first else "1"
+        self.lesson_note.layout.display = "" if first else "none"
+        self._note_lesson()
+
+    def _note_lesson(self) -> None:
+        """The line above the lesson while the table comes first: the step, and whether a
+        question waits for an answer."""
+        slide = self.slide
+        if not self.table_first:
+            return
+        if slide is None:
+            text = "The lesson has not started yet; it will show below your table."
+        else:
+            asked = slide.question is not None and not slide.revealed
+            text = (f"The lesson is at step {slide.step + 1}: {inline(slide.title)}"
+                    + (" &mdash; <b>a question is waiting for your answer</b>" if asked
+                       else "") + ". Scroll down to it.")
+        value = box("#eef3fd", text)
+        if self.lesson_note.value != value:
+            self.lesson_note.value = value
 
     def _draw_slide(self, moved: bool) -> None:
         slide = self.slide
+        self._note_lesson()
         self.slide_view.value = slide_html(
             slide, waiting="Wait for your teacher to start the lesson.")
         q = None if slide is None else slide.question
@@ -303,8 +355,6 @@ class StudentPage:
         except ClassroomError as exc:
             self.feedback.value = box("#fdecea", html.escape(exc.reason), role="alert")
             return exc.reason
-        from ...lessons.text import inline
-
         self.feedback.value = box("#e3f4e1" if graded.ok else "#fdecea", inline(graded.text))
         return graded.text
 
@@ -319,8 +369,8 @@ class StudentPage:
                 if s.kind == "open" or (s.kind == "student" and s.name == self.me.name
                                         and not s.held):
                     mine = " (kept for you)" if s.kind == "student" else ""
-                    free.append((f"Table {table.code} ({table.game_name}) · Player "
-                                 f"{s.seat + 1}{mine}", (table.code, s.seat)))
+                    free.append((f"Table {table.code} ({game_title(table.game_name)}) · "
+                                 f"Player {s.seat + 1}{mine}", (table.code, s.seat)))
         if list(self.seat_pick.options) != free:
             self.seat_pick.options = free
         self.seat_choice.layout.display = "" if free else "none"
@@ -356,6 +406,7 @@ class StudentPage:
         self.seat_choice.layout.display = "none"
         self.seat_message.value = ""
         self.play_area.children = [_play_widget(table, seat, token)]
+        self._arrange()
 
     def close(self) -> None:
         if self.live is not None:

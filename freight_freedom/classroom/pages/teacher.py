@@ -18,6 +18,7 @@ from ...ui.bots import LABELS
 from ...ui.errors import ErrorArea
 from ...ui.newgame import NewGame
 from ...ui.saveload import download_link_html
+from ..bots import play_due_bots
 from ..errors import ClassroomError
 from ..export import answers_csv, export, results_csv
 from ..pacing import Tally
@@ -32,6 +33,7 @@ from .common import (
     box,
     class_code,
     database_url,
+    game_title,
     join_link,
     slide_html,
 )
@@ -75,7 +77,7 @@ def tables_html(summaries: list[TableSummary], now: float | None = None) -> str:
             (x.name or f"Player {x.seat + 1}" for x in s.seats if x.seat == s.to_move), "")
         where = (f"over: {html.escape(s.outcome)}" if s.over
                  else f"round {s.round}, {html.escape(s.phase)}")
-        game = registry.game_entry(s.game).title.split(":")[0]
+        game = game_title(s.game)
         rows.append(f"<tr><td><b>{s.code}</b></td><td>{html.escape(game)}</td>"
                     f"<td>{seats}</td><td>{where}</td><td>{html.escape(turn)}</td>"
                     f"<td>{s.step}</td><td>{ago(s.last_moved, now)}</td></tr>")
@@ -386,8 +388,9 @@ class TeacherPage:
                    "<p>Nobody yet: students open the join link and type the class code.</p>"))
         elif tab == 2:
             self._refresh_tables(room)
-        for table in room.tables():  # bot seats are played here, once for the class
-            table.play_bots()
+        # the bot seats, at the class's pace (the command plays them too; each move is stored
+        # once whoever plays it)
+        play_due_bots(room)
 
     def _refresh_lesson(self, room: Classroom) -> None:
         slide = room.lesson.now()

@@ -47,7 +47,7 @@ class CaptureChoice(Decision, kind="capture_choice", rule="FR-EFF-CAPTURE-NEAR")
 
 def settle(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
     """Capture automatically while there is no real choice; leave the choice pending otherwise."""
-    while st.pending and isinstance(st.pending[-1], CaptureChoice) and st.phase != "over":
+    while st.pending and isinstance(st.pending[-1], CaptureChoice) and st.turn_ctx.phase != "over":
         top = st.pending[-1]
         cands = capture_candidates(ctx, st)
         if top.left <= 0 or not cands:

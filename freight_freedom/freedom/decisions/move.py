@@ -90,7 +90,7 @@ class Move(Decision, kind="move", rule="FR-MOVE-1", finish=("stop", "stops movin
         now = _changed(self, left=self.left - 1)
         st.pending[-1] = now
         move_person(ctx, st, self.seat, origin, dest, safe=self.safe, ev=ev, moved=moved)
-        if st.phase == "over" or not st.pending or st.pending[-1] is not now:
+        if st.turn_ctx.phase == "over" or not st.pending or st.pending[-1] is not now:
             return
         now = _changed(now, moved=tuple(moved.items()))
         st.pending[-1] = now

@@ -1,0 +1,110 @@
+"""``play STACK [grey]``: play a held Conductor or Fundraising token, up to 2 per Action turn
+[FR-ACT-4].
+
+A Conductor token starts a movement (its people and spaces) [FR-MOVE-1]; a Fundraising token pays
+for the people standing in its region [FR-EFF-FUNDRAISE]. ``play STACK`` spends an ordinary token
+of the stack if the player holds one (else the grey one); ``play STACK grey`` plays the grey one,
+which returns to the token board [FR-RULING-GREY-CHOICE].
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.action import Action
+from ...core.event import Event, narrating
+from ...core.moves import Move
+from ..actions import act
+from ..context import Ctx
+from ..effect_kinds import queue_effects
+from ..events import FundsRaised, TokenPlayed
+from ..moves import PlayToken
+from ..prices import queue_modifiers, region_people
+from ..state import TOKENS_PER_TURN, FreedomState
+from ..text import token_words
+from .base import Verb
+
+if TYPE_CHECKING:
+    from ..game import Freedom
+
+
+def play_token(
+    ctx: Ctx, st: FreedomState, seat: int, stack: str, ev: list[Event], *, grey: bool = False
+) -> None:
+    """Play a held token: a Conductor token starts a movement, a Fundraising token pays."""
+    held = st.held[seat]
+    entries = [i for i, h in enumerate(held) if h.stack == stack]
+    idx = next((i for i in entries if held[i].grey == grey), entries[0])
+    grey = held.pop(idx).grey
+    st.turn_ctx.tokens_played += 1
+    who = f"Player {seat + 1}"
+    if ctx.stack_kind[stack] == "conductor":
+        cs = ctx.conductor(stack)
+        if grey:
+            st.stacks[stack] += 1
+            note = " The grey token returns to the token board."
+        else:
+            st.tokens_spent.append(stack)
+            note = ""
+        if narrating(ev):
+            ev.append(TokenPlayed(f"{who} plays a Conductor token ({cs.label}).{note}",
+                                  seat, stack, grey))
+        queue_effects(st, seat, [{"kind": "move", "people": cs.people, "spaces": cs.spaces,
+                                  "safe": False, "origin": "any"}],
+                      f"Conductor token {cs.label}", front=True)
+    else:
+        fs = ctx.fundraising(stack)
+        st.tokens_spent.append(stack)
+        n = region_people(ctx, st, fs.region)
+        role = ctx.roles[st.roles[seat]]
+        bonus = role.side(st.sides[seat]).passive_amount("fundraising_bonus")
+        cut = queue_modifiers(ctx, st)["fundraising_cut"]
+        amount = max(0, n * fs.per_person + bonus - cut)
+        st.money[seat] += amount
+        where = "green southern spaces" if fs.region == "south" else "blue northern cities"
+        if fs.region == "south" and st.options.get("fundraising_cities_only"):
+            where = "green southern cities"
+        extra = f" (+${bonus} {role.name})" if bonus else ""
+        extra += f" (-${cut} Opposition)" if cut else ""
+        people = f"{n} {'person' if n == 1 else 'people'}"
+        if narrating(ev):
+            ev.append(FundsRaised(f"{who} plays a Fundraising token: {people} in the {where} "
+                                  f"raise{'s' if n == 1 else ''} ${amount}{extra}.",
+                                  seat, amount, n))
+
+
+class PlayVerb(Verb, move=PlayToken, phases=("action",)):
+    """One ``play`` per held stack (and ``play STACK grey`` when both kinds are held)."""
+
+    def offer(self, ctx: Ctx, st: FreedomState, seat: int, out: list[Action]) -> None:
+        if st.turn_ctx.tokens_played >= TOKENS_PER_TURN:
+            return
+        seen = set()
+        for token in st.held[seat]:
+            stack = token.stack
+            if stack not in seen:
+                seen.add(stack)
+                out.append(act(seat, "play", stack))
+                kinds = {h.grey for h in st.held[seat] if h.stack == stack}
+                if kinds == {True, False}:  # both held: the player chooses [FR-RULING-GREY-CHOICE]
+                    out.append(act(seat, "play", stack, "grey"))
+
+    def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
+        st.turn_ctx.did_something = True
+        move = PlayToken.of(action)
+        play_token(ctx, st, action.seat, move.stack, ev, grey=move.grey)
+
+    def words(self, game: Freedom, move: Move, who: str) -> str | None:
+        assert isinstance(move, PlayToken)
+        ctx = game.ctx
+        if move.stack not in ctx.stack_kind:
+            return None
+        cities_only = bool(game.state.options.get("fundraising_cities_only"))
+        words = token_words(ctx, move.stack, cities_only=cities_only)
+        back = " (the grey token: back to the Token Board)" if move.grey else ""
+        return f"{who} plays a {words}{back}"
+
+    def why_not(self, ctx: Ctx, st: FreedomState, action: Action) -> tuple[str, str] | None:
+        if st.turn_ctx.tokens_played >= TOKENS_PER_TURN:
+            return "FR-ACT-4", f"at most {TOKENS_PER_TURN} tokens per turn"
+        return "FR-ACT-4", "you hold no token of that stack"

@@ -1,0 +1,146 @@
+"""``support`` and ``buy STACK``: a Planning turn's purchases from the token board.
+
+Tokens come from the active Period Columns [FR-PLAN-2], at most 2 per Planning turn (fewer under
+an Opposition card) [FR-PLAN-1, FR-EFF-TOKEN-LIMIT]. Support tokens count toward victory and
+emptying a period's column opens the next period [FR-PLAN-3]; Conductor tokens cost what is
+printed (with the Queue's surcharges and the Shepherd's discount) [FR-PLAN-4]; Fundraising tokens
+are free [FR-PLAN-5]. Bought Conductor and Fundraising tokens are held for an Action phase
+[FR-RULING-HELD-TOKENS]; the last token of a Conductor stack is its grey one [FR-PLAN-6].
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.action import Action, show
+from ...core.event import Event, narrating
+from ...core.moves import Move
+from ..actions import act
+from ..context import Ctx
+from ..events import TokenBought
+from ..moves import MOVES, BuySupport, BuyToken
+from ..prices import (
+    conductor_discount,
+    conductor_price,
+    queue_modifiers,
+    support_price,
+    token_limit,
+)
+from ..state import TOKENS_PER_PLANNING, FreedomState, HeldToken
+from ..support import buy_support
+from ..text import ROMAN, token_words
+from .base import Verb
+
+if TYPE_CHECKING:
+    from ..game import Freedom
+
+
+def limit_reached(ctx: Ctx, st: FreedomState) -> tuple[str, str] | None:
+    """The reason no more tokens may be bought this Planning turn, if so [FR-PLAN-1]."""
+    limit = token_limit(ctx, st)
+    if st.turn_ctx.planning_taken >= limit:
+        return "FR-PLAN-1", f"at most {limit} tokens per Planning phase"
+    return None
+
+
+class SupportVerb(Verb, move=BuySupport, phases=("planning",)):
+    """Buy a Support token from the active period's column [FR-PLAN-3]."""
+
+    def offer(self, ctx: Ctx, st: FreedomState, seat: int, out: list[Action]) -> None:
+        if (st.turn_ctx.planning_taken < token_limit(ctx, st) and st.support_left[st.period - 1] > 0
+                and st.money[seat] >= support_price(ctx, st)):
+            out.append(act(seat, "support"))
+
+    def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
+        buy_support(ctx, st, action.seat, support_price(ctx, st), ev, "FR-PLAN-3")
+        st.turn_ctx.planning_taken += 1
+
+    def seat_words(self, game: Freedom, seat: int, who: str) -> str | None:
+        st = game.state
+        return (f"{who} buys a Support token (${support_price(game.ctx, st)}, Period "
+                f"{ROMAN.get(st.period, st.period)})")
+
+    def why_not(self, ctx: Ctx, st: FreedomState, action: Action) -> tuple[str, str] | None:
+        full = limit_reached(ctx, st)
+        if full is not None:
+            return full
+        if st.support_left[st.period - 1] == 0:
+            return "FR-PLAN-3", "no Support token is left in the active period"
+        return "FR-PLAN-3", (f"not enough money: a Support token costs ${support_price(ctx, st)}, "
+                             f"you have ${st.money[action.seat]}")
+
+
+class BuyVerb(Verb, move=BuyToken, phases=("planning",)):
+    """Buy a Conductor or Fundraising token of an active period [FR-PLAN-2, -4, -5]."""
+
+    def offer(self, ctx: Ctx, st: FreedomState, seat: int, out: list[Action]) -> None:
+        mods = queue_modifiers(ctx, st)
+        if st.turn_ctx.planning_taken >= min(TOKENS_PER_PLANNING, mods["token_limit"]):
+            return
+        money, period, stacks = st.money[seat], st.period, st.stacks
+        discount = conductor_discount(ctx, st, seat)
+        for cs in ctx.tokens.conductor:
+            if (cs.period <= period and stacks[cs.id] > 0
+                    and money >= conductor_price(ctx, st, seat, cs.id, mods, discount)):
+                out.append(act(seat, "buy", cs.id))
+        for fs in ctx.tokens.fundraising:
+            if fs.period <= period and stacks[fs.id] > 0:
+                out.append(act(seat, "buy", fs.id))
+
+    def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
+        seat, stack = action.seat, BuyToken.of(action).stack
+        why = ""
+        if ctx.stack_kind[stack] == "conductor":
+            price = conductor_price(ctx, st, seat, stack)
+            label = f"Conductor token ({ctx.conductor(stack).label})"
+            rule = "FR-PLAN-4"
+            surcharge = queue_modifiers(ctx, st)["conductor_cost"]
+            role = ctx.roles[st.roles[seat]]
+            discount = role.side(st.sides[seat]).passive_amount("conductor_discount")
+            notes = [f"+${surcharge} Opposition card in the Queue"] if surcharge else []
+            notes += [f"-${discount} {role.name}"] if discount else []
+            why = f" ({', '.join(notes)})" if notes else ""
+        else:
+            price = 0
+            label = "Fundraising token"
+            rule = "FR-PLAN-5"
+        grey = st.stacks[stack] == 1 and ctx.stack_kind[stack] == "conductor"
+        st.stacks[stack] -= 1
+        st.money[seat] -= price
+        st.held[seat].append(HeldToken(stack, grey))
+        st.turn_ctx.planning_taken += 1
+        if narrating(ev):
+            ev.append(TokenBought(f"Player {seat + 1} buys a{' grey' if grey else ''} {label} "
+                                  f"for ${price}{why}.", rule, seat, stack, price, grey))
+
+    def words(self, game: Freedom, move: Move, who: str) -> str | None:
+        assert isinstance(move, BuyToken)
+        ctx, st, stack = game.ctx, game.state, move.stack
+        if stack not in ctx.stack_kind:
+            return None
+        words = token_words(ctx, stack, cities_only=bool(st.options.get("fundraising_cities_only")))
+        if ctx.stack_kind[stack] == "conductor" and 0 <= move.seat < st.players:
+            price = conductor_price(ctx, st, move.seat, stack)
+            printed = ctx.conductor(stack).cost
+            cost = f"${price}" + (f", printed ${printed}" if price != printed else "")
+            return f"{who} buys a {words} ({cost})"
+        return f"{who} buys a {words} (free)"
+
+    def why_not(self, ctx: Ctx, st: FreedomState, action: Action) -> tuple[str, str] | None:
+        full = limit_reached(ctx, st)
+        if full is not None:
+            return full
+        move = MOVES.get(action)
+        if isinstance(move, BuyToken) and move.stack in ctx.stack_kind:
+            stack = move.stack
+            if ctx.stack_period[stack] > st.period:
+                return "FR-PLAN-2", f"Period {ctx.stack_period[stack]} is not active yet"
+            if st.stacks[stack] == 0:
+                return "FR-PLAN-6", "none is left on the token board"
+            if ctx.stack_kind[stack] == "conductor":
+                price = conductor_price(ctx, st, action.seat, stack)
+                return "FR-PLAN-4", (f"not enough money: the token costs ${price}, you "
+                                     f"have ${st.money[action.seat]}")
+        if len(action.args) > 1:
+            return "FR-PLAN-2", "'buy' takes one token stack id, e.g. buy c1_1x2"
+        return "FR-PLAN-2", f"unknown token stack {show(next(iter(action.args), ''))}"

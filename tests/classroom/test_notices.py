@@ -1,0 +1,83 @@
+"""PostgreSQL's LISTEN/NOTIFY wakes the devices waiting for a move or a lesson step (the real
+server of the session's fixture); SQLite's devices poll."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from freight_freedom.classroom import Classroom, store
+
+
+def waited(call: object, *args: object) -> tuple[list[int], list[float], threading.Thread]:
+    """Run ``call(*args)`` in a thread; its result and the seconds it took, once done."""
+    result: list[int] = []
+    took: list[float] = []
+
+    def run() -> None:
+        began = time.monotonic()
+        result.append(call(*args))  # type: ignore[operator]
+        took.append(time.monotonic() - began)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return result, took, thread
+
+
+def listening(room: Classroom) -> None:
+    notices = room.store.notices
+    assert notices is not None
+    deadline = time.monotonic() + 30
+    while not notices.listening:
+        assert time.monotonic() < deadline, "the listener did not connect"
+        time.sleep(0.05)
+
+
+def test_a_move_and_a_lesson_step_wake_the_waiting_device(
+        postgres: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the polls set to 30 s, only a notification can end the waits at once."""
+    monkeypatch.setattr(store, "POLL", 30.0)
+    monkeypatch.setattr(store, "NOTICE_POLL", 30.0)
+    url = postgres.new_database()
+    teacher = Classroom(url)
+    table = teacher.new_table("freedom", players=2, seed=1)
+    device = Classroom(url, code=teacher.code)
+    reader = device.table(table.code)
+    listening_now = device.store.notices
+    assert listening_now is not None and listening_now is store.Notices.shared(url)
+
+    result, took, thread = waited(reader.wait, 0, 20.0)
+    listening(device)
+    time.sleep(0.3)  # the device is asleep in its wait now
+    action = table.game.legal_actions()[0]
+    table.play(action, seat=action.seat, step=0)
+    thread.join(timeout=25)
+    assert result == [1] and took[0] < 5, (result, took)
+
+    teacher.lesson.start("freedom")
+    version = device.lesson.version
+    result, took, thread = waited(device.lesson.wait, version, 20.0)
+    time.sleep(0.3)
+    teacher.lesson.go(3)
+    thread.join(timeout=25)
+    assert result == [version + 1] and took[0] < 5, (result, took)
+
+    # nothing new: the wait lasts its timeout and returns the step it was given
+    began = time.monotonic()
+    assert reader.wait(1, timeout=0.5) == 1
+    assert 0.4 < time.monotonic() - began < 5
+
+
+def test_sqlite_devices_poll(tmp_path: Path) -> None:
+    room = Classroom(tmp_path / "c.db")
+    assert room.store.notices is None and room.store.waiting(store.MOVES, 1) is None
+    table = room.new_table("freedom", players=2, seed=1)
+    result, _took, thread = waited(Classroom(tmp_path / "c.db").table(table.code).wait, 0, 20.0)
+    action = table.game.legal_actions()[0]
+    table.play(action, seat=action.seat, step=0)
+    thread.join(timeout=25)
+    assert result == [1]
