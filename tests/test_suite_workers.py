@@ -2,15 +2,13 @@
 
 ``python3 dev.py test`` adds pytest-xdist's ``--dist loadgroup`` (``dev._workers``); the
 grouping is ``tests/conftest.py``'s ``pytest_collection_modifyitems``. A notebook's cells split
-over two workers would run without the cells before them, so this is checked, not assumed.
+over two workers would run without the cells before them, so this is checked, not assumed (and
+the whole suite's notebooks pass only if it holds).
 """
 
 from __future__ import annotations
 
 import importlib.util
-import re
-import subprocess
-import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,30 +33,44 @@ def test_the_whole_suite_runs_on_two_workers_grouped() -> None:
     assert workers(["-p", "no:xdist"]) == []
 
 
-def test_browser_tests_go_first_on_one_worker_and_files_stay_whole(tmp_path: Path) -> None:
-    """Run a small tree with the suite's conftest the way the test command does."""
-    conftest = (ROOT / "tests" / "conftest.py").read_text()
-    (tmp_path / "conftest.py").write_text(conftest.replace(
-        'sys.path.insert(0, str(Path(__file__).parent / "core"))', ""))
-    (tmp_path / "pytest.ini").write_text("[pytest]\n")
-    browser = tmp_path / "tests" / "ui_browser"
-    browser.mkdir(parents=True)
-    (tmp_path / "test_a.py").write_text("".join(f"def test_a{i}(): pass\n" for i in range(4)))
-    (tmp_path / "test_b.py").write_text("".join(f"def test_b{i}(): pass\n" for i in range(4)))
-    for name in ("test_lab.py", "test_voila.py"):
-        (browser / name).write_text("def test_page(): pass\ndef test_other_page(): pass\n")
-    out = subprocess.run(
-        [sys.executable, "-m", "pytest", *_dev()._workers([]),  # type: ignore[attr-defined]
-         "-p", "no:cacheprovider", "-v"],
-        capture_output=True, text=True, cwd=tmp_path, timeout=300, check=False)
-    assert out.returncode == 0, out.stdout + out.stderr
-    ran = re.findall(r"^\[(gw\d)\] \[ *\d+%\] PASSED (\S+)", out.stdout, flags=re.M)
-    assert len(ran) == 12, out.stdout
-    worker = dict((test, gw) for gw, test in ran)
-    browser_workers = {gw for test, gw in worker.items() if test.startswith("tests/ui_browser/")}
-    assert len(browser_workers) == 1, out.stdout  # one server, one Chromium
-    for name in ("test_a.py", "test_b.py"):
-        assert len({gw for test, gw in worker.items() if test.startswith(name)}) == 1, out.stdout
-    (gw,) = browser_workers
-    first = next(test for w, test in ran if w == gw)
-    assert first.startswith("tests/ui_browser/"), out.stdout  # the longest part starts at once
+def test_browser_tests_are_one_scope_and_every_other_file_its_own() -> None:
+    import conftest  # tests/conftest.py, the suite's own
+
+    class Config:
+        def __init__(self, dist: str) -> None:
+            self.dist = dist
+
+        def getvalue(self, name: str) -> object:
+            return {"dist": self.dist, "tx": ["popen", "popen"], "numprocesses": None}[name]
+
+    assert conftest.pytest_xdist_make_scheduler(Config("load"), None) is None  # xdist's own
+    scheduler = conftest.pytest_xdist_make_scheduler(Config("loadscope"), None)
+    assert isinstance(scheduler, conftest._FilesAndBrowserScheduling)
+    scope = scheduler._split_scope
+    assert scope("tests/ui_browser/test_lite.py::test_a[index.ipynb]") == "browser"
+    assert scope("tests/ui_browser/test_voila_freedom.py::test_b") == "browser"
+    assert scope("notebooks/index.ipynb::Cell 3") == "notebooks/index.ipynb"
+    assert scope("tests/core/test_moves.py::test_x[freedom]") == "tests/core/test_moves.py"
+    assert scope("freight_freedom/core/game.py::freight_freedom.core.game") == (
+        "freight_freedom/core/game.py")
+
+
+def test_a_worker_runs_the_browser_tests_first_keeping_each_file_in_order() -> None:
+    import conftest
+
+    class Item:
+        def __init__(self, nodeid: str) -> None:
+            self.nodeid = nodeid
+
+    class Worker:
+        workerinput: dict[str, str] = {}
+
+    ids = ["notebooks/index.ipynb::Cell 0", "notebooks/index.ipynb::Cell 1",
+           "tests/core/test_a.py::test_1", "tests/ui_browser/test_lab.py::test_1",
+           "tests/ui_browser/test_lab.py::test_2", "tests/core/test_a.py::test_2"]
+    items = [Item(i) for i in ids]
+    conftest.pytest_collection_modifyitems(Worker(), items)  # type: ignore[arg-type]
+    assert [i.nodeid for i in items] == [ids[3], ids[4], ids[0], ids[1], ids[2], ids[5]]
+    plain = [Item(i) for i in ids]
+    conftest.pytest_collection_modifyitems(object(), plain)  # type: ignore[arg-type]
+    assert [i.nodeid for i in plain] == ids  # without xdist: as collected
