@@ -42,14 +42,39 @@ from .state import (
 def new_state(
     ctx: Ctx, options: Mapping[str, Any], seed: int, *, rules: Rules = CURRENT_RULES
 ) -> tuple[FreedomState, list[Event]]:
-    """Build the state after set-up and the set-up events, under ``rules``."""
+    """Build the state after set-up and the set-up events, under ``rules``: the rulebook's
+    set-up steps in order (FR-SETUP-1..9), each drawing from the one set-up stream in turn."""
     players = int(options["players"])
     rng = Rng(seed, "setup") if rules.separate_rng_streams else Rng.legacy(seed)
     st = FreedomState(players=players, difficulty=str(options["difficulty"]), rng=rng,
                       options=dict(options), rules=rules)
-    ev: list[Event] = []
+    ev: list[Event] = [
+        _deal_roles(ctx, st, options, rng),
+        _place_people(ctx, st, options),
+        _build_market(ctx, st, rng),
+        _shuffle_decks(ctx, st, rng),
+    ]
+    # 5. The Queue: five cards from Period 1, at most one Opposition card.
+    st.queue = [None] * 5
+    refill(ctx, st, ev, "FR-SETUP-5")
+    ev += [_lay_out_tokens(ctx, st, options), _place_catchers(ctx, st)]
+    # 8. Victory Conditions card.
+    side = ctx.victory_side(st)
+    ev.append(VictoryConditions(f"Victory Conditions ({st.difficulty} side): free {side.freed} "
+                                f"people; the Slaves Lost track holds {side.lost}.",
+                                side.freed, side.lost))
+    # 9. Lead Player.
+    st.lead = 0
+    ev.append(LanternTaken("Player 1 is the Lead Player and takes the Lantern. Round 1 "
+                           "begins with the Slave Catcher phase.", 0))
+    if rules.separate_rng_streams:
+        st.rng = Rng(seed, "play")
+    return st, ev
 
-    # 1. Roles and money.
+
+def _deal_roles(ctx: Ctx, st: FreedomState, options: Mapping[str, Any], rng: Rng) -> Event:
+    """1. Roles (chosen, or dealt at random) and each player's starting money."""
+    players = st.players
     roles = options.get("roles")
     if roles is None:
         names = list(ctx.roles)
@@ -64,11 +89,13 @@ def new_state(
     st.money = [start] * players
     st.held = [[] for _ in range(players)]
     st.reserve = [None] * players
-    ev.append(RolesDealt(f"Roles {how}: " + ", ".join(
+    return RolesDealt(f"Roles {how}: " + ", ".join(
         f"Player {i + 1} {r}" for i, r in enumerate(st.roles)) + f". Each player takes ${start}.",
-        tuple(st.roles), start))
+        tuple(st.roles), start)
 
-    # 2. People on the light plantation spaces.
+
+def _place_people(ctx: Ctx, st: FreedomState, options: Mapping[str, Any]) -> Event:
+    """2. People on the light plantation spaces (or as the difficulty options say)."""
     st.people = {s: 0 for s in ctx.map_spaces}
     st.freed_at = {c: 0 for c in ctx.board.canada}
     centre = ctx.board.plantations[1]
@@ -81,12 +108,14 @@ def new_state(
             n = 0
         st.people[p] = n
     st.supply = TOTAL_PEOPLE - sum(st.people.values())
-    ev.append(PeoplePlaced("People are placed on the plantations: " + ", ".join(
+    return PeoplePlaced("People are placed on the plantations: " + ", ".join(
         f"{ctx.name(p)} {st.people[p]}" for p in ctx.board.plantations) + ".",
-        FrozenDict({p: st.people[p] for p in ctx.board.plantations})))
+        FrozenDict({p: st.people[p] for p in ctx.board.plantations}))
 
-    # 3. Slave Market deck of 8 for this player count; three cards face up and filled.
-    eligible = sorted(m.id for m in ctx.market_cards.values() if players in m.players)
+
+def _build_market(ctx: Ctx, st: FreedomState, rng: Rng) -> Event:
+    """3. The Slave Market deck of 8 for this player count; three cards face up and filled."""
+    eligible = sorted(m.id for m in ctx.market_cards.values() if st.players in m.players)
     rng.shuffle(eligible)
     deck, unused = eligible[:8], eligible[8:]
     st.market_unused = sorted(unused) + sorted(
@@ -97,62 +126,51 @@ def new_state(
         n = min(ctx.market_cards[cid].people, st.supply)
         st.supply -= n
         st.market.append(MarketCardInPlay(cid, n))
-    ev.append(MarketBuilt("The Slave Market deck of 8 is built; the three face-up cards "
-                          "hold " + ", ".join(str(c.people) for c in st.market)
-                          + " people (bottom to top).", freeze([c.to_dict() for c in st.market])))
+    return MarketBuilt("The Slave Market deck of 8 is built; the three face-up cards "
+                       "hold " + ", ".join(str(c.people) for c in st.market)
+                       + " people (bottom to top).", freeze([c.to_dict() for c in st.market]))
 
-    # 4. Period decks with their Opposition cards.
+
+def _shuffle_decks(ctx: Ctx, st: FreedomState, rng: Rng) -> Event:
+    """4. The three period decks, each shuffled with its Opposition cards."""
     cards = ctx.cards
     used: set[str] = set()
     st.decks = []
     for period in (1, 2, 3):
-        general = [c.id for c in cards.deck(period, players)]
-        opposition = sorted(c.id for c in cards.opposition(period, players))
+        general = [c.id for c in cards.deck(period, st.players)]
+        opposition = sorted(c.id for c in cards.opposition(period, st.players))
         rng.shuffle(opposition)
-        k = int(cards.opposition_per_period[players][period])
+        k = int(cards.opposition_per_period[st.players][period])
         d = sorted(general) + opposition[:k]
         rng.shuffle(d)
         st.decks.append(d)
         used.update(d)
     st.removed_cards = sorted(c.id for c in cards.cards if c.id not in used)
-    ev.append(DecksShuffled("The three period decks are shuffled with their Opposition "
-                            "cards: " + ", ".join(f"Period {i + 1} {len(d)} cards"
-                                                  for i, d in enumerate(st.decks)) + ".",
-                            tuple(len(d) for d in st.decks)))
+    return DecksShuffled("The three period decks are shuffled with their Opposition "
+                         "cards: " + ", ".join(f"Period {i + 1} {len(d)} cards"
+                                               for i, d in enumerate(st.decks)) + ".",
+                         tuple(len(d) for d in st.decks))
 
-    # 5. The Queue: five cards from Period 1, at most one Opposition card.
-    st.queue = [None] * 5
-    refill(ctx, st, ev, "FR-SETUP-5")
 
-    # 6. Tokens on the token board for this player count (and the harder extra Support).
+def _lay_out_tokens(ctx: Ctx, st: FreedomState, options: Mapping[str, Any]) -> Event:
+    """6. Tokens on the token board for this player count (and the harder extra Support)."""
     harder = bool(options.get("harder_extra_support"))
     for cs in ctx.tokens.conductor:
-        st.stacks[cs.id] = cs.count(players)
+        st.stacks[cs.id] = cs.count(st.players)
     for fs in ctx.tokens.fundraising:
-        st.stacks[fs.id] = fs.count(players)
+        st.stacks[fs.id] = fs.count(st.players)
     st.stack_size = dict(st.stacks)
-    st.support_left = [ctx.tokens.support_count(players, p, harder=harder) for p in (1, 2, 3)]
+    st.support_left = [ctx.tokens.support_count(st.players, p, harder=harder)
+                       for p in (1, 2, 3)]
     st.support_bought = [0, 0, 0]
-    ev.append(SupportLaidOut("Tokens are laid out by period; Support tokens: "
-                             + ", ".join(f"Period {i + 1} {n}"
-                                         for i, n in enumerate(st.support_left))
-                             + ".", tuple(st.support_left)))
+    return SupportLaidOut("Tokens are laid out by period; Support tokens: "
+                          + ", ".join(f"Period {i + 1} {n}"
+                                      for i, n in enumerate(st.support_left))
+                          + ".", tuple(st.support_left))
 
-    # 7. Slave Catchers on their starting spaces.
+
+def _place_catchers(ctx: Ctx, st: FreedomState) -> Event:
+    """7. Slave Catchers on their starting spaces."""
     st.catchers = {c: cp.start for c, cp in ctx.board.catchers.items()}
-    ev.append(CatchersPlaced("The Slave Catchers start at " + ", ".join(
-        f"{c} {ctx.name(s)}" for c, s in st.catchers.items()) + ".", FrozenDict(st.catchers)))
-
-    # 8. Victory Conditions card.
-    side = ctx.victory_side(st)
-    ev.append(VictoryConditions(f"Victory Conditions ({st.difficulty} side): free {side.freed} "
-                                f"people; the Slaves Lost track holds {side.lost}.",
-                                side.freed, side.lost))
-
-    # 9. Lead Player.
-    st.lead = 0
-    ev.append(LanternTaken("Player 1 is the Lead Player and takes the Lantern. Round 1 "
-                           "begins with the Slave Catcher phase.", 0))
-    if rules.separate_rng_streams:
-        st.rng = Rng(seed, "play")
-    return st, ev
+    return CatchersPlaced("The Slave Catchers start at " + ", ".join(
+        f"{c} {ctx.name(s)}" for c, s in st.catchers.items()) + ".", FrozenDict(st.catchers))
