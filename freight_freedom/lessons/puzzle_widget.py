@@ -13,9 +13,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from .map_marks import CSS, names_on_top, scaled_map_css
 from .puzzles import EPS, Puzzle, Solution, amount, grade, say, solve
 from .text import inline, to_html
-from .widget import CSS, names_on_top, scaled_map_css
 
 COLOURS = {"best": "#e3f4e1", "good": "#fff4d6", "costs": "#fdecea"}
 

@@ -15,46 +15,17 @@ Built on the public API only: ``game.figure()``, ``legal_actions()``, ``describe
 from __future__ import annotations
 
 import html
-import itertools
 from collections import Counter
 from typing import Any
 
 import ipywidgets as widgets
 
-from ..ui.layout_css import figure_css
+from .map_marks import CSS, highlight_trace, names_on_top, scaled_map_css
 from .model import Lesson, Step
 from .questions import Choice, Graded, MapClick, Question
 from .text import citations, inline, to_html
 
 BOARD_WIDTH = 780
-HIGHLIGHT = "lesson highlight"
-#: focus rings; a long choice wraps onto lines of its own; the board row is the container whose
-#: width scales the map (the app's rules, :func:`scaled_map_css`): beside the map down to 0.8
-#: of its size, the step's text and question; narrower, they go above the map
-CSS = """<style>
-.ff-lesson button:focus-visible, .ff-lesson select:focus-visible,
-.ff-lesson input:focus-visible, .ff-lesson summary:focus-visible {
-  outline: 3px solid #0b57d0 !important; outline-offset: 2px; }
-.ff-lesson-board, .ff-puzzle-board { container-type: inline-size; }
-.ff-lesson-board .ff-map > *, .ff-puzzle-board .ff-map > * { transform-origin: 0 0; }
-.ff-lesson-board .widget-radio-box label, .ff-puzzle-board .widget-radio-box label {
-  height: auto !important; line-height: 1.35; white-space: normal; margin: 2px 0; }
-</style>"""
-_scopes = itertools.count(1)
-
-
-def scaled_map_css(widget: Any, width: int, height: int) -> str:
-    """The app's map-scaling rules (:func:`~freight_freedom.ui.layout_css.figure_css`) for
-    ``widget``'s own map (class ``ff-map``) and text column (``ff-text``) only: a notebook may
-    show several lessons, puzzles or apps, each map with its own size."""
-    scope = next((c for c in widget._dom_classes if c.startswith("ff-scope-")), None)
-    if scope is None:
-        scope = f"ff-scope-{next(_scopes)}"
-        widget.add_class(scope)
-    return (figure_css(width, height).replace(".ff-figure", f".{scope} .ff-map")
-            .replace(".ff-column", f".{scope} .ff-text"))
-
-
 def _box(colour: str, text: str) -> str:
     return (f"<div role='status' style='padding:4px 8px;margin:4px 0;background:{colour};"
             f"border-radius:3px'>{text}</div>")
@@ -82,6 +53,17 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         self.results: dict[int, bool] = {}
         self.figure: Any = None
 
+        self._build_nav(lesson)
+        self._build_text()
+        self._build_question()
+        self._build_try()
+        self._build_board()
+        self.children = [widgets.HTML(CSS, layout=widgets.Layout(display="none")),
+                         self.figure_style, self.header, self.nav, self.board]
+        self.go(start)
+
+    def _build_nav(self, lesson: Lesson) -> None:
+        """Back, Next, the Part drop-down and the Teacher view toggle."""
         self.header = widgets.HTML()
         self.parts = widgets.Dropdown(
             options=[(f"Part {i + 1}: {p.title} ({p.minutes} min)", i)
@@ -102,12 +84,16 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
                                 layout=widgets.Layout(align_items="center",
                                                       flex_flow="row wrap"))
 
+    def _build_text(self) -> None:
+        """The step's title, narrative, history note, what happened and rule citations."""
         self.title = widgets.HTML()
         self.narrative = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.history = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.events = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.cites = widgets.HTML()
-        # question
+
+    def _build_question(self) -> None:
+        """A step's question: choices or a typed answer, Answer, and the feedback line."""
         self.q_prompt = widgets.HTML()
         self.q_choices = widgets.RadioButtons(options=[], value=None,
                                               layout=widgets.Layout(width="auto"))
@@ -118,7 +104,9 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         self.question_box = widgets.VBox([self.q_prompt, self.q_choices,
                                           widgets.HBox([self.q_text, self.q_submit]),
                                           self.q_feedback])
-        # try it yourself
+
+    def _build_try(self) -> None:
+        """A try-it step: the task, the legal actions, Play, Undo, Start again and Check."""
         self.t_task = widgets.HTML()
         self.t_actions = widgets.Select(options=[], rows=7, layout=widgets.Layout(width="100%"))
         self.t_play = widgets.Button(description="Play", icon="play", button_style="info",
@@ -137,6 +125,10 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
             widgets.HBox([self.t_play, self.t_undo, self.t_reset, self.t_check],
                          layout=widgets.Layout(flex_flow="row wrap")),
             self.t_feedback])
+
+    def _build_board(self) -> None:
+        """The map beside the text column (wrapping below it on a narrow screen), and the
+        classes the tests and the page's styles find the parts by."""
         self.teacher_box = widgets.HTML()
 
         self.column = widgets.VBox(
@@ -164,9 +156,6 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
                         (self.t_feedback, "ff-lesson-try-feedback"),
                         (self.header, "ff-lesson-header")]:
             w.add_class(name)
-        self.children = [widgets.HTML(CSS, layout=widgets.Layout(display="none")),
-                         self.figure_style, self.header, self.nav, self.board]
-        self.go(start)
 
     def __repr__(self) -> str:
         return (f"LessonWidget({self.lesson.key!r}, step {self.index + 1} of "
@@ -488,35 +477,3 @@ def history_note(game: Any, key: str) -> tuple[str, str] | None:
         return str(card.name), str(card.note)
     except Exception:  # noqa: BLE001
         return None
-
-
-def names_on_top(fig: Any) -> None:
-    """Draw a Freedom map's names last, above rings added to it (no rings over a name)."""
-    from ..freedom.view import NAMES
-
-    names = [t for t in fig.data if t.name == NAMES]
-    if names:
-        fig.data = tuple(t for t in fig.data if t.name != NAMES) + tuple(names)
-
-
-def highlight_trace(fig: Any, ids: tuple[str, ...]) -> Any:
-    """Rings around the points of ``fig`` whose ``customdata`` is one of ``ids``."""
-    if not ids:
-        return None
-    import plotly.graph_objects as go
-
-    xs, ys = [], []
-    for trace in fig.data:
-        data = trace.customdata
-        if data is None or trace.x is None:
-            continue
-        for i, key in enumerate(data):
-            if key in ids and i < len(trace.x):
-                xs.append(trace.x[i])
-                ys.append(trace.y[i])
-    if not xs:
-        return None
-    return go.Scatter(x=xs, y=ys, mode="markers", name=HIGHLIGHT, hoverinfo="skip",
-                      showlegend=False,
-                      marker={"size": 34, "color": "rgba(0,0,0,0)",
-                              "line": {"width": 4, "color": "#ff6f00"}})

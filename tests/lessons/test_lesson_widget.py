@@ -8,7 +8,8 @@ import ipywidgets as widgets
 import pytest
 
 from freight_freedom.lessons import lesson, show
-from freight_freedom.lessons.widget import HIGHLIGHT, LessonWidget
+from freight_freedom.lessons.map_marks import HIGHLIGHT
+from freight_freedom.lessons.widget import LessonWidget
 
 
 def texts(widget: Any) -> str:

@@ -156,7 +156,7 @@ class LessonBoard:
         return (LESSONS[0], 0) if slide is None else (slide.lesson, slide.step)
 
     def _figure(self, key: str, step: int) -> Any:
-        from ...lessons.widget import highlight_trace
+        from ...lessons.map_marks import highlight_trace
 
         the = lesson(key)
         fig = the.game_at(step).figure()
