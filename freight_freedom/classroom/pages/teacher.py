@@ -142,8 +142,9 @@ class TeacherPage:
 
     # ------------------------------------------------------------------ layout
     def _build(self) -> None:
+        """The page after the PIN: the class header and the four tabs (lesson, students,
+        tables, export); then the live thread that keeps them current."""
         room = self.teacher
-        guard = self.errors.guard
         link = join_link(room.code)
         self.header = widgets.HTML(
             "<div style='font-size:15px'>"
@@ -152,7 +153,27 @@ class TeacherPage:
             + "Class code <b style='font-family:monospace;font-size:20px'>"
             f"{room.code}</b> &middot; students join at <a href='{html.escape(link)}' "
             f"target='_blank'>{html.escape(link)}</a></div>")
-        # lesson
+        lesson_tab = self._lesson_tab()
+        self.students = widgets.HTML()
+        self.students.add_class("ff-teacher-students")
+        tables_tab = self._tables_tab()
+        export_tab = self._export_tab()
+        self.tabs = widgets.Tab(children=[lesson_tab, self.students, tables_tab, export_tab])
+        for i, title in enumerate(TABS):
+            self.tabs.set_title(i, title)
+        self.tabs.observe(self.errors.guard(lambda _c: self.refresh()), names="selected_index")
+        self.main.children = [self.header, self.tabs]
+        self._new_form()
+        self.version = -1
+        self.refresh()
+        self.live = Live(lambda t: time.sleep(t), self.refresh, self.errors, "teacher",
+                         heartbeat=self.heartbeat)
+        if self.live_wanted:
+            self.live.start()
+
+    def _lesson_tab(self) -> widgets.VBox:
+        """Lesson choice, Start, Back, Next, Go to, Reveal; the step shown and the live tally."""
+        guard = self.errors.guard
         self.lesson_pick = widgets.Dropdown(
             options=[(lesson(k).title, k) for k in LESSONS], description="Lesson",
             style={"description_width": "55px"}, layout=widgets.Layout(width="470px"))
@@ -190,10 +211,12 @@ class TeacherPage:
                 flex="1 1 420px", padding="0 12px 0 0")),
                 widgets.Box([self.tally], layout=widgets.Layout(flex="1 1 300px"))],
                 layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))])
-        # students
-        self.students = widgets.HTML()
-        self.students.add_class("ff-teacher-students")
-        # tables
+        return lesson_tab
+
+    def _tables_tab(self) -> widgets.VBox:
+        """The New table form (game, options, each seat a student or a bot), the table list
+        and Free this seat."""
+        guard = self.errors.guard
         self.game_pick = widgets.Dropdown(
             options=[(e.title, e.key) for e in registry.GAMES.values()], description="Game",
             style={"description_width": "55px"}, layout=widgets.Layout(width="330px"))
@@ -217,7 +240,11 @@ class TeacherPage:
             self.form_box, self.table_message,
             widgets.HTML("<h3 style='margin:10px 0 4px 0'>Tables</h3>"), self.table_list,
             widgets.HBox([self.free_pick, self.free_button])])
-        # export
+        return tables_tab
+
+    def _export_tab(self) -> widgets.VBox:
+        """Export answers and games (CSV and save files)."""
+        guard = self.errors.guard
         self.export_button = widgets.Button(description="Export answers and games",
                                             icon="download", button_style="info")
         self.export_button.add_class("ff-teacher-export")
@@ -228,18 +255,7 @@ class TeacherPage:
                          "tables' results as CSV files for a spreadsheet, and each table's "
                          "game as a save file the play notebooks load.</p>"),
             self.export_button, self.export_links])
-        self.tabs = widgets.Tab(children=[lesson_tab, self.students, tables_tab, export_tab])
-        for i, title in enumerate(TABS):
-            self.tabs.set_title(i, title)
-        self.tabs.observe(guard(lambda _c: self.refresh()), names="selected_index")
-        self.main.children = [self.header, self.tabs]
-        self._new_form()
-        self.version = -1
-        self.refresh()
-        self.live = Live(lambda t: time.sleep(t), self.refresh, self.errors, "teacher",
-                         heartbeat=self.heartbeat)
-        if self.live_wanted:
-            self.live.start()
+        return export_tab
 
     # ------------------------------------------------------------------ lesson
     def start(self) -> None:
