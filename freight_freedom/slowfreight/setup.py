@@ -79,21 +79,7 @@ def new_state(
         f"movement table {table.name!r}", players, table.name))
     events.append(FreightShuffled(f"The {len(deck)} Freight cards are shuffled into a deck",
                                   len(deck)))
-    deal(state)
-    events.append(RowShown("Face up: " + card_list(comps, _shown(state)),
-                           tuple([comps.card_names[c] for c in _shown(state)])))
-    while len(xlocos_face_up(state)) >= 2:  # SF-RULING-13: reshuffle, nothing removed
-        reshuffle_row(state)
-        events.append(RowShown("Two or more Extra Locomotives were face up: "
-                               "reshuffled, now face up: " + card_list(comps, _shown(state)),
-                               tuple([comps.card_names[c] for c in _shown(state)])))
-    for seat, player in enumerate(state.players):
-        player.trains.append(Train(id=seat + 1, owner=seat, loco=seat))
-        events.append(LocoTaken(f"Player {seat + 1} takes a Locomotive: train t{seat + 1}",
-                                seat, f"t{seat + 1}"))
-    state.next_train = players + 1
-    events.append(LocoSupply(f"{len(state.loco_supply)} Locomotives form the supply",
-                             len(state.loco_supply)))
+    events += _deal_row(state) + _give_locomotives(state)
     rng.shuffle(state.movement_deck)
     events.append(ClocksShuffled(
         f"{comps.train_cards} Train cards and one Clock are shuffled into the Movement deck; "
@@ -109,6 +95,34 @@ def new_state(
     if not legacy:
         state.rng = Rng(seed, "play")
     return state, events
+
+
+def _deal_row(state: SlowFreightState) -> list[Event]:
+    """The face-up row, dealt again while two or more Extra Locomotives show (SF-RULING-13:
+    reshuffled, nothing removed)."""
+    comps = state.comps
+    deal(state)
+    events: list[Event] = [RowShown("Face up: " + card_list(comps, _shown(state)),
+                                    tuple([comps.card_names[c] for c in _shown(state)]))]
+    while len(xlocos_face_up(state)) >= 2:
+        reshuffle_row(state)
+        events.append(RowShown("Two or more Extra Locomotives were face up: "
+                               "reshuffled, now face up: " + card_list(comps, _shown(state)),
+                               tuple([comps.card_names[c] for c in _shown(state)])))
+    return events
+
+
+def _give_locomotives(state: SlowFreightState) -> list[Event]:
+    """Each player's first Locomotive (train t1, t2, ...); the rest form the supply."""
+    events: list[Event] = []
+    for seat, player in enumerate(state.players):
+        player.trains.append(Train(id=seat + 1, owner=seat, loco=seat))
+        events.append(LocoTaken(f"Player {seat + 1} takes a Locomotive: train t{seat + 1}",
+                                seat, f"t{seat + 1}"))
+    state.next_train = len(state.players) + 1
+    events.append(LocoSupply(f"{len(state.loco_supply)} Locomotives form the supply",
+                             len(state.loco_supply)))
+    return events
 
 
 def _shown(state: SlowFreightState) -> list[int]:
