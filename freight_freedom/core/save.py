@@ -83,6 +83,25 @@ def load(cls: type[G], text: str | bytes, **settings: Any) -> G:
         # name the top-level field at fault ("history", not "file.history[3]")
         field = exc.where.removeprefix("file.") if exc.where.startswith("file.") else exc.where
         raise SaveFileError(field, exc.reason) from None
+    options, seed, history, version, digest = _checked_fields(cls, data)
+    try:
+        game = cls(seed=seed, rules_version=version, **settings, **options)
+    except OptionError as exc:
+        raise SaveFileError(f"options.{exc.option}", exc.reason) from None
+    if game.components_digest != digest:
+        raise SaveFileError("components", _components_mismatch(digest, game.components_digest))
+    _replay(game, history)
+    if game.digest() != data["digest"]:
+        raise SaveFileError("digest", "the replayed state does not match: the file was altered")
+    if game.is_over != data["is_over"]:
+        raise SaveFileError("is_over", "does not match the replayed game")
+    return game
+
+
+def _checked_fields(cls: type[G], data: Any) -> tuple[dict[str, Any], int, list[Any], str,
+                                                       str | None]:
+    """The save's fields, each checked for its exact type and meaning (a :class:`SaveFileError`
+    naming the first field at fault): options, seed, history, rules version, components digest."""
     if not isinstance(data, dict):
         raise SaveFileError("file", "the top level must be a JSON object")
     expected = {"format", "format_version", "game", "rules_version", "options", "seed",
@@ -128,12 +147,11 @@ def load(cls: type[G], text: str | bytes, **settings: Any) -> G:
         raise SaveFileError("digest", "must be a string")
     if type(data["is_over"]) is not bool:
         raise SaveFileError("is_over", f"must be true or false, not {show(data['is_over'])}")
-    try:
-        game = cls(seed=seed, rules_version=version, **settings, **options)
-    except OptionError as exc:
-        raise SaveFileError(f"options.{exc.option}", exc.reason) from None
-    if game.components_digest != digest:
-        raise SaveFileError("components", _components_mismatch(digest, game.components_digest))
+    return options, seed, history, version, digest
+
+
+def _replay(game: Game[Any], history: list[Any]) -> None:
+    """Play the recorded steps (actions and teacher scenarios) through the rules."""
     for i, raw in enumerate(history):
         step = _parse_step(i, raw)
         try:
@@ -143,8 +161,3 @@ def load(cls: type[G], text: str | bytes, **settings: Any) -> G:
                 game.scenario(step.name, **dict(step.params))
         except IllegalAction as exc:
             raise SaveFileError(f"history[{i}]", f"cannot be replayed: {exc}") from None
-    if game.digest() != data["digest"]:
-        raise SaveFileError("digest", "the replayed state does not match: the file was altered")
-    if game.is_over != data["is_over"]:
-        raise SaveFileError("is_over", "does not match the replayed game")
-    return game
