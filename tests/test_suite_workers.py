@@ -10,20 +10,30 @@ from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _dev() -> object:
-    spec = importlib.util.spec_from_file_location("dev_script", ROOT / "dev.py")
+def _load(path: Path, name: str) -> Any:
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
+def _suite_conftest() -> Any:
+    """tests/conftest.py itself (the name ``conftest`` may be another folder's in a full run)."""
+    return _load(ROOT / "tests" / "conftest.py", "suite_conftest")
+
+
+def _dev() -> Any:
+    return _load(ROOT / "dev.py", "dev_script")
+
+
 def test_the_whole_suite_runs_on_two_workers_grouped() -> None:
-    workers = _dev()._workers  # type: ignore[attr-defined]
+    workers = _dev()._workers
     assert workers([]) == ["-n", "2", "--dist", "loadscope", "--no-loadscope-reorder"]
     assert workers(["-m", "not ui", "-p", "no:cacheprovider"])[:2] == ["-n", "2"]
     # a chosen file, node or worker count is run as asked
@@ -34,7 +44,7 @@ def test_the_whole_suite_runs_on_two_workers_grouped() -> None:
 
 
 def test_browser_tests_are_one_scope_and_every_other_file_its_own() -> None:
-    import conftest  # tests/conftest.py, the suite's own
+    conftest = _suite_conftest()
 
     class Config:
         def __init__(self, dist: str) -> None:
@@ -56,7 +66,7 @@ def test_browser_tests_are_one_scope_and_every_other_file_its_own() -> None:
 
 
 def test_a_worker_runs_the_browser_tests_first_keeping_each_file_in_order() -> None:
-    import conftest
+    conftest = _suite_conftest()
 
     class Item:
         def __init__(self, nodeid: str) -> None:
