@@ -66,6 +66,15 @@ SLOTS = "plantation slots"
 NAMES = "names"
 
 
+#: the figure's traces as plain dicts, in drawing order (validated once, by ``go.Figure``)
+Traces = list[dict[str, Any]]
+
+
+def _scatter(**props: Any) -> dict[str, Any]:
+    """A scatter trace as a plain dict (``go.Scatter``'s keyword arguments)."""
+    return {"type": "scatter", **props}
+
+
 def catcher_tag(colour: str) -> str:
     """The letter(s) on a Slave Catcher's ring: ``"R"`` for red, ``"Bk"`` for black."""
     return CATCHER_TAG.get(colour, colour[:2].title())
@@ -78,34 +87,36 @@ def skeleton(game: Any) -> go.Figure:
     vm = game.view_model()
     board = vm.board
     geo = geometry(board)
-    fig = go.Figure(layout={"template": LIGHT_TEMPLATE})
-    _static_traces(fig, board, geo)
-    _panel_traces(fig, geo, vm.freed_target, vm.lost_limit, tuple(board.catchers))
-    _dynamic_traces(fig, board, geo)
-    fig.update_layout(
-        height=geo.height,
-        margin=MARGIN,
-        xaxis={"visible": False, "range": list(geo.x_range), "fixedrange": False},
-        yaxis={"visible": False, "range": list(geo.y_range), "scaleanchor": "x",
-               "scaleratio": 1},
-        plot_bgcolor="#f4f1ea",
-        paper_bgcolor="white",
-        hovermode="closest",
-        clickmode="event",
-        dragmode="pan",
-        showlegend=False,
-        title={"x": 0.01, "y": 0.995, "yanchor": "top", "font": {"size": 14}},
-    )
-    return fig
+    traces: Traces = []
+    _static_traces(traces, board, geo)
+    _panel_traces(traces, geo, vm.freed_target, vm.lost_limit, tuple(board.catchers))
+    _dynamic_traces(traces, board, geo)
+    # one validated construction from plain dicts: adding the ~30 traces one by one as
+    # go.Scatter objects validated each twice and was half of a first figure's time
+    return go.Figure(data=traces, layout={
+        "template": LIGHT_TEMPLATE,
+        "height": geo.height,
+        "margin": MARGIN,
+        "xaxis": {"visible": False, "range": list(geo.x_range), "fixedrange": False},
+        "yaxis": {"visible": False, "range": list(geo.y_range), "scaleanchor": "x",
+                  "scaleratio": 1},
+        "plot_bgcolor": "#f4f1ea",
+        "paper_bgcolor": "white",
+        "hovermode": "closest",
+        "clickmode": "event",
+        "dragmode": "pan",
+        "showlegend": False,
+        "title": {"x": 0.01, "y": 0.995, "yanchor": "top", "font": {"size": 14}},
+    })
 
 
 
-def _static_traces(fig: go.Figure, board: Board, geo: Geometry) -> None:
+def _static_traces(traces: Traces, board: Board, geo: Geometry) -> None:
     xy = geo.xy
     for region in ("south", "north", "canada"):
         # a soft halo around each space shades its region without drawing borders we lack
         ids = [sid for sid, s in board.spaces.items() if s.region == region]
-        fig.add_trace(go.Scatter(x=[xy[i][0] for i in ids], y=[xy[i][1] for i in ids],
+        traces.append(_scatter(x=[xy[i][0] for i in ids], y=[xy[i][1] for i in ids],
                                  mode="markers", name=REGION_NAME[region],
                                  marker={"size": 40, "color": REGION_FILL[region],
                                          "line": {"width": 0}},
@@ -115,19 +126,19 @@ def _static_traces(fig: go.Figure, board: Board, geo: Geometry) -> None:
     for a, b in board.edges():
         rx += [xy[a][0], xy[b][0], None]
         ry += [xy[a][1], xy[b][1], None]
-    fig.add_trace(go.Scatter(x=rx, y=ry, mode="lines", name="routes",
+    traces.append(_scatter(x=rx, y=ry, mode="lines", name="routes",
                              line={"color": "#9e9e9e", "width": 1.2},
                              hoverinfo="skip", showlegend=False))
     for colour, path in board.catchers.items():
         px = [xy[s][0] for s in path.path]
         py = [xy[s][1] for s in path.path]
-        fig.add_trace(go.Scatter(x=px, y=py, mode="lines", name=f"{colour} path",
+        traces.append(_scatter(x=px, y=py, mode="lines", name=f"{colour} path",
                                  line={"color": CATCHER_COLOUR.get(colour, colour), "width": 5,
                                        "dash": CATCHER_DASH.get(colour, "solid")},
                                  opacity=0.45, hoverinfo="skip", showlegend=False))
     spots = path_tag_spots(board, geo)
     colours = list(spots)
-    fig.add_trace(go.Scatter(
+    traces.append(_scatter(
         x=[spots[c][0] for c in colours], y=[spots[c][1] for c in colours],
         mode="markers+text", name=PATH_TAGS, text=[catcher_tag(c) for c in colours],
         **_tag_style([CATCHER_COLOUR.get(c, c) for c in colours]),
@@ -141,23 +152,23 @@ def _static_traces(fig: go.Figure, board: Board, geo: Geometry) -> None:
             sx.append(x)
             sy.append(y)
             scol.append("#efe3c8" if i < light else "#6d5a45")
-    fig.add_trace(go.Scatter(x=sx, y=sy, mode="markers", name="slots (light / dark)",
+    traces.append(_scatter(x=sx, y=sy, mode="markers", name="slots (light / dark)",
                              marker={"symbol": "square", "size": 12, "color": scol,
                                      "line": {"color": "#3e2723", "width": 1}},
                              hoverinfo="skip", showlegend=False))
     # gold circles with the money a space pays when a person enters it
     money = [(sid, s.money) for sid, s in board.spaces.items() if s.money]
-    fig.add_trace(go.Scatter(
+    traces.append(_scatter(
         x=[geo.money_xy[sid][0] for sid, _ in money], y=[geo.money_xy[sid][1] for sid, _ in money],
         mode="markers+text", name="gold circle ($ on entry)",
         marker={"size": COIN_SIZE, "color": GOLD, "line": {"color": "#8d6e00", "width": 1}},
         text=[f"${m}" for _, m in money],
         textfont={"size": COIN_FONT, "color": "#2b1b00", "family": NAME_FAMILY, "weight": "bold"},
         textposition="middle center", hoverinfo="skip", showlegend=False))
-    _name_traces(fig, geo)
+    _name_traces(traces, geo)
 
 
-def _name_traces(fig: go.Figure, geo: Geometry) -> None:
+def _name_traces(traces: Traces, geo: Geometry) -> None:
     """The thin dark lines joining a name set further out to its space (the names themselves,
     :func:`names_trace`, are drawn last, above the rings)."""
     labels = geo.labels
@@ -167,16 +178,16 @@ def _name_traces(fig: go.Figure, geo: Geometry) -> None:
         if lb.leader is not None:
             lx += [lb.leader[0], lb.leader[2], None]
             ly += [lb.leader[1], lb.leader[3], None]
-    fig.add_trace(go.Scatter(x=lx, y=ly, mode="lines", name="name leaders",
+    traces.append(_scatter(x=lx, y=ly, mode="lines", name="name leaders",
                              line={"color": "#37474f", "width": 1}, hoverinfo="skip",
                              showlegend=False))
 
 
-def names_trace(geo: Geometry) -> go.Scatter:
+def names_trace(geo: Geometry) -> dict[str, Any]:
     """The space names (:mod:`.map_labels`), with a white edge: drawn above the rings and the
     catchers' diamonds, so a ringed destination never hides its name."""
     labels = geo.labels
-    return go.Scatter(
+    return _scatter(
         x=[lb.x for lb in labels], y=[lb.y for lb in labels], mode="text", name=NAMES,
         text=[lb.text for lb in labels], textposition=[lb.position for lb in labels],
         textfont={"size": [lb.size for lb in labels], "color": "#263238", "family": NAME_FAMILY,
@@ -221,7 +232,7 @@ def _along(geo: Geometry, leg: tuple[str, str], t: float,
 
 
 
-def _panel_traces(fig: go.Figure, geo: Geometry, freed_target: int, lost_limit: int,
+def _panel_traces(traces: Traces, geo: Geometry, freed_target: int, lost_limit: int,
                   catchers: tuple[str, ...]) -> None:
     """Tracks, Slave Market and the key, stacked in the panel box in the Atlantic."""
     x0, y = geo.panel_x0, geo.panel_y0
@@ -229,7 +240,7 @@ def _panel_traces(fig: go.Figure, geo: Geometry, freed_target: int, lost_limit: 
     title_x, title_y, titles = [], [], []
 
     def track(name: str, n: int, edge: str, top: float) -> float:
-        fig.add_trace(go.Scatter(
+        traces.append(_scatter(
             x=[x0 + (i % per_row) * step for i in range(n)],
             y=[top - (i // per_row) * step for i in range(n)], mode="markers+text", name=name,
             marker={"symbol": "square", "size": 17, "line": {"color": edge, "width": 1}},
@@ -249,21 +260,21 @@ def _panel_traces(fig: go.Figure, geo: Geometry, freed_target: int, lost_limit: 
     title_y.append(y)
     titles.append("<b>Slave Market</b> (next first)")
     my = y - 1.35
-    fig.add_trace(go.Scatter(
+    traces.append(_scatter(
         x=title_x, y=title_y, mode="text", textposition="middle right", name="panel titles",
         text=titles, textfont={"size": 10}, hoverinfo="skip", showlegend=False))
-    fig.add_trace(go.Scatter(
+    traces.append(_scatter(
         x=[x0 + 0.55 + i * MARKET_STEP for i in range(3)], y=[my] * 3, mode="markers+text",
         name="Slave Market cards",
         marker={"symbol": "square", "size": 46, "color": "#fff8e1",
                 "line": {"color": "#5d4037", "width": 2}},
         textfont={"size": 11}, textposition="middle center", hoverinfo="text",
         showlegend=False))
-    fig.add_trace(go.Scatter(x=[], y=[], mode="markers", name="people on market cards",
+    traces.append(_scatter(x=[], y=[], mode="markers", name="people on market cards",
                              marker={"size": 7, "color": PERSON,
                                      "line": {"color": PERSON_EDGE, "width": 1}},
                              hoverinfo="skip", showlegend=False))
-    _key(fig, x0, my - 1.35, geo.px, catchers)
+    _key(traces, x0, my - 1.35, geo.px, catchers)
 
 
 KEY: tuple[tuple[str, dict[str, Any]], ...] = (  # (label, marker) of the key
@@ -285,7 +296,7 @@ KEY: tuple[tuple[str, dict[str, Any]], ...] = (  # (label, marker) of the key
 )
 
 
-def _key(fig: go.Figure, x0: float, top: float, px: float, catchers: tuple[str, ...]) -> None:
+def _key(traces: Traces, x0: float, top: float, px: float, catchers: tuple[str, ...]) -> None:
     """The key's rows (marker and words); after the Slave Catcher's words, each catcher's
     letter in its ring, in map order."""
     step = 0.52
@@ -298,19 +309,19 @@ def _key(fig: go.Figure, x0: float, top: float, px: float, catchers: tuple[str, 
         markers["symbol"].append(m.get("symbol", "circle"))
         markers["lw"].append(line.get("width", 0))
         markers["lc"].append(line.get("color", m["color"]))
-    fig.add_trace(go.Scatter(
+    traces.append(_scatter(
         x=[x0] * len(KEY), y=ys, mode="markers", name="key",
         marker={"size": markers["size"], "color": markers["color"],
                 "symbol": markers["symbol"],
                 "line": {"width": markers["lw"], "color": markers["lc"]}},
         hoverinfo="skip", showlegend=False))
-    fig.add_trace(go.Scatter(
+    traces.append(_scatter(
         x=[x0 + 0.4] * len(KEY), y=ys, mode="text", name="key labels",
         text=[label for label, _ in KEY], textposition="middle right",
         textfont={"size": 10, "color": "#37474f"}, hoverinfo="skip", showlegend=False))
     words = text_size(KEY[1][0], 10, px)[0]
     x = x0 + 0.4 + words + (TAG_SIZE / 2 + 2) / px
-    fig.add_trace(go.Scatter(
+    traces.append(_scatter(
         x=[x + i * (TAG_SIZE + 2) / px for i in range(len(catchers))], y=[ys[1]] * len(catchers),
         mode="markers+text", name="key catcher letters", text=[catcher_tag(c) for c in catchers],
         **_tag_style([CATCHER_COLOUR.get(c, c) for c in catchers]),
@@ -335,20 +346,20 @@ HINTS = "hinted moves"
 HINT = "#6a1b9a"  # the Hint's purple: unlike every other colour of the map
 
 
-def _dynamic_traces(fig: go.Figure, board: Board, geo: Geometry) -> None:
+def _dynamic_traces(traces: Traces, board: Board, geo: Geometry) -> None:
     # what just happened, under everything clickable: arrows from where to where
-    fig.add_trace(go.Scatter(x=[], y=[], mode="lines+markers", name=RECENT_PEOPLE,
+    traces.append(_scatter(x=[], y=[], mode="lines+markers", name=RECENT_PEOPLE,
                              line={"color": PERSON_EDGE, "width": 3, "dash": "dash"},
                              marker={"symbol": "arrow", "angleref": "previous", "size": 0,
                                      "color": PERSON_EDGE},
                              hoverinfo="skip", showlegend=False))
-    fig.add_trace(go.Scatter(x=[], y=[], mode="lines+markers", name=RECENT_CATCHERS,
+    traces.append(_scatter(x=[], y=[], mode="lines+markers", name=RECENT_CATCHERS,
                              line={"color": "#424242", "width": 3, "dash": "dot"},
                              marker={"symbol": "arrow", "angleref": "previous", "size": 0,
                                      "color": "#424242"},
                              hoverinfo="skip", showlegend=False))
     # the advisor's best moves (Hint), numbered 1-3 at their destination
-    fig.add_trace(go.Scatter(x=[], y=[], mode="lines+markers+text", name=HINTS,
+    traces.append(_scatter(x=[], y=[], mode="lines+markers+text", name=HINTS,
                              line={"color": HINT, "width": 3, "dash": "dashdot"},
                              marker={"symbol": "arrow", "angleref": "previous", "size": 0,
                                      "color": HINT},
@@ -356,26 +367,26 @@ def _dynamic_traces(fig: go.Figure, board: Board, geo: Geometry) -> None:
                              textfont={"size": 13, "color": HINT,
                                        "family": "Arial Black, Arial, sans-serif"},
                              hoverinfo="skip", showlegend=False))
-    fig.add_trace(go.Scatter(x=[], y=[], mode="markers", name="person in a slot",
+    traces.append(_scatter(x=[], y=[], mode="markers", name="person in a slot",
                              marker={"size": 8, "color": PERSON,
                                      "line": {"color": PERSON_EDGE, "width": 1.2}},
                              hoverinfo="skip", showlegend=False))
-    fig.add_trace(go.Scatter(
+    traces.append(_scatter(
         x=[geo.xy[sid][0] for sid in geo.ids], y=[geo.xy[sid][1] for sid in geo.ids],
         customdata=list(geo.ids),  # a click carries the space id it shows (see app.click)
         mode="markers+text", name=SPACES, textposition="middle center",
         textfont={"size": 12, "color": "#1b1b1b", "family": "Arial Black, Arial, sans-serif"},
         hoverinfo="text", showlegend=False))
-    fig.add_trace(go.Scatter(x=[], y=[], mode="markers", name=TARGETS,
+    traces.append(_scatter(x=[], y=[], mode="markers", name=TARGETS,
                              marker={"symbol": "circle-open", "size": 28, "color": TARGET,
                                      "line": {"width": 4, "color": TARGET}},
                              hoverinfo="text", showlegend=False))
-    fig.add_trace(go.Scatter(x=[], y=[], mode="markers", name=CATCHERS,
+    traces.append(_scatter(x=[], y=[], mode="markers", name=CATCHERS,
                              marker={"symbol": "diamond-open", "size": CATCHER_SIZE,
                                      "line": {"width": 4}},
                              hoverinfo="text", showlegend=False))
-    fig.add_trace(names_trace(geo))
+    traces.append(names_trace(geo))
     # each catcher's letter on a corner of its diamond (clicks on it: the catcher's space)
-    fig.add_trace(go.Scatter(x=[], y=[], mode="markers+text", name=CATCHER_TAGS, text=[],
+    traces.append(_scatter(x=[], y=[], mode="markers+text", name=CATCHER_TAGS, text=[],
                              **_tag_style(), hoverinfo="text", showlegend=False))
 
