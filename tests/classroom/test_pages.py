@@ -194,6 +194,56 @@ def test_a_refreshed_student_page_rejoins_from_what_the_browser_kept(
     assert other.me is None and other.store.keep == ""
 
 
+def _beat(page: StudentPage, times: int = 1) -> None:
+    """The browser's heartbeat, as the page's Heartbeat widget sends it."""
+    for _ in range(times):
+        page.heartbeat.beat += 1
+
+
+def test_a_browser_store_whose_set_up_failed_is_made_again(db: tuple[str, str, str]) -> None:
+    """A slow device can drop a widget's set-up (anywidget gives a model 2 s): the store never
+    says what the browser kept nor confirms the token. The page makes it again after
+    STORE_PATIENCE heartbeats, asking for the same token, at most STORE_TRIES times."""
+    from freight_freedom.classroom.pages.student import STORE_PATIENCE, STORE_TRIES
+
+    ana = student(db, "Ana")
+    first = ana.store
+    assert first.asked == 1 and not first.settled and json.loads(first.keep)["code"] == db[1]
+    _beat(ana, STORE_PATIENCE - 1)
+    assert ana.store is first  # not yet: a page may take a beat to show
+    _beat(ana)
+    second = ana.store
+    assert second is not first and second in ana.widget.children
+    assert first not in ana.widget.children and first.comm is None  # closed
+    assert (second.keep, second.asked, second.written) == (first.keep, first.asked, 0)
+    # the new one shows: it reads what the browser kept and writes the token (the ESM's part)
+    second.stored, second.loaded, second.written = "", True, second.asked
+    assert second.settled
+    _beat(ana, 3 * STORE_PATIENCE)
+    assert ana.store is second  # a confirmed store is kept
+    # a store that never shows is made again at most STORE_TRIES times
+    ana.store.save(ana.store.keep)
+    for _ in range((STORE_TRIES + 2) * STORE_PATIENCE):
+        _beat(ana)
+    stores = [w for w in ana.widget.children if type(w).__name__ == "BrowserStore"]
+    assert len(stores) == 1 and ana._store_tries == STORE_TRIES
+
+
+def test_a_refreshed_page_rejoins_through_a_remade_store(db: tuple[str, str, str]) -> None:
+    """The refreshed page's first store never answered; the one made after it reads the token
+    the browser kept, and the page rejoins as Ana without the teacher."""
+    from freight_freedom.classroom.pages.student import STORE_PATIENCE
+
+    ana = student(db, "Ana")
+    kept = ana.store.keep
+    again = StudentPage(db[0], live=False)
+    _beat(again, STORE_PATIENCE)
+    assert again.me is None and again.store.asked == 0  # nothing to write: only to read
+    again.store.stored, again.store.loaded = kept, True
+    assert again.me is not None and again.me.name == "Ana"
+    assert again.join_box.layout.display == "none"
+
+
 def test_joining_refuses_a_bad_code_or_a_taken_name(db: tuple[str, str, str]) -> None:
     student(db, "Ana")
     page = StudentPage(db[0], live=False)

@@ -50,31 +50,60 @@ function render({ model, el }) {
   el.style.display = "none";
   let stored = "";
   try { stored = window.localStorage.getItem(KEY) || ""; } catch (e) { stored = ""; }
-  model.set("stored", stored);
-  model.set("loaded", true);
-  model.save_changes();
   const keep = () => {
     const value = model.get("keep");
     try {
       if (value) window.localStorage.setItem(KEY, value);
       else window.localStorage.removeItem(KEY);
     } catch (e) { /* storage refused (private window): the page still works, no rejoin */ }
+    model.set("written", model.get("asked"));
   };
-  model.on("change:keep", keep);
-  return () => model.off("change:keep", keep);
+  model.set("stored", stored);
+  model.set("loaded", true);
+  if (model.get("asked") > model.get("written")) keep();  // asked before this view existed
+  model.save_changes();
+  const changed = () => { keep(); model.save_changes(); };
+  model.on("change:asked", changed);
+  return () => model.off("change:asked", changed);
 }
 export default { render };
 """
 
+#: heartbeats (:data:`~.common.BEAT` s apart) after which a browser store that has not said what
+#: it kept, or not confirmed what it was asked to keep, is made again; and how many times
+STORE_PATIENCE, STORE_TRIES = 2, 4
+
 
 class BrowserStore(anywidget.AnyWidget):  # type: ignore[misc]
     """Invisible: ``stored`` is what this browser kept (read once the page shows, then
-    ``loaded``); setting ``keep`` writes it back. Holds only this student's own tokens."""
+    ``loaded``); :meth:`save` writes a new value back, and the browser confirms it
+    (``written`` catches up with ``asked``). Holds only this student's own tokens.
+
+    The confirmation is there because a widget's set-up can fail on a slow device (anywidget
+    gives a model 2 s): then nothing is read or written, and :class:`StudentPage` makes the
+    store again (:meth:`renewed`)."""
 
     _esm = _ESM
     stored = traitlets.Unicode("").tag(sync=True)
     loaded = traitlets.Bool(False).tag(sync=True)
     keep = traitlets.Unicode("").tag(sync=True)
+    asked = traitlets.Int(0).tag(sync=True)  # counts the values given to keep
+    written = traitlets.Int(0).tag(sync=True)  # the browser: the last one it wrote
+
+    def save(self, value: str) -> None:
+        """Ask the browser to keep ``value`` ("" forgets what it kept)."""
+        with self.hold_sync():
+            self.keep = value
+            self.asked += 1
+
+    @property
+    def settled(self) -> bool:
+        """Whether the browser has read what it kept and written all it was asked to."""
+        return bool(self.loaded) and self.written >= self.asked
+
+    def renewed(self) -> BrowserStore:
+        """A new store asking for the same value (written when the new one shows)."""
+        return BrowserStore(keep=self.keep, asked=self.asked)
 
 
 def _query(name: str) -> str:
@@ -109,6 +138,8 @@ class StudentPage:
         self.store = BrowserStore()
         self.store.observe(self.errors.guard(lambda _c: self._browser_loaded()),
                            names="loaded")
+        self._store_since, self._store_tries = 0, 0
+        self.heartbeat.observe(self.errors.guard(lambda _c: self._check_store()), names="beat")
         wanted = class_code(code) or _query("code")
         self.code = widgets.Text(value=wanted or "", description="Class code",
                                  placeholder="6 letters and digits",
@@ -173,7 +204,7 @@ class StudentPage:
             room = Classroom(self.url, code=code)
             me = room.student(token)
         except ClassroomError:
-            self.store.keep = ""  # another class, or the database was replaced: join again
+            self.store.save("")  # another class, or the database was replaced: join again
             return
         seats = kept.get("seats")
         self._joined(room, me, seats if isinstance(seats, dict) else {})
@@ -207,8 +238,25 @@ class StudentPage:
 
     def _remember(self, seats: dict[str, Any]) -> None:
         assert self.room is not None and self.me is not None
-        self.store.keep = json.dumps({"code": self.room.code, "token": self.me.token,
-                                      "seats": seats})
+        self.store.save(json.dumps({"code": self.room.code, "token": self.me.token,
+                                    "seats": seats}))
+
+    def _check_store(self) -> None:
+        """On a heartbeat: a browser store silent for :data:`STORE_PATIENCE` beats (its set-up
+        failed) is made again, up to :data:`STORE_TRIES` times; the new one reads what the
+        browser kept (a rejoin) and writes what the page last asked to keep."""
+        beat = self.heartbeat.beat
+        if self.store.settled:
+            self._store_since = beat
+            return
+        if beat - self._store_since < STORE_PATIENCE or self._store_tries >= STORE_TRIES:
+            return
+        old, new = self.store, self.store.renewed()
+        new.observe(self.errors.guard(lambda _c: self._browser_loaded()), names="loaded")
+        self.store, self._store_since = new, beat
+        self._store_tries += 1
+        self.widget.children = tuple(new if w is old else w for w in self.widget.children)
+        old.close()
 
     # ------------------------------------------------------------------ the lesson
     def _build(self) -> None:
