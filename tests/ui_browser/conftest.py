@@ -280,10 +280,13 @@ def _wait_ready(server: Server, probe: str) -> None:
                        f"{server.log_tail()}")
 
 
-def start_server(name: str, args: list[str], home: Path, cwd: Path, probe: str) -> Server:
+def start_server(name: str, args: list[str], home: Path, cwd: Path, probe: str,
+                 port: int | None = None) -> Server:
     """Start ``python -m <args>`` under its watchdog (``watched.py``), with Jupyter dirs under
-    ``home``; wait until ``probe`` is 200. Each kind of server starts once a session."""
-    port = free_port()
+    ``home``, on ``port`` (a free one when not given: a restart passes the stopped server's, so
+    the pages keep their address and their browser storage); wait until ``probe`` is 200. Each
+    kind of server starts once a session."""
+    port = port or free_port()
     env = dict(os.environ)
     for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"),
                      ("JUPYTER_DATA_DIR", "data"), ("IPYTHONDIR", "ipython"),

@@ -129,19 +129,21 @@ def assert_clean(devices: dict[str, BrowserPage], reloaded: set[str],
 
     - Voila's own on a reloaded page (RELOAD_NOISE);
     - anywidget's "Failed to initialize model" (ANYWIDGET_SLOW): on this shared, loaded
-      machine a page sometimes takes more than anywidget's two seconds to set up a model; the
-      model still works from the browser's side, but messages from the kernel to it are
-      dropped. The pages' two such widgets are checked for what matters instead: each
-      student's browser keeps their token, and their seat's token for ``seated``
-      (name -> table code), i.e. the kernel's writes reached localStorage; the heartbeat only
-      ever sends from the browser.
+      machine a page sometimes takes more than anywidget's two seconds to set up a model, and
+      that model hears nothing from its kernel. The student page makes its browser store
+      again when it does not confirm a write (two heartbeats, about 30 s), so what matters is
+      checked instead: each student's browser comes to keep their token, and their seat's
+      token for ``seated`` (name -> table code); the heartbeat only ever sends from the
+      browser.
     """
     for name, bp in devices.items():
         if name in STUDENTS:
-            found = kept(bp)
-            assert isinstance(found.get("token"), str), f"{name}'s browser keeps no token"
-            if seated and name in seated:
-                assert seated[name] in found.get("seats", {}), f"{name} kept no seat: {found}"
+            def keeps(bp: BrowserPage = bp, name: str = name) -> bool:
+                found = kept(bp)
+                return isinstance(found.get("token"), str) and (
+                    not seated or name not in seated or seated[name] in found.get("seats", {}))
+
+            wait_until(keeps, 75, f"{name}'s browser to keep the token (and seat): {kept(bp)}")
         if name in reloaded:
             bp.errors[:] = [e for e in bp.errors if not RELOAD_NOISE.search(e)]
         bp.errors[:] = [e for e in bp.errors if e != ANYWIDGET_SLOW]
@@ -410,3 +412,60 @@ def test_screenshots_of_a_seat_and_of_the_projector(seated: dict[str, Any], widt
             assert figure["y"] < view["height"] * 0.6, f"{shown}: the map starts below the fold"
         if name != 1:
             page.page.set_viewport_size(LAPTOP)
+
+
+def test_the_server_stopped_and_started_again_loses_nothing(
+        classroom: tuple[Server, Classroom], devices: dict[str, BrowserPage],
+        seated: dict[str, Any]) -> None:
+    """The class's server is stopped mid-class and started again on the same database and
+    address: no stored move or answer is lost, the students' reloaded pages rejoin from what
+    their browsers kept (Ana as herself, Ben and Cy at their seats, at the same step), the
+    projector shows the table again, and the table plays on."""
+    server, room = classroom
+    table: Table = seated["table"]
+    steps = table.step
+    answered = room.lesson.tally(STEP).answered
+    home, port = server.log.parent, int(server.url.rsplit(":", 1)[1])
+    pages = ("Ana", "Ben", "Cy", "projector")
+    # each page's kernel on the stopped server (Voila's page config names it): what the open
+    # pages log about those kernels while no server answers, or once they are gone (404), is
+    # expected, and may reach the test only during a later call (Playwright's events wait for
+    # one); every other error counts
+    old_kernels = {devices[name].page.evaluate(
+        "() => JSON.parse(document.getElementById('jupyter-config-data').textContent)"
+        ".kernelId") for name in pages}
+    assert all(old_kernels) and len(old_kernels) == len(pages), old_kernels
+    server.stop()
+    again = start_server("classroom-again", ["freight_freedom", "classroom", "--db",
+                                             str(home / "class.db")], home, home, "/", port=port)
+    try:
+        assert room.table(table.code).step == steps
+        assert room.lesson.tally(STEP).answered == answered
+
+        def reload(name: str) -> None:
+            devices[name].errors.clear()  # what it logged while it had no server
+            devices[name].page.reload(timeout=budget_ms(90_000))
+
+        for seat, name in enumerate(("Ben", "Cy")):
+            page: TablePage = seated[seat]
+            reload(name)
+            page.page.wait_for_selector(MAP, timeout=budget_ms(90_000))
+            page.wait_steps(steps)
+            assert f"You play Player {seat + 1}" in page.part("table-note").inner_text(), name
+        reload("Ana")
+        devices["Ana"].page.locator(".ff-student-hello").filter(has_text="Ana").wait_for(
+            timeout=budget_ms(90_000))
+        reload("projector")
+        projector = devices["projector"].page
+        pick(projector.locator("select").filter(has_text="the lesson"), f"table {table.code}")
+        projector.wait_for_selector(MAP, timeout=budget_ms(60_000))
+        seated["projector"].wait_steps(steps)
+        play_by_clicking(seated, steps + 2)
+        assert len({s.name for s in room.students()}) == 3  # nobody joined twice
+        for name in pages:
+            errors = devices[name].errors
+            errors[:] = [e for e in errors if not any(k in e for k in old_kernels)]
+        assert_clean({n: devices[n] for n in pages}, set(pages),
+                     {"Ben": table.code, "Cy": table.code})
+    finally:
+        again.stop()
