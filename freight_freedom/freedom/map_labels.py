@@ -24,7 +24,6 @@ FAR = tuple(range(20, 260, 12))  # px out to a name joined to its marker by a le
 
 Box = tuple[float, float, float, float]
 Segment = tuple[float, float, float, float]
-Positions = tuple[tuple[str, float, float], ...]
 
 
 @dataclass(frozen=True)
@@ -236,10 +235,10 @@ class LabelPlacer:
     Each space gets a list of spots its name could take clear of everything fixed (beside its
     marker, or further out joined by a leader line that crosses no marker), each with a cost
     (further out, a leader across a route, a name across routes, where a catcher stands or
-    nearer another space than its own costs more). Choosing one spot per
-    space so that no two names touch is a search: simulated annealing over the spots with a
-    fixed seed (two touching names cost :data:`CLASH`), then names that still touch are
-    dropped and every space takes its cheapest free spot until none improves.
+    nearer another space than its own costs more). Choosing one spot per space so that no two
+    names touch is a search: simulated annealing over the spots with a fixed seed (two
+    touching names cost :data:`CLASH`), then names that still touch are dropped and every
+    space takes its cheapest free spot until none improves.
     """
 
     def __init__(self, board: Board, xy: dict[str, tuple[float, float]],
