@@ -172,3 +172,19 @@ def test_names_keep_clear_of_gold_circles_slots_and_the_panel() -> None:
         for box in (*coins, *slots, geo.panel_box):
             assert not view._overlap(lb.box, box), lb.text
             assert lb.leader is None or not view._crosses(box, lb.leader), lb.text
+
+
+def test_every_catcher_space_keeps_a_corner_free_of_names() -> None:
+    """FR-CATCH-2 (catchers stand on their paths' spaces): on every space of a path at least
+    one corner of a catcher's diamond is clear of every name, so the letter drawn there never
+    covers a name (map_draw picks the corner covering fewest)."""
+    from freight_freedom.freedom.map_layout import CATCHER_SIZE
+
+    board = Freedom(players=2, seed=3).view_model().board
+    geo = view.geometry(board)
+    reach, half = 0.65 * CATCHER_SIZE / geo.px, TAG_SIZE / 2 / geo.px
+    for sid in {s for path in board.catchers.values() for s in path.path}:
+        x, y = geo.xy[sid]
+        corners = [view._square(x + fx * reach, y + fy * reach, half)
+                   for fx, fy in ((0, 1), (1, 0), (0, -1), (-1, 0))]
+        assert any(not any(view._overlap(c, lb.box) for lb in geo.labels) for c in corners), sid
