@@ -30,12 +30,11 @@ from .map_figure import (
     REGION_COLOUR,
     REGION_NAME,
     SPACES,
-    TAG_SIZE,
     TARGETS,
     catcher_tag,
 )
 from .map_labels import _overlap, _square
-from .map_layout import CATCHER_SIZE, CATCHER_STEP, Geometry, geometry
+from .map_layout import CATCHER_SIZE, CATCHER_STEP, TAG_SIZE, Geometry, geometry
 from .view_model import FreedomView
 
 

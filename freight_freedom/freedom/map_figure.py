@@ -24,6 +24,7 @@ from .map_layout import (
     CATCHER_SIZE,
     MARGIN,
     MARKET_STEP,
+    TAG_SIZE,
     TRACK_PER_ROW,
     TRACK_STEP,
     Geometry,
@@ -40,7 +41,6 @@ CATCHER_COLOUR = {"orange": "#f57c00", "brown": "#795548", "red": "#d32f2f",
 #: each Slave Catcher's letter, in a ring of its colour on a corner of its diamond: a second cue
 #: beside the colour (the two B colours take two letters); another set's catcher: its first two
 CATCHER_TAG = {"orange": "O", "brown": "Br", "red": "R", "purple": "P", "black": "Bk"}
-TAG_SIZE = 17  # px: the ring around a catcher's letter
 #: each catcher's path has its own dash pattern and carries the catcher's letter: paths are
 #: told apart without their colours (another set's catcher: solid)
 CATCHER_DASH = {"orange": "solid", "brown": "dash", "red": "dot", "purple": "dashdot",

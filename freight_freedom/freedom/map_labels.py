@@ -1,14 +1,14 @@
 """Names on the route map: where each space's name goes, beside it or joined by a leader line.
 
-Every space gets its name when it can be placed without touching another name, a marker, a
-gold circle, a slot grid or the panel. For each space (large and printed places first, then the
-most crowded) the candidate spots around its marker are tried in a fixed preference order
-(right, above, left, below, diagonals); spots crossing routes or where a catcher would stand
-cost a little, spots touching something cost a lot. Names are 11 px (:data:`NAME_FONT`). Where
-no spot beside a space is free, its name goes further out with a leader line that crosses no
-marker, name or other line; the spaces left over go first in the next try, and a last pass may
-move up to two names to make room. Text widths are Arial's (:func:`text_size`), the font the
-map draws names in on every computer. Used once per map by :mod:`.map_layout`.
+Every space gets its name, placed where it touches no other name, no marker, gold circle, slot
+grid or the panel, and its leader line (if any) crosses no marker, name or other line. Names
+are 16 px (:data:`NAME_FONT`): 12.8 px where the map is drawn at 0.8 of its size (JupyterLab
+with its file browser open, Voila on a 768 px screen). Each space's possible spots are listed
+with a cost (further out, across routes, where a catcher and its letter stand, nearer another
+space than its own cost more), and one spot per space is chosen by a seeded search
+(:class:`LabelPlacer`): the same layout on every run, in seconds. Text widths are Arial's
+(:func:`text_size`), the font the map draws names in on every computer. Used once per map by
+:mod:`.map_layout`.
 """
 
 from __future__ import annotations
@@ -18,14 +18,12 @@ from dataclasses import dataclass
 
 from .board import Board
 
-NAME_FONT = {"major": 11, "minor": 11}  # px: large places, small cities
-NEAR = (1, 3, 6, 9, 12, 16, 20, 24, 30)  # px from a marker to its name beside it, nearest first
-FAR = tuple(range(18, 121, 6))  # px out to a name joined to its marker by a leader line
-LONGER = FAR + (126, 134, 142, 150)  # the last pass's longer leader lines
+NAME_FONT = {"major": 16, "minor": 16}  # px: large places, small cities (12.8 px at 0.8)
+NEAR = (1, 5, 10)  # px from a marker to its name beside it, nearest first
+FAR = tuple(range(20, 260, 12))  # px out to a name joined to its marker by a leader line
 
 Box = tuple[float, float, float, float]
 Segment = tuple[float, float, float, float]
-Positions = tuple[tuple[str, float, float], ...]
 
 
 @dataclass(frozen=True)
@@ -158,14 +156,89 @@ def _segments_meet(a: tuple[float, float, float, float],
     return d1 * d2 <= 0 and d3 * d4 <= 0
 
 
+def _seg_box(seg: Segment, box: Box) -> bool:
+    """Whether the segment meets the closed ``box`` (exact: Liang-Barsky clipping)."""
+    x1, y1, x2, y2 = seg
+    dx, dy = x2 - x1, y2 - y1
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, x1 - box[0]), (dx, box[2] - x1), (-dy, y1 - box[1]), (dy, box[3] - y1)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            if t > t1:
+                return False
+            t0 = max(t0, t)
+        else:
+            if t < t0:
+                return False
+            t1 = min(t1, t)
+    return t0 <= t1
+
+
+def _extent(box: Box, line: Segment | None) -> Box:
+    """The box around a name and its leader line."""
+    if line is None:
+        return box
+    return (min(box[0], line[0], line[2]), min(box[1], line[1], line[3]),
+            max(box[2], line[0], line[2]), max(box[3], line[1], line[3]))
+
+
+class _Grid:
+    """Items by the cells of a square grid their box touches: what may touch a box, fast."""
+
+    def __init__(self, cell: float) -> None:
+        self.cell = cell
+        self.cells: dict[tuple[int, int], list[int]] = {}
+
+    def _keys(self, box: Box) -> list[tuple[int, int]]:
+        c = self.cell
+        return [(i, j) for i in range(math.floor(box[0] / c), math.floor(box[2] / c) + 1)
+                for j in range(math.floor(box[1] / c), math.floor(box[3] / c) + 1)]
+
+    def add(self, item: int, box: Box) -> None:
+        for key in self._keys(box):
+            self.cells.setdefault(key, []).append(item)
+
+    def near(self, box: Box) -> set[int]:
+        return {item for key in self._keys(box) for item in self.cells.get(key, ())}
+
+
+def _clash(a: Label, b: Label) -> bool:
+    """Whether two names (of two spaces) touch: boxes, a leader through a name, two leaders."""
+    return (_overlap(a.box, b.box)
+            or (a.leader is not None and _seg_box(a.leader, b.box))
+            or (b.leader is not None and _seg_box(b.leader, a.box))
+            or (a.leader is not None and b.leader is not None
+                and _segments_meet(a.leader, b.leader)))
+
+
+#: the search: its random choices' seed (the layout is the same on every run), its steps and
+#: the cost of two names touching while it runs (at the end none may touch)
+SEED, STEPS, CLASH = 19, 400_000, 400.0
+UNNAMED = 1000.0  # the cost of a space without a name while the search runs
+HOT, COLD = 300.0, 0.5  # the search's first and last temperature
+PER_DIRECTION = 4  # leader spots kept in each direction (the cheapest)
+
+
 class LabelPlacer:
     """Places the names of one map; :meth:`place` gives every name that fits and the spaces
     left without one (none on the packaged map).
 
     ``xy``/``radius`` are the drawn markers (data units / px), ``px`` pixels per data unit,
     ``inside`` the plot box, ``fixed`` everything a name must not touch (markers, gold circles,
-    slot grids, the panel), ``soft`` what it had better not touch (where catchers stand),
-    ``segments`` the routes.
+    slot grids, the panel), ``soft`` what it had better not touch (where catchers and their
+    letters stand), ``segments`` the routes.
+
+    Each space gets a list of spots its name could take clear of everything fixed (beside its
+    marker, or further out joined by a leader line that crosses no marker), each with a cost
+    (further out, a leader across a route, a name across routes, where a catcher stands or
+    nearer another space than its own costs more). Choosing one spot per space so that no two
+    names touch is a search: simulated annealing over the spots with a fixed seed (two
+    touching names cost :data:`CLASH`), then names that still touch are dropped and every
+    space takes its cheapest free spot until none improves.
     """
 
     def __init__(self, board: Board, xy: dict[str, tuple[float, float]],
@@ -174,17 +247,19 @@ class LabelPlacer:
                  segments: list[Segment]) -> None:
         self.board, self.xy, self.radius, self.px, self.inside = board, xy, radius, px, inside
         self.markers, self.fixed, self.soft, self.segments = markers, fixed, soft, segments
-        ids = tuple(board.spaces)
-
-        def crowd(sid: str) -> int:
-            x, y = xy[sid]
-            return sum(math.hypot(xy[o][0] - x, xy[o][1] - y) < 2.0 for o in ids)
-
-        self.order = sorted(ids, key=lambda sid: (not self.major(sid),
-                                                  -board.spaces[sid].money, -crowd(sid), sid))
+        self.ids = tuple(board.spaces)
+        self._fixed = _Grid(1.0)
+        for i, box in enumerate(fixed):
+            self._fixed.add(i, box)
+        self._soft = _Grid(1.0)
+        for i, box in enumerate(soft):
+            self._soft.add(i, box)
+        self._routes = _Grid(1.0)
+        for i, seg in enumerate(segments):
+            self._routes.add(i, _extent((seg[0], seg[1], seg[0], seg[1]), seg))
 
     def major(self, sid: str) -> bool:
-        """Large places (plantations, Canada, large cities) are named first."""
+        """Large places (plantations, Canada, large cities)."""
         s = self.board.spaces[sid]
         return s.kind != "city" or (s.capacity or 0) >= 4
 
@@ -193,151 +268,189 @@ class LabelPlacer:
         return (box[0] < inside[0] or box[2] > inside[2] or box[1] < inside[1]
                 or box[3] > inside[3])
 
-    def candidates(self, sid: str, extras: tuple[int, ...], leader: bool,
-                   positions: Positions = _POSITIONS, any_side: bool = False) -> list[Label]:
-        """Spots for the name of ``sid``: ``extras`` px out in each of ``positions``' directions
-        (with a leader line if ``leader``), the name on the far side of that point, or with
-        ``any_side`` on any side of it."""
-        xy, px = self.xy, self.px
+    def _box_clear(self, box: Box) -> bool:
+        """Whether a name's box is inside the map and clear of everything fixed."""
+        return not self.outside(box) and not any(
+            _overlap(box, self.fixed[i]) for i in self._fixed.near(box))
+
+    def _line_clear(self, sid: str, line: Segment) -> bool:
+        """Whether a leader line crosses nothing fixed but its own marker."""
+        own = self.markers[sid]
+        return not any(self.fixed[i] != own and _seg_box(line, self.fixed[i])
+                       for i in self._fixed.near(_extent((line[0], line[1], line[0], line[1]),
+                                                         line)))
+
+    def _cost(self, label: Label, base: float) -> float:
+        """``base`` plus what the spot touches: 4 a route it covers, 12 a route its leader
+        crosses, 10 where a catcher or its letter stands, 20 if it sits nearer another space's
+        marker than its own."""
+        near = _extent(label.box, label.leader)
+        routes = [self.segments[i] for i in self._routes.near(near)]
+        cost = base + 4 * sum(_seg_box(seg, label.box) for seg in routes)
+        if label.leader is not None:  # a leader across a route reads as a route
+            cost += 12 * sum(_segments_meet(label.leader, seg) for seg in routes)
+        cost += 10 * sum(_overlap(label.box, self.soft[i]) for i in self._soft.near(near))
+        if label.leader is None:  # a name nearer another space than its own reads as that one's
+            own = _gap(label.box, self.xy[label.sid])
+            cost += 20 * any(_gap(label.box, self.xy[o]) < own for o in self.ids if o != label.sid)
+        return cost
+
+    def candidates(self, sid: str) -> list[tuple[Label, float]]:
+        """The spots clear of everything fixed for the name of ``sid``, with their costs:
+        beside the marker (:data:`NEAR` px out, in the preference order of the positions),
+        else :data:`FAR` px out in sixteen directions, the name beyond the line's end or
+        beside it, joined to the marker by a leader line."""
+        xy, px = self.xy[sid], self.px
         text = label_text(self.board, sid)
         size = NAME_FONT["major"] if self.major(sid) else NAME_FONT["minor"]
         w, h = text_size(text, size, px)
-        out = []
-        for extra in extras:  # px from the marker, nearest first
+        sides = [p for p, _, _ in _POSITIONS]
+        out: list[tuple[Label, float]] = []
+        for n, extra in enumerate(NEAR):
             d = (self.radius[sid] + extra) / px
-            for pos, fx, fy in positions:
-                x, y = xy[sid][0] + fx * d, xy[sid][1] + fy * d
-                line = None
-                if leader:
-                    norm = math.hypot(fx, fy)
-                    r = (self.radius[sid] + 2) / px
-                    line = (xy[sid][0] + fx / norm * r, xy[sid][1] + fy / norm * r, x, y)
-                for side in ([p for p, _, _ in _POSITIONS] if any_side else [pos]):
-                    box = _text_box(x, y, side, w, h)
-                    if line is not None and side != pos and _crosses(
-                            box, (line[0], line[1], line[0] + 0.9 * (x - line[0]),
-                                  line[1] + 0.9 * (y - line[1]))):
-                        continue  # the line would run through its own name
-                    out.append(Label(sid, text, x, y, side, size, box, line))
+            for k, (pos, fx, fy) in enumerate(_POSITIONS):
+                x, y = xy[0] + fx * d, xy[1] + fy * d
+                label = Label(sid, text, x, y, pos, size, _text_box(x, y, pos, w, h))
+                if self._box_clear(label.box):
+                    out.append((label, self._cost(label, k + 2 * n)))
+        r = (self.radius[sid] + 2) / px
+        for k, (pos, fx, fy) in enumerate(_LEADER_POSITIONS):
+            norm = math.hypot(fx, fy)
+            ways: list[tuple[Label, float]] = []
+            for extra in FAR:
+                d = (self.radius[sid] + extra) / px
+                x, y = xy[0] + fx / norm * d, xy[1] + fy / norm * d
+                line = (xy[0] + fx / norm * r, xy[1] + fy / norm * r, x, y)
+                if not self._line_clear(sid, line):
+                    break  # a longer line in this direction runs through the same obstacle
+                # the line runs into its own name only at its end
+                short = (line[0], line[1], line[0] + 0.94 * (x - line[0]),
+                         line[1] + 0.94 * (y - line[1]))
+                for side in sides:
+                    label = Label(sid, text, x, y, side, size, _text_box(x, y, side, w, h),
+                                  line)
+                    if self._box_clear(label.box) and not _seg_box(short, label.box):
+                        base = 40 + extra / 4 + k / 2 + (0 if side == pos else 3)
+                        ways.append((label, self._cost(label, base)))
+            # the cheapest few in each direction: enough choice, few spots to compare
+            out += sorted(ways, key=lambda lc: lc[1])[:PER_DIRECTION]
         return out
 
-    def best_label(self, sid: str, others: list[Label], far: tuple[int, ...] = FAR,
-                   positions: Positions = _POSITIONS) -> Label | None:
-        """The cheapest free spot beside the space; failing that, one further out with a
-        leader line crossing no marker, name, gold circle or other leader."""
-        own = self.markers[sid]
-        hard = [b for b in self.fixed if b != own] + [lb.box for lb in others]
-        lines = [lb.leader for lb in others if lb.leader is not None]
-        near = [c for c in self.candidates(sid, NEAR, False)
-                if not any(_crosses(c.box, ln) for ln in lines)]
-        if near:
-            k, cost = _place([c.box for c in near], hard, self.soft, self.segments, self.inside)
-            if cost < 1000:
-                return near[k]
-        for any_side in (False, True):  # the name beyond the line's end, else on any side
-            free = []
-            for c in self.candidates(sid, far, True, positions, any_side):
-                assert c.leader is not None
-                if (self.outside(c.box)
-                        or any(_overlap(c.box, h) or _crosses(h, c.leader) for h in hard)
-                        or any(_crosses(c.box, ln) or _segments_meet(c.leader, ln)
-                               for ln in lines)):
-                    continue
-                free.append(c)
-            if free:
-                k, _ = _place([c.box for c in free], hard, self.soft, self.segments,
-                              self.inside)
-                return free[k]
-        return None
-
-    def _fits_alone(self, sid: str, cand: Label) -> bool:
-        """Whether ``cand`` is inside the map and clear of everything fixed."""
-        own = self.markers[sid]
-        line = cand.leader
-        return not (self.outside(cand.box)
-                    or any(_overlap(cand.box, h) for h in self.fixed if h != own)
-                    or (line is not None and any(_crosses(h, line)
-                                                 for h in self.fixed if h != own)))
-
-    def place_all(self, first: list[str]) -> tuple[list[Label], list[str]]:
-        """Names in the placing order, the spaces in ``first`` before all others; then a
-        repair: a space left without a name may take a spot (beside it or with a leader) if
-        the one name in the way can move elsewhere."""
-        placed: list[Label] = []
-        unlabelled: list[str] = []
-        for sid in first + [sid for sid in self.order if sid not in first]:
-            chosen = self.best_label(sid, placed)
-            if chosen is None:
-                unlabelled.append(sid)
-            else:
-                placed.append(chosen)
-        for sid in list(unlabelled):
-            moved = self._make_room(sid, placed, self.candidates(sid, NEAR, False)
-                                    + self.candidates(sid, FAR, True), range(1, 2), FAR,
-                                    _POSITIONS)
-            if moved is not None:
-                placed = moved
-                unlabelled.remove(sid)
-        return placed, unlabelled
-
-    def _make_room(self, sid: str, placed: list[Label], cands: list[Label], blockers: range,
-                   far: tuple[int, ...], positions: Positions) -> list[Label] | None:
-        """The names with ``sid``'s taking the first of ``cands`` in the way of as many names
-        as ``blockers`` allows, all of which can move elsewhere; ``None`` when none can."""
-        for cand in cands:
-            if not self._fits_alone(sid, cand):
-                continue
-            blocking = [lb for lb in placed if _blocks(lb, cand)]
-            if len(blocking) not in blockers:
-                continue
-            rest = [lb for lb in placed if lb not in blocking]
-            moved: list[Label] = []
-            for lb in blocking:
-                again = self.best_label(lb.sid, [*rest, *moved, cand], far, positions)
-                if again is None:
-                    break
-                moved.append(again)
-            if len(moved) == len(blocking):
-                return [*rest, *moved, cand]
-        return None
-
     def place(self) -> tuple[list[Label], list[str]]:
-        """Every name that fits, in map order, and the spaces left without one.
-
-        The spaces left without a name go first in the next try (those of earlier tries too);
-        the try naming the most spaces wins. Last, a longer leader, in between directions too,
-        moving up to two names for it.
-        """
-        placed, unlabelled = self.place_all([])
-        first: list[str] = []
-        for _ in range(6):
-            if not unlabelled:
-                break
-            first = list(dict.fromkeys(first + unlabelled))
-            again, left = self.place_all(first)
-            if len(left) < len(unlabelled):
-                placed, unlabelled = again, left
-        for sid in list(unlabelled):
-            chosen = self.best_label(sid, placed, LONGER, _LEADER_POSITIONS)
-            if chosen is not None:
-                placed.append(chosen)
-                unlabelled.remove(sid)
-                continue
-            moved = self._make_room(sid, placed, self.candidates(
-                sid, LONGER, True, _LEADER_POSITIONS, any_side=True), range(3), LONGER,
-                _LEADER_POSITIONS)
-            if moved is not None:
-                placed = moved
-                unlabelled.remove(sid)
-        ids = list(self.board.spaces)
-        placed.sort(key=lambda lb: ids.index(lb.sid))
+        """Every name that fits, in map order, and the spaces left without one."""
+        spots: list[Label] = []
+        cost: list[float] = []
+        owner: list[int] = []
+        of_space: list[list[int]] = []
+        for s, sid in enumerate(self.ids):
+            mine = []
+            for label, c in self.candidates(sid):
+                mine.append(len(spots))
+                spots.append(label)
+                cost.append(c)
+                owner.append(s)
+            of_space.append(mine)
+        clashes = self._clashes(spots, owner)
+        chosen = self._anneal(of_space, cost, clashes)
+        chosen = self._settle(chosen, of_space, cost, clashes)
+        placed = [spots[c] for c in chosen if c >= 0]
+        unlabelled = [sid for sid, c in zip(self.ids, chosen, strict=True) if c < 0]
         return placed, unlabelled
 
+    @staticmethod
+    def _clashes(spots: list[Label], owner: list[int]) -> list[list[int]]:
+        """For each spot, the spots of other spaces it touches."""
+        grid = _Grid(1.0)
+        extents = [_extent(lb.box, lb.leader) for lb in spots]
+        for i, ext in enumerate(extents):
+            grid.add(i, ext)
+        clashes: list[list[int]] = [[] for _ in spots]
+        for i, a in enumerate(spots):
+            for j in grid.near(extents[i]):
+                if j > i and owner[j] != owner[i] and _overlap_closed(extents[i], extents[j]) \
+                        and _clash(a, spots[j]):
+                    clashes[i].append(j)
+                    clashes[j].append(i)
+        return clashes
 
-def _blocks(lb: Label, cand: Label) -> bool:
-    """Whether the placed name ``lb`` is in the way of ``cand`` (box, or either leader)."""
-    box, line = cand.box, cand.leader
-    return (_overlap(box, lb.box) or (line is not None and _crosses(lb.box, line))
-            or (lb.leader is not None and (_crosses(box, lb.leader) or (
-                line is not None and _segments_meet(line, lb.leader)))))
+    def _anneal(self, of_space: list[list[int]], cost: list[float],
+                clashes: list[list[int]]) -> list[int]:
+        """Simulated annealing: one spot per space (-1: none), few clashes, low cost."""
+        import random
 
+        rng = random.Random(SEED)
+        hits = [0] * len(cost)  # how many chosen spots each spot touches
+        chosen = [-1] * len(of_space)
+
+        def take(s: int, new: int) -> None:
+            old = chosen[s]
+            if old >= 0:
+                for j in clashes[old]:
+                    hits[j] -= 1
+            if new >= 0:
+                for j in clashes[new]:
+                    hits[j] += 1
+            chosen[s] = new
+
+        def value(c: int) -> float:
+            return UNNAMED if c < 0 else cost[c] + CLASH * hits[c]
+
+        for s, mine in enumerate(of_space):  # start: each space's cheapest spot, in order
+            if mine:
+                take(s, min(mine, key=value))
+        busy = [s for s, mine in enumerate(of_space) if len(mine) > 1]
+        if not busy:
+            return chosen
+        t_hi, t_lo = HOT, COLD
+        for step in range(STEPS):
+            temp = t_hi * (t_lo / t_hi) ** (step / STEPS)
+            s = busy[int(rng.random() * len(busy))]
+            mine = of_space[s]
+            new = mine[int(rng.random() * len(mine))]
+            old = chosen[s]
+            if new == old:
+                continue
+            delta = value(new) - value(old)
+            if delta <= 0 or rng.random() < math.exp(-delta / temp):
+                take(s, new)
+        return chosen
+
+    @staticmethod
+    def _settle(chosen: list[int], of_space: list[list[int]], cost: list[float],
+                clashes: list[list[int]]) -> list[int]:
+        """No two names touch: the name touching most others goes until none touch; then
+        each space, in turn, takes its cheapest spot touching no name, until none changes."""
+        chosen = list(chosen)
+        taken = {c for c in chosen if c >= 0}
+        while True:
+            worst = max(range(len(chosen)), key=lambda s: (
+                sum(j in taken for j in clashes[chosen[s]]) if chosen[s] >= 0 else -1, -s))
+            c = chosen[worst]
+            if c < 0 or not any(j in taken for j in clashes[c]):
+                break
+            taken.discard(c)
+            chosen[worst] = -1
+        changed = True
+        while changed:
+            changed = False
+            for s, mine in enumerate(of_space):
+                c = chosen[s]
+                taken.discard(c)
+                free = [k for k in mine if not any(j in taken for j in clashes[k])]
+                best = min(free, key=lambda k: (cost[k], k), default=c)
+                if best != c and (c < 0 or cost[best] < cost[c]):
+                    chosen[s], changed = best, True
+                if chosen[s] >= 0:
+                    taken.add(chosen[s])
+        return chosen
+
+
+def _gap(box: Box, point: tuple[float, float]) -> float:
+    """How far ``point`` is from ``box`` (0 inside it)."""
+    dx = max(box[0] - point[0], 0.0, point[0] - box[2])
+    dy = max(box[1] - point[1], 0.0, point[1] - box[3])
+    return math.hypot(dx, dy)
+
+
+def _overlap_closed(a: Box, b: Box) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]

@@ -1,7 +1,8 @@
 """The route map's layout: where every space, slot, gold circle, name and the panel sit.
 
 Every space's longitude and latitude are projected with an Albers equal-area conic projection
-(the projection of the familiar US maps), then pulled apart just enough that no two markers
+(the projection of the familiar US maps), the crowded north-east is drawn larger through a
+fisheye lens (:func:`magnify`), and the spaces are pulled apart just enough that no two markers
 touch (:func:`spread`). Plantation slot grids go under their plantation on the side away from
 neighbours, gold circles on a free diagonal just off their space, the panel (tracks, Slave
 Market, key) in the Atlantic below New England, and the names where they fit
@@ -21,6 +22,7 @@ from .map_labels import Box, Label, LabelPlacer, _overlap, _place, _square
 
 CATCHER_SIZE, CATCHER_STEP = 36, 11  # px: a catcher's open diamond around its space; the
 # next catcher on the same space is drawn as a larger diamond around the first
+TAG_SIZE = 17  # px: the ring around a catcher's letter, on a corner of its diamond
 _R = 63.71  # Earth radius in units of 100 km
 _PHI1, _PHI2, _PHI0, _LAM0 = 29.5, 45.5, 37.5, -84.0
 
@@ -39,8 +41,8 @@ def project(lon: float, lat: float) -> tuple[float, float]:
 
 # The figure is laid out for a plot area of PLOT_W pixels: the app's 780 px figure less its
 # margins, whose height (726 px) leaves the map and the decision column beside it on one
-# 1366x768 screen. Names are at least 11 px (readable on a projector); in the crowded Great
-# Lakes and Mid-Atlantic some sit further out, joined to their space by a leader line.
+# 1366x768 screen. Names are 16 px, so still 12.8 px where the map is drawn at 0.8 of its size;
+# in the crowded Great Lakes and Mid-Atlantic some sit further out, joined by a leader line.
 FIG_W = 780
 MARGIN = {"l": 4, "r": 4, "t": 34, "b": 4}
 PLOT_W = FIG_W - MARGIN["l"] - MARGIN["r"]
@@ -55,9 +57,10 @@ MARKET_STEP = 1.7
 class Geometry:
     """Positions of everything that never moves, computed once per board (then cached).
 
-    ``xy`` are the drawn positions: the projected town centres, pulled apart just enough that
-    no two space markers touch (:func:`spread`), so Detroit and Amherstburg, or Niagara Falls and
-    St. Catharines, stay two clickable discs. ``true_xy`` keeps the plain projection.
+    ``xy`` are the drawn positions: the projected town centres through the lens
+    (:func:`magnify`), pulled apart just enough that no two space markers touch
+    (:func:`spread`), so Detroit and Amherstburg, or Niagara Falls and St. Catharines, stay two
+    clickable discs. ``true_xy`` keeps the plain projection.
     """
 
     ids: tuple[str, ...]
@@ -87,13 +90,38 @@ def _radius_px(board: Board, sid: str) -> float:
     return 11.0
 
 
+#: the crowded north-east (the Great Lakes, Pennsylvania, the Mid-Atlantic) is drawn larger
+#: than the rest, as on a transit map, so its names fit beside their spaces at a size a class
+#: reads: a fisheye lens centred here (lon, lat), :data:`LENS` times larger at its centre
+LENS_CENTRE = (-79.0, 41.0)
+LENS = 1.8
+
+
+def magnify(xy: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
+    """The positions seen through a fisheye lens at :data:`LENS_CENTRE`: each space keeps its
+    direction from the centre, and its distance ``r`` becomes ``R * k*t / ((k-1)*t + 1)``
+    with ``t = r / R`` (``R`` the farthest space's distance, ``k`` = :data:`LENS`). Spaces
+    near the centre move apart, the far ones (the South, the Mississippi) closer; every space
+    keeps its order along its ray, and the farthest stays where it is."""
+    cx, cy = project(*LENS_CENTRE)
+    far = max(math.hypot(x - cx, y - cy) for x, y in xy.values())
+    out = {}
+    for sid, (x, y) in xy.items():
+        r = math.hypot(x - cx, y - cy)
+        t = r / far
+        scale = LENS / ((LENS - 1) * t + 1)  # r' / r
+        out[sid] = (cx + (x - cx) * scale, cy + (y - cy) * scale)
+    return out
+
+
 def spread(xy: dict[str, tuple[float, float]], radius: dict[str, float],
            px: float) -> dict[str, tuple[float, float]]:
     """Push apart spaces whose markers would touch at ``px`` pixels per unit.
 
     A few rounds of pairwise pushes, each pair moved symmetrically by the missing distance; a
-    space that is clear of its neighbours does not move. The largest shift on the packaged map
-    is well under 100 km (Niagara and the Detroit River), so the map stays true to geography.
+    space that is clear of its neighbours does not move. The largest push on the packaged map
+    is under 0.4 units (Niagara and the Detroit River), so each space stays where the lens
+    (:func:`magnify`) draws it.
     """
     pos = {sid: list(p) for sid, p in xy.items()}
     ids = list(pos)
@@ -219,21 +247,25 @@ def compute_geometry(board: Board) -> Geometry:
     # the design scale from the plain projection's width (slots add about a grid on the left)
     xs0 = [p[0] for p in true_xy.values()]
     px = PLOT_W / (max(xs0) - min(xs0) + 3.2)
-    xy = spread(true_xy, radius, px)
+    xy = spread(magnify(true_xy), radius, px)
     slot_xy, grids = _slot_grids(board, xy, radius, px)
     panel_x0, panel_y0, panel_box, x_range, y_range = _panel_and_ranges(xy, slot_xy)
     px = PLOT_W / (x_range[1] - x_range[0])
     inside = (x_range[0], y_range[0], x_range[1], y_range[1])
 
-    catch_spots = [_square(xy[s][0], xy[s][1], CATCHER_SIZE / 2 / px)
-                   for s in {s for path in board.catchers.values() for s in path.path}]
+    on_paths = sorted({s for path in board.catchers.values() for s in path.path})
+    catch_spots = [_square(xy[s][0], xy[s][1], CATCHER_SIZE / 2 / px) for s in on_paths]
+    # a catcher's letter sits on a corner of its diamond (0.65 of its size out: plotly.js)
+    reach = 0.65 * CATCHER_SIZE / px
+    letters = [_square(xy[s][0] + fx * reach, xy[s][1] + fy * reach, TAG_SIZE / 2 / px)
+               for s in on_paths for fx, fy in ((0, 1), (1, 0), (0, -1), (-1, 0))]
     markers = {sid: _square(*xy[sid], radius[sid] / px) for sid in ids}
     segments = [(*xy[a], *xy[b]) for a, b in board.edges()]
     money_xy, coins = _gold_circles(board, xy, radius, px, (markers, grids, catch_spots,
                                                             segments, inside))
     fixed = list(markers.values()) + coins + grids + [panel_box]
     placed, unlabelled = LabelPlacer(board, xy, radius, px, inside, markers, fixed,
-                                     catch_spots, segments).place()
+                                     catch_spots + letters, segments).place()
     height = round(PLOT_W * (y_range[1] - y_range[0]) / (x_range[1] - x_range[0])
                    + MARGIN["t"] + MARGIN["b"])
     return Geometry(

@@ -83,6 +83,7 @@ from .map_layout import (
     geometry,
     geometry_from_dict,
     geometry_to_dict,
+    magnify,
     project,
     spread,
     write_layout,
@@ -97,8 +98,8 @@ __all__ = [
     "SLOTS", "SPACES", "TARGET", "TARGETS", "Geometry", "Label", "_crosses", "_overlap",
     "_segments_meet", "_square", "board_fingerprint", "compute_geometry", "draw", "draw_hints",
     "draw_hints_on", "ends", "figure", "geometry", "geometry_from_dict", "geometry_to_dict",
-    "label_text", "path_tag_spots", "project", "skeleton", "spread", "targets", "text_size",
-    "title_text", "update", "write_layout",
+    "label_text", "magnify", "path_tag_spots", "project", "skeleton", "spread", "targets",
+    "text_size", "title_text", "update", "write_layout",
 ]
 
 

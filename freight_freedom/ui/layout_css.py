@@ -26,12 +26,12 @@ APP_CSS = """<style>
 COLUMN_MIN = 310  # its flex basis and least width, 300 px, and 8 px of padding
 #: the smallest scale of the map beside the column (below it, the column goes above the map):
 #: 0.8 keeps it beside the column in JupyterLab at 1366 px with the file browser open, the
-#: 11 px space names then drawn at about 9 px
+#: 16 px space names then drawn at 12.8 px
 SIDE_BY_SIDE_MIN = 0.8
 #: JupyterLab or Voila in a window at most this tall (a 768 px laptop screen: ~650 px for the
 #: notebook in JupyterLab, the notebook's title above the app in Voila) draws the map at most
 #: at :data:`SHORT_SCREEN_SCALE`, so it is seen whole beside the column; Voila in a window at
-#: most :data:`SHORTER_SCREEN` tall at :data:`SIDE_BY_SIDE_MIN` (the names then still ~9 px)
+#: most :data:`SHORTER_SCREEN` tall at :data:`SIDE_BY_SIDE_MIN` (the names then 12.8 px)
 SHORT_SCREEN = 820
 SHORT_SCREEN_SCALE = 0.85
 SHORTER_SCREEN = 730

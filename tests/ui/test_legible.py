@@ -142,3 +142,49 @@ def test_each_lesson_or_puzzle_scales_only_its_own_map() -> None:
         scopes.append(scope)
     assert scopes[0] != scopes[1]
     assert f"{maps.figure.layout.height}px" in maps.figure_style.value
+
+
+def test_every_space_name_is_at_least_12_5px_at_the_smallest_scale() -> None:
+    """Issue 19: every space is named, and its name is still 12.5 px or more where the map is
+    drawn at 0.8 of its size (JupyterLab with its file browser open, Voila on a 768 px
+    screen); the names in the figure are the stored layout's."""
+    game = Freedom(players=2, seed=3)
+    board = game.view_model().board
+    geo = view.geometry(board)
+    assert {lb.sid for lb in geo.labels} == set(board.spaces) and geo.unlabelled == ()
+    names = trace(view.figure(game), view.NAMES)
+    assert list(names.text) == [lb.text for lb in geo.labels]
+    assert min(names.textfont.size) * SIDE_BY_SIDE_MIN >= 12.5
+    # the layout reckons each name's box at the size it is drawn
+    for lb, size in zip(geo.labels, names.textfont.size, strict=True):
+        w, h = view.text_size(lb.text, size, geo.px)
+        assert abs((lb.box[2] - lb.box[0]) - w) < 1e-9 and abs((lb.box[3] - lb.box[1]) - h) < 1e-9
+
+
+def test_names_keep_clear_of_gold_circles_slots_and_the_panel() -> None:
+    """No name touches a gold circle, a plantation's slots or the panel (the tracks, the Slave
+    Market, the key), and a leader line crosses none of them."""
+    game = Freedom(players=2, seed=3)
+    geo = view.geometry(game.view_model().board)
+    coins = [view._square(*xy, 8 / geo.px) for xy in geo.money_xy.values()]
+    slots = [view._square(*xy, 6 / geo.px) for grid in geo.slot_xy.values() for xy in grid]
+    for lb in geo.labels:
+        for box in (*coins, *slots, geo.panel_box):
+            assert not view._overlap(lb.box, box), lb.text
+            assert lb.leader is None or not view._crosses(box, lb.leader), lb.text
+
+
+def test_every_catcher_space_keeps_a_corner_free_of_names() -> None:
+    """FR-CATCH-2 (catchers stand on their paths' spaces): on every space of a path at least
+    one corner of a catcher's diamond is clear of every name, so the letter drawn there never
+    covers a name (map_draw picks the corner covering fewest)."""
+    from freight_freedom.freedom.map_layout import CATCHER_SIZE
+
+    board = Freedom(players=2, seed=3).view_model().board
+    geo = view.geometry(board)
+    reach, half = 0.65 * CATCHER_SIZE / geo.px, TAG_SIZE / 2 / geo.px
+    for sid in {s for path in board.catchers.values() for s in path.path}:
+        x, y = geo.xy[sid]
+        corners = [view._square(x + fx * reach, y + fy * reach, half)
+                   for fx, fy in ((0, 1), (1, 0), (0, -1), (-1, 0))]
+        assert any(not any(view._overlap(c, lb.box) for lb in geo.labels) for c in corners), sid
