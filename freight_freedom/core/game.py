@@ -220,9 +220,17 @@ class Game(ABC, Generic[S]):
     def is_legal(self, action: Action) -> bool:
         if not isinstance(action, Action):
             return False
-        if self._legal_cache is None or self._legal_set is None:
+        if self._legal_cache is None:
             self.legal_actions()
-            self._legal_set = frozenset(self._legal_cache or ())
+        legal = self._legal_cache or ()
+        # nearly every action checked is one of the listed values themselves (bots and apps pick
+        # from legal_actions(), and the games share their action values): look for it by
+        # identity first, which costs no hashing; an equal copy (parsed text) is found by value
+        for listed in legal:
+            if listed is action:
+                return True
+        if self._legal_set is None:
+            self._legal_set = frozenset(legal)
         return action in self._legal_set
 
     def check(self, action: Action) -> None:
@@ -231,11 +239,10 @@ class Game(ABC, Generic[S]):
             raise IllegalAction(
                 f"{show(action)} is not an Action (use Action.parse for text)", rule=self.RULE_TURN
             )
-        if self.is_over:
+        seat = self._to_move(self.state)  # None once the game is over (see is_over)
+        if seat is None:
             raise IllegalAction("the game is over", rule=self.RULE_GAME_OVER, action=action)
-        seat = self._to_move(self.state)
         if action.seat != seat:
-            assert seat is not None
             raise IllegalAction(
                 f"it is Player {seat + 1}'s decision, not Player {action.seat + 1}'s",
                 rule=self.RULE_TURN,

@@ -88,16 +88,20 @@ class Option:
         return value
 
     def _choice(self, value: Any, parsed: Mapping[str, Any]) -> Any:
-        reason = f"must be one of {sorted(map(str, self.choices))}, not {show(value)}"
         if isinstance(value, bool) and not any(isinstance(c, bool) for c in self.choices):
-            raise self._fail(reason, rule="")
+            raise self._fail(self._not_a_choice(value), rule="")
         try:
             ok = value in self.choices
         except TypeError:
             ok = False
         if not ok:
-            raise self._fail(reason)
+            raise self._fail(self._not_a_choice(value))
         return value
+
+    def _not_a_choice(self, value: Any) -> str:
+        """The refusal of a value that is none of the choices (built only when refusing: every
+        new game checks its options)."""
+        return f"must be one of {sorted(map(str, self.choices))}, not {show(value)}"
 
     def _bool(self, value: Any, parsed: Mapping[str, Any]) -> Any:
         if not isinstance(value, bool):

@@ -138,6 +138,10 @@ class Board:
         init=False, repr=False, compare=False, default_factory=dict
     )
     """Cache of :meth:`open_table` (derived from immutable data, so never stale)."""
+    _free: dict[tuple[str, int, frozenset[str]], tuple[tuple[str, ...], frozenset[str]]] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
+    """Cache of :meth:`_free_row` (derived from immutable data, so never stale)."""
 
     def __post_init__(self) -> None:
         triggers = {
@@ -262,8 +266,30 @@ class Board:
 
     def _open_row(self, origin: str, max_steps: int, blocked: frozenset[str],
                   stops: frozenset[str]) -> tuple[str, ...]:
+        row, passed = self._free_row(origin, max_steps, stops)
+        if passed.isdisjoint(blocked):
+            # no catcher stands where the walk goes on: the same walk, without their spaces
+            return tuple([s for s in row if s not in blocked]) if blocked else row
         found = self.reachable(origin, max_steps, blocked | stops if stops else blocked)
         return tuple(sorted((s for s in found if s not in blocked), key=self._order.__getitem__))
+
+    def _free_row(self, origin: str, max_steps: int, stops: frozenset[str]
+                  ) -> tuple[tuple[str, ...], frozenset[str]]:
+        """The walk from ``origin`` with only ``stops`` in the way: the spaces it reaches in map
+        order, and the spaces it passes through (fewer than ``max_steps`` away, not a stop).
+
+        A space of ``blocked`` outside the second set changes nothing in the walk (the walk never
+        goes on from it), so :meth:`_open_row` filters this row instead of walking again: most
+        rows are asked for under a new set of catcher spaces, rarely with a catcher in the way.
+        """
+        key = (origin, max_steps, stops)
+        known = self._free.get(key)
+        if known is None:
+            found = self.reachable(origin, max_steps, stops)
+            row = tuple(sorted(found, key=self._order.__getitem__))
+            passed = frozenset(s for s, d in found.items() if d < max_steps and s not in stops)
+            known = self._free[key] = (row, passed)
+        return known
 
     def distance(self, a: str, b: str) -> int:
         """Fewest route steps between two spaces (ignoring catchers and capacity)."""

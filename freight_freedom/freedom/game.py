@@ -116,6 +116,10 @@ class Freedom(Game[FreedomState]):
     def _to_move(self, state: FreedomState) -> int | None:
         return engine.to_move(state)
 
+    @property
+    def is_over(self) -> bool:
+        return self.state.turn_ctx.phase == "over"  # the kernel's test (no seat to move), direct
+
     def _outcome(self, state: FreedomState) -> FreedomOutcome | None:
         return outcome(self._ctx, state)
 

@@ -17,10 +17,12 @@ from ..core.event import Event, narrating
 from .context import Ctx
 from .events import PhaseBegins, SeatActs
 from .state import FreedomState, StepResult
-from .verbs import named, offered
+from .verbs import named, offers_any
 
-#: The verbs of a Planning turn, in the order its choices are listed.
-OFFERED = named("support", "buy", "special", "done")
+#: The verbs of a Planning turn that are a real choice: buying tokens, the Special Ability.
+CHOICES = named("support", "buy", "special")
+#: The verbs of a Planning turn, in the order its choices are listed (``done`` always is).
+OFFERED = (*CHOICES, *named("done"))
 
 
 def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
@@ -37,7 +39,7 @@ def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
     turn = st.turn_ctx
     if turn.turns_done >= st.players:
         return "done"
-    if len(offered(ctx, st, turn.seat, OFFERED)) > 1:
+    if offers_any(ctx, st, turn.seat, CHOICES):  # more than being done
         return "decide"
     if narrating(ev):
         ev.append(SeatActs(f"Player {turn.seat + 1} can buy no "

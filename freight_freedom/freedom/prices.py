@@ -83,11 +83,24 @@ def token_limit(ctx: Ctx, st: FreedomState) -> int:
     return min(TOKENS_PER_PLANNING, queue_modifiers(ctx, st)["token_limit"])
 
 
-def card_price(ctx: Ctx, st: FreedomState, seat: int, pos: int) -> int:
-    """Price of the Queue card at 0-based ``pos`` for ``seat`` [FR-ACT-5]."""
+def card_discount(ctx: Ctx, st: FreedomState, seat: int) -> int:
+    """What ``seat``'s Role takes off every Queue card's price [FR-ACT-5]."""
     role = ctx.roles[st.roles[seat]]
-    discount = role.side(st.sides[seat]).passive_amount("card_discount")
-    return max(0, QUEUE_PRICES[pos] + queue_modifiers(ctx, st)["card_cost"] - discount)
+    return role.side(st.sides[seat]).passive_amount("card_discount")
+
+
+def card_price(
+    ctx: Ctx, st: FreedomState, seat: int, pos: int, mods: Mapping[str, int] | None = None,
+    discount: int | None = None,
+) -> int:
+    """Price of the Queue card at 0-based ``pos`` for ``seat`` [FR-ACT-5].
+
+    ``mods`` and ``discount`` may be passed in when pricing several positions at once."""
+    if discount is None:
+        discount = card_discount(ctx, st, seat)
+    if mods is None:
+        mods = queue_modifiers(ctx, st)
+    return max(0, QUEUE_PRICES[pos] + mods["card_cost"] - discount)
 
 
 def pass_income(ctx: Ctx, st: FreedomState) -> int:

@@ -209,7 +209,7 @@ def refill(state: SlowFreightState) -> list[Event]:
 
 def _refill_event(state: SlowFreightState, dealt: list[int]) -> Event:
     comps = state.comps
-    shown = sum(1 for c in state.face_up if c is not None)
+    shown = len(state.face_up) - state.face_up.count(None)
     text = f"The face-up row is refilled with {card_list(comps, dealt)}" if dealt else (
         "No card is dealt"
     )

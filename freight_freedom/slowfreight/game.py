@@ -17,7 +17,7 @@ This class only wires the hooks of :class:`~freight_freedom.core.Game` to the ru
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from ..core import Action, Event, Game, IllegalAction, Prompt
@@ -80,19 +80,8 @@ class SlowFreight(Game[SlowFreightState]):
         state.narrate = on
 
     def _apply(self, state: SlowFreightState, action: Action) -> list[Event]:
-        seat = action.seat
-        match MOVES.read(action):  # an unknown kind raises IllegalAction [SF-TURN-3]
-            case MoveTrain(train=name):
-                return movement.move(state, seat, _train(state, seat, name))
-            case Take(slot=slot, train=name):
-                return freight.take(state, seat, slot, _train(state, seat, name))
-            case Pass():
-                return movement.pass_turn(state, seat)
-            case BringLoco():
-                return turns.bring_loco(state, seat)
-            case StopTaking():
-                return freight.end_take_turn(state)
-        raise IllegalAction(f"unknown action {action.kind!r}", rule="SF-TURN-3", action=action)
+        move = MOVES.read(action)  # an unknown kind raises IllegalAction [SF-TURN-3]
+        return _RULES[move.__class__](state, move)
 
     @property
     def is_over(self) -> bool:
@@ -213,6 +202,25 @@ class SlowFreight(Game[SlowFreightState]):
 
     def __str__(self) -> str:
         return board_text(self.state)
+
+
+def _move_train(state: SlowFreightState, move: MoveTrain) -> list[Event]:
+    return movement.move(state, move.seat, _train(state, move.seat, move.train))
+
+
+def _take(state: SlowFreightState, move: Take) -> list[Event]:
+    return freight.take(state, move.seat, move.slot, _train(state, move.seat, move.train))
+
+
+_RULES: dict[type[Any], Callable[[SlowFreightState, Any], list[Event]]] = {
+    MoveTrain: _move_train,
+    Take: _take,
+    Pass: lambda state, move: movement.pass_turn(state, move.seat),
+    BringLoco: lambda state, move: turns.bring_loco(state, move.seat),
+    StopTaking: lambda state, move: freight.end_take_turn(state),
+}
+"""The rule that carries out each kind of move, by its typed reading's class (one look-up a
+decision, where a ``match`` tried the kinds one after the other)."""
 
 
 def _train(state: SlowFreightState, seat: int, name: object) -> Train:

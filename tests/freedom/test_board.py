@@ -478,6 +478,32 @@ def test_fr_map_7_hand_searches_agree_with_networkx(board: Board) -> None:
             assert set(near) == {b for b, d in lengths.items() if 1 <= d <= steps}
 
 
+def test_fr_move_6_open_destinations_equal_a_fresh_walk_under_any_catchers(board: Board) -> None:
+    """The rows of ``open_destinations`` reuse the catcher-free walk when no catcher stands where
+    it goes on: for every origin, budget and stops, under many sets of catcher spaces (none on
+    the way, some on it, the origin itself), they are the spaces a fresh walk finds that hold no
+    catcher, in map order [FR-MOVE-6, FR-RULING-CANADA]."""
+    import random
+
+    rng = random.Random(22)
+    spaces = list(board.spaces)
+    order = {s: i for i, s in enumerate(spaces)}
+    canada = frozenset(board.canada)
+    cases = [frozenset(rng.sample(spaces, rng.randint(0, 6))) for _ in range(60)]
+    cases += [frozenset({s}) for s in spaces]  # one catcher, wherever it stands
+    checked = 0
+    for blocked in cases:
+        for stops in (frozenset(), canada):
+            for steps in range(5):
+                for origin in spaces:
+                    walk = board.reachable(origin, steps, blocked | stops)
+                    want = sorted((s for s in walk if s not in blocked), key=order.__getitem__)
+                    got = board.open_destinations(origin, steps, blocked, stops)
+                    assert got == tuple(want), (origin, steps, sorted(blocked), bool(stops))
+                    checked += 1
+    assert checked == len(cases) * 2 * 5 * len(spaces)
+
+
 def test_the_engine_does_not_import_networkx() -> None:
     """networkx is for analysis (``Board.graph``); a game, a rollout worker never pay for it."""
     import subprocess

@@ -69,3 +69,29 @@ def test_fr_move_1_no_movement_in_progress() -> None:
     with pytest.raises(IllegalAction) as err:
         g.apply(f"{g.to_move}:move cincinnati columbus")
     assert err.value.rule == "FR-MOVE-1" and "no movement is in progress" in str(err.value)
+
+
+def test_fr_plan_1_a_planning_turn_is_played_exactly_when_a_purchase_is_offered() -> None:
+    """FR-PLAN-1: the Planning step asks the player only when a purchase or the Special Ability
+    is offered (``offers_any`` over the choice verbs), which is exactly when the turn's listed
+    actions are more than ``done``; checked at every Planning decision of random games, and for
+    every seat at each, under the same state."""
+    from freight_freedom.core.bot import RandomBot
+    from freight_freedom.freedom import phase_planning
+    from freight_freedom.freedom.verbs import offered, offers_any
+
+    asked = 0
+    for seed in range(6):
+        g = new_game(1 + seed % 4, seed=seed)
+        bot = RandomBot(seed)
+        while not g.is_over:
+            st = g.state
+            if not st.pending and st.turn_ctx.phase == "planning":
+                kinds = [a.kind for a in g.legal_actions()]
+                assert kinds[-1] == "done" and len(kinds) > 1  # a real choice, or not asked
+                for seat in range(st.players):
+                    full = offered(g.ctx, st, seat, phase_planning.OFFERED)
+                    assert offers_any(g.ctx, st, seat, phase_planning.CHOICES) == (len(full) > 1)
+                asked += 1
+            g.apply(bot.choose(g))
+    assert asked > 20

@@ -94,8 +94,10 @@ class Move(Decision, kind="move", rule="FR-MOVE-1", finish=("stop", "stops movin
             return
         now = _changed(now, moved=tuple(moved.items()))
         st.pending[-1] = now
-        if now.left <= 0 or now.exhausted(ctx, st):
+        if now.left <= 0:
             st.pending.pop()
+        # one with people left but nowhere to move them leaves the stack in the engine's next
+        # step (engine.advance asks the top decision whether it is exhausted), not asked twice
 
     # ------------------------------------------------------------------ words
     def prompt(self, ctx: Ctx) -> str:

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "VERBS", "Verb", "apply", "benefit", "card", "choices", "deliver", "describe", "done", "named",
-    "offered", "play", "reserve", "roll", "special", "tokens", "turn_end", "why_not",
+    "offered", "offers_any", "play", "reserve", "roll", "special", "tokens", "turn_end", "why_not",
 ]
 
 
@@ -56,6 +56,17 @@ def offered(ctx: Ctx, st: FreedomState, seat: int, verbs: tuple[Verb, ...]) -> l
     for verb in verbs:
         verb.offer(ctx, st, seat, out)
     return out
+
+
+def offers_any(ctx: Ctx, st: FreedomState, seat: int, verbs: tuple[Verb, ...]) -> bool:
+    """Whether any of ``verbs`` offers ``seat`` an action now: :func:`offered` that stops at
+    the first verb with one (a phase asks this before every decision)."""
+    out: list[Action] = []
+    for verb in verbs:
+        verb.offer(ctx, st, seat, out)
+        if out:
+            return True
+    return False
 
 
 def apply(ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:

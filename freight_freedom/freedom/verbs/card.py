@@ -18,7 +18,7 @@ from ..context import Ctx
 from ..effect_kinds import queue_effects
 from ..events import CardBought, CardResolved, ReserveCard
 from ..moves import MOVES, BuyCard
-from ..prices import card_price
+from ..prices import card_discount, card_price, queue_modifiers
 from ..state import QUEUE_SIZE, FreedomState
 from .base import Verb
 
@@ -72,10 +72,11 @@ class CardVerb(Verb, move=BuyCard, phases=("action",)):
         if st.turn_ctx.card_bought:
             return
         money = st.money[seat]
+        mods, discount = queue_modifiers(ctx, st), card_discount(ctx, st, seat)
         for pos, cid in enumerate(st.queue):
             if cid is None or not ctx.card_by_id[cid].purchasable:
                 continue
-            if money >= card_price(ctx, st, seat, pos):
+            if money >= card_price(ctx, st, seat, pos, mods, discount):
                 out.append(act(seat, "card", pos + 1))
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
