@@ -64,6 +64,8 @@ class ActionPanel:
         self._shown: tuple[object, ...] | None = None
         self._actions: tuple[Action, ...] = ()
         self._quiet = False
+        #: counts the rebuilds: a press is played only if its widget is of the latest one
+        self._generation = 0
 
     @property
     def actions(self) -> list[Action]:
@@ -84,6 +86,7 @@ class ActionPanel:
         if key == self._shown:
             return
         self._shown = key
+        self._generation += 1
         self._actions = tuple(actions)
         self.buttons = {}
         self.two_step = {}
@@ -150,15 +153,15 @@ class ActionPanel:
         first.observe(fill, "value")
         first.observe(describe, "value")
         second.observe(describe, "value")
-        go.on_click(lambda _b: self._choose_row(row))
+        go.on_click(lambda _b, g=self._generation: self._choose_row(row, g))
         return widgets.VBox([
             widgets.HBox([title, widgets.HBox([first, second, go], layout=_wrap())]),
             chosen], layout=widgets.Layout(margin="0 0 4px 0"))
 
-    def _choose_row(self, row: TwoStepRow) -> None:
+    def _choose_row(self, row: TwoStepRow, generation: int) -> None:
         action = row.action()
         if action is not None:
-            self._choose(action)
+            self._choose(action, generation)
 
     def set_first(self, key: str | None) -> None:
         """Show ``key`` (an origin picked on the map) in the first drop-down that offers it,
@@ -176,12 +179,17 @@ class ActionPanel:
     def _button(self, action: Action, label: str) -> widgets.Button:
         button = widgets.Button(description=label, tooltip=str(action),
                                 layout=widgets.Layout(width="auto"))
-        button.on_click(lambda _b, a=action: self._choose(a))
+        button.on_click(lambda _b, a=action, g=self._generation: self._choose(a, g))
         self.buttons[action] = button
         return button
 
-    def _choose(self, action: Action) -> None:
-        self.on_choose(action)
+    def _choose(self, action: Action, generation: int) -> None:
+        """Play ``action`` unless its widget is of an earlier set of choices: a second click
+        of a double click, or a click sent just before the game moved on (a bot's move) reaches
+        the kernel after the panel has changed, and would otherwise play a choice of a
+        position that has passed (an error, or the same move twice)."""
+        if generation == self._generation:
+            self.on_choose(action)
 
     def choose_in_two_steps(self, action: Action) -> None:
         """Pick ``action``'s first and second choice and press "Do it" (as a user would)."""

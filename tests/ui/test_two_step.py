@@ -159,3 +159,33 @@ def test_slow_freight_takes_are_card_then_train() -> None:
         assert not [a for a in app.actions.buttons if a.kind == "take"]
         app.actions.press(rng.choice(legal))
     assert checked
+
+
+def test_a_press_on_choices_of_a_passed_position_plays_nothing() -> None:
+    """A double click of "Do it", or a click sent just before the game moved on, reaches the
+    kernel after the panel was rebuilt: the widget belongs to a position that has passed, so
+    nothing is played and no error is shown (before, the second click of a move played it a
+    second time, or showed "no movement is in progress [rule FR-MOVE-1]" with the notation)."""
+    game = Freedom(players=2, seed=2024)
+    app = app_for(game, seats=["Human", "Human"])
+    bot = HeuristicBot()
+    while "move" not in app.actions.two_step:  # to the first movement
+        app.actions.press(bot.choose(game))
+    row = app.actions.two_step["move"]
+    action = row.action()
+    assert action is not None
+    row.go.click()
+    steps = len(game.history)
+    assert game.history[-1] == action
+    row.go.click()  # the double click's second half, on the old row
+    assert len(game.history) == steps and not app.errors.text
+    # a button of the old panel, pressed once the panel offers other choices
+    old_buttons = dict(app.actions.buttons)
+    app.actions.press(bot.choose(game))
+    steps = len(game.history)
+    for button in old_buttons.values():
+        button.click()
+    assert len(game.history) == steps and not app.errors.text
+    # the current panel still plays
+    app.actions.press(bot.choose(game))
+    assert len(game.history) == steps + 1
