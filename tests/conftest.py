@@ -38,6 +38,12 @@ def pytest_configure(config: pytest.Config) -> None:
     for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
         if sig is not None and signal.getsignal(sig) is signal.SIG_DFL:
             _PREVIOUS[sig] = signal.signal(sig, _interrupt)
+    # a run started in the background by a shell without job control (`cmd &` in a script)
+    # inherits SIGINT ignored, and so would every process the tests start: the tests of what
+    # Ctrl-C does (a CLI run, the classroom command, a killed test run) would wait for nothing.
+    # A handled signal is reset to its default in a child, as from a terminal.
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        _PREVIOUS[signal.SIGINT] = signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
