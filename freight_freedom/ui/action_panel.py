@@ -66,11 +66,19 @@ class ActionPanel:
         self._quiet = False
         #: counts the rebuilds: a press is played only if its widget is of the latest one
         self._generation = 0
+        #: says so when a press was of choices that have passed (cleared by the next rebuild)
+        self.refused = widgets.HTML()
 
     @property
     def actions(self) -> list[Action]:
         """The actions offered now, in the game's order."""
         return list(self._actions)
+
+    @property
+    def notes(self) -> str:
+        """The panel's lines of words (its note and a refused press), as one text."""
+        return " ".join(w.value for w in self.widget.children
+                        if isinstance(w, widgets.HTML) and w.value)
 
     def show(self, actions: Sequence[Action], labels: Sequence[str], note: str = "",
              splits: Mapping[Action, Split] | None = None,
@@ -87,13 +95,14 @@ class ActionPanel:
             return
         self._shown = key
         self._generation += 1
+        self.refused.value = ""
         self._actions = tuple(actions)
         self.buttons = {}
         self.two_step = {}
         groups: dict[str, list[tuple[Action, str]]] = {}
         for action, label in zip(actions, labels, strict=True):
             groups.setdefault(action.kind, []).append((action, label))
-        rows: list[widgets.Widget] = []
+        rows: list[widgets.Widget] = [self.refused]
         if note:
             rows.append(widgets.HTML(f"<i>{note}</i>"))
         if not groups and not note:
@@ -190,6 +199,10 @@ class ActionPanel:
         position that has passed (an error, or the same move twice)."""
         if generation == self._generation:
             self.on_choose(action)
+        else:
+            self.refused.value = ("<span role='status' style='font-size:13px;color:#8a4b00'>"
+                                  "Your click came after the choices changed, so it played "
+                                  "nothing: choose again below.</span>")
 
     def choose_in_two_steps(self, action: Action) -> None:
         """Pick ``action``'s first and second choice and press "Do it" (as a user would)."""

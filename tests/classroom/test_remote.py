@@ -102,7 +102,7 @@ def test_moves_of_one_seat_appear_on_the_other_device(url: str,
     ben = device(url, room.code, table.code, ben_token, links, seat=1)
     # FR-ROUND-2: Player 1 rolls first; Ben's device offers nothing and says who decides
     assert ben.actions.actions == []
-    assert "Waiting for Player 1 (Ana) to choose." in ben.actions.widget.children[0].value
+    assert "Waiting for Player 1 (Ana) to choose." in ben.actions.notes
     assert "Player 1 (you, Ana):" in ana.prompt.value
     seen = []
     for step in range(10):

@@ -114,5 +114,5 @@ def test_switching_a_seat_to_a_bot_refreshes_and_lets_it_answer() -> None:
     assert "Player 2" in app.prompt.value and not app.errors.text
     steps = len(game.history)
     app.seats.set(1, "Greedy bot")  # no human left: nothing plays until the stepper is used
-    assert len(game.history) == steps and "played by a bot" in app.actions.widget.children[0].value
+    assert len(game.history) == steps and "played by a bot" in app.actions.notes
 

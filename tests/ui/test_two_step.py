@@ -179,6 +179,7 @@ def test_a_press_on_choices_of_a_passed_position_plays_nothing() -> None:
     assert game.history[-1] == action
     row.go.click()  # the double click's second half, on the old row
     assert len(game.history) == steps and not app.errors.text
+    assert "played nothing" in app.actions.refused.value  # said, not silently dropped
     # a button of the old panel, pressed once the panel offers other choices
     old_buttons = dict(app.actions.buttons)
     app.actions.press(bot.choose(game))
@@ -186,6 +187,7 @@ def test_a_press_on_choices_of_a_passed_position_plays_nothing() -> None:
     for button in old_buttons.values():
         button.click()
     assert len(game.history) == steps and not app.errors.text
-    # the current panel still plays
+    # the current panel still plays, and the note goes with the choices it was about
     app.actions.press(bot.choose(game))
     assert len(game.history) == steps + 1
+    assert app.actions.refused.value == ""

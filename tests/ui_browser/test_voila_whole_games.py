@@ -353,11 +353,9 @@ class Player:
         """Press ``action``'s button (it carries the action as its tooltip), or choose it in
         its kind's two drop-downs (origin then destination, card then train) and "Do it"."""
         page = self.app.page
+        self.app.wait_choices_of(self.game)
         button = page.locator(".ff-app .ff-actions button.widget-button"
                               f"[title={json.dumps(str(action))}]")
-        row = self.app.two_step_row(action.kind)
-        # the panel's new buttons are new widgets, drawn a little after the map and title
-        wait_until(lambda: button.count() or row.count(), 20, f"a button or list for {action}")
         if button.count():
             button.first.click()
             return

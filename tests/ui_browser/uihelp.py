@@ -347,9 +347,24 @@ class AppPage:
         assert btn.count(), f"no button offers {label!r}"
         btn.first.click()
 
+    def wait_choices_of(self, game: Any) -> None:
+        """Wait until the action panel offers ``game``'s choices: its buttons are new widgets,
+        drawn a little after the map and the title, and a press on a button of the position
+        before is refused by the app (a double click, or a click sent as the game moved on)."""
+        steps = _two_step(game)
+        want = sorted(str(a) for a in game.legal_actions() if a.kind not in steps)
+        self.page.wait_for_function(
+            """want => { const got = [...document.querySelectorAll(
+                   '.ff-app .ff-actions button.widget-button')]
+                   .filter(b => b.innerText.trim() !== 'Do it').map(b => b.title).sort();
+                 return JSON.stringify(got) === JSON.stringify(want); }""",
+            arg=want, timeout=budget_ms(20_000), polling=50)
+
     def choose_action(self, game: Any, action: Any) -> None:
-        """Choose ``action`` of ``game`` as a user would: its button, or its two drop-downs
-        (first and second choice by their words) and "Do it"."""
+        """Choose ``action`` of ``game`` as a user would, once the panel offers ``game``'s
+        choices: its button, or its two drop-downs (first and second choice by their words)
+        and "Do it"."""
+        self.wait_choices_of(game)
         steps = _two_step(game)
         if action.kind not in steps:
             self.choose(screen(game, game.describe(action)))

@@ -177,9 +177,12 @@ class StudentPage:
         self.table_box = widgets.VBox([], layout=widgets.Layout(display="none"))
         self.table_box.add_class("ff-student-table")
         self.table_first = False
+        # the store's own box: a remade store replaces only the box's child (a new child in the
+        # page's list makes the browser draw every widget after it again, the table app too)
+        self.store_box = widgets.Box([self.store], layout=widgets.Layout(display="none"))
         self.widget = widgets.VBox([
             widgets.HTML(CSS, layout=widgets.Layout(display="none")), self.heartbeat,
-            self.store, self.errors.widget, self.hello, self.lesson_row, self.lesson_note,
+            self.store_box, self.errors.widget, self.hello, self.lesson_row, self.lesson_note,
             self.table_box])
         self.widget.add_class("ff-class")
         self._arrange()
@@ -255,7 +258,7 @@ class StudentPage:
         new.observe(self.errors.guard(lambda _c: self._browser_loaded()), names="loaded")
         self.store, self._store_since = new, beat
         self._store_tries += 1
-        self.widget.children = tuple(new if w is old else w for w in self.widget.children)
+        self.store_box.children = (new,)
         old.close()
 
     # ------------------------------------------------------------------ the lesson
