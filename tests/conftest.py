@@ -57,17 +57,24 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 #: where the browser tests live: under xdist they share one Voila/JupyterLab server and one
 #: Chromium, so they all run on one worker, first (they are the longest part)
 BROWSER_TESTS = "tests/ui_browser/"
+#: browser tests that need none of those servers (the JupyterLite site is static, built and
+#: served by its own module): their own scope, so that the other worker starts on them at once
+#: (the site's build and its pages are about six minutes, off the servers' worker)
+OWN_SCOPE_BROWSER_TESTS = ("tests/ui_browser/test_lite.py",)
 
 
 class _FilesAndBrowserScheduling(LoadScopeScheduling):  # type: ignore[misc]
-    """xdist's scope scheduling with these scopes: every browser test one scope, each other
-    file one scope, whole and in order (a notebook's cells share one kernel). xdist's own
+    """xdist's scope scheduling with these scopes: the browser tests that share servers one
+    scope, each other file one scope, whole and in order (a notebook's cells share one kernel).
+    Workers sort the browser tests first, so the first two scopes handed out are the servers'
+    browser tests and :data:`OWN_SCOPE_BROWSER_TESTS`, one to each worker. xdist's own
     ``loadgroup`` marks cannot do it with pytest 9.2: it renames ``item._nodeid``, which pytest
     no longer reads."""
 
     def _split_scope(self, nodeid: str) -> str:
         path = nodeid.split("::", 1)[0]
-        return "browser" if path.startswith(BROWSER_TESTS) else path
+        shares_servers = path.startswith(BROWSER_TESTS) and path not in OWN_SCOPE_BROWSER_TESTS
+        return "browser" if shares_servers else path
 
 
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:

@@ -1,6 +1,7 @@
-"""The test command runs on two workers: every browser test on one, each other file whole on one.
+"""The test command runs on two workers: the browser tests that share servers on one (the static
+site's on the other, first), each other file whole on one.
 
-``python3 dev.py test`` adds pytest-xdist's ``--dist loadgroup`` (``dev._workers``); the
+``python3 dev.py test`` adds pytest-xdist's ``--dist loadscope`` (``dev._workers``); the
 grouping is ``tests/conftest.py``'s ``pytest_collection_modifyitems``. A notebook's cells split
 over two workers would run without the cells before them, so this is checked, not assumed (and
 the whole suite's notebooks pass only if it holds).
@@ -43,7 +44,7 @@ def test_the_whole_suite_runs_on_two_workers_grouped() -> None:
     assert workers(["-p", "no:xdist"]) == []
 
 
-def test_browser_tests_are_one_scope_and_every_other_file_its_own() -> None:
+def test_browser_tests_sharing_servers_are_one_scope_and_every_other_file_its_own() -> None:
     conftest = _suite_conftest()
 
     class Config:
@@ -57,8 +58,11 @@ def test_browser_tests_are_one_scope_and_every_other_file_its_own() -> None:
     scheduler = conftest.pytest_xdist_make_scheduler(Config("loadscope"), None)
     assert isinstance(scheduler, conftest._FilesAndBrowserScheduling)
     scope = scheduler._split_scope
-    assert scope("tests/ui_browser/test_lite.py::test_a[index.ipynb]") == "browser"
     assert scope("tests/ui_browser/test_voila_freedom.py::test_b") == "browser"
+    assert scope("tests/ui_browser/test_classroom_pages.py::test_c") == "browser"
+    # the static site's tests share no server: their own scope, for the other worker
+    assert scope("tests/ui_browser/test_lite.py::test_a[index.ipynb]") == (
+        "tests/ui_browser/test_lite.py")
     assert scope("notebooks/index.ipynb::Cell 3") == "notebooks/index.ipynb"
     assert scope("tests/core/test_moves.py::test_x[freedom]") == "tests/core/test_moves.py"
     assert scope("freight_freedom/core/game.py::freight_freedom.core.game") == (

@@ -418,8 +418,11 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="session", autouse=True)
 def _fresh_artifacts() -> None:
-    """Start each session with an empty screenshot directory (no stale pictures)."""
-    shutil.rmtree(ARTIFACTS, ignore_errors=True)
+    """Start each session with an empty screenshot directory (no stale pictures): on two
+    workers (both start on browser tests), the first worker's session only, so that neither
+    wipes the other's pictures."""
+    if os.environ.get("PYTEST_XDIST_WORKER", "gw0") == "gw0":
+        shutil.rmtree(ARTIFACTS, ignore_errors=True)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
 
 
