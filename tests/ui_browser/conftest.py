@@ -33,6 +33,7 @@ the system browser is used through ``executable_path``).
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import contextlib
 import json
@@ -391,9 +392,10 @@ def lab_server(lab_notebook_dir: Notebooks,
 
 
 # ----------------------------------------------------------------------------- browser
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """One headless Debian Chromium for the whole session (skip/fail when unavailable)."""
+@contextlib.contextmanager
+def chromium_session() -> Iterator[Any]:
+    """Playwright and one headless Debian Chromium, both stopped at the end (skip/fail when
+    unavailable)."""
     if not Path(CHROMIUM).exists():
         unavailable(f"{CHROMIUM} is missing (python3 dev.py test installs it with apt as root)")
     try:
@@ -414,6 +416,29 @@ def browser() -> Iterator[Any]:
             chromium.close()
     finally:
         playwright.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One headless Debian Chromium for the whole session of the tests sharing servers."""
+    with chromium_session() as chromium:
+        yield chromium
+
+
+@pytest.fixture(scope="module")
+def module_browser(request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A Chromium for one module whose tests share no server (the static site's), stopped at
+    the module's end when this process had none open: Playwright's sync API keeps an event
+    loop running in the process while it is open, and a worker that goes on with unit files
+    after the module must be free to ``asyncio.run`` (the apps' bot playback does). In a
+    process that already has the session's browser (a plain run), that one is used."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:  # no Playwright open here
+        with chromium_session() as chromium:
+            yield chromium
+        return
+    yield request.getfixturevalue("browser")
 
 
 @pytest.fixture(scope="session", autouse=True)
