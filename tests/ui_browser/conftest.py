@@ -33,7 +33,6 @@ the system browser is used through ``executable_path``).
 
 from __future__ import annotations
 
-import asyncio
 import atexit
 import contextlib
 import json
@@ -418,27 +417,58 @@ def chromium_session() -> Iterator[Any]:
         playwright.stop()
 
 
+class _SessionChromium:
+    """The run's Playwright and Chromium: started on first use, stopped when the run leaves
+    the browser tests (and at its end). Playwright's sync API keeps an event loop running in
+    the process while it is open, so a worker that goes on with unit files after the browser
+    tests must have stopped it: the apps' bot playback asks ``asyncio.run``, refused under a
+    running loop."""
+
+    def __init__(self) -> None:
+        self._session: contextlib.ExitStack | None = None
+        self._chromium: Any = None
+
+    def get(self) -> Any:
+        if self._chromium is None:
+            stack = contextlib.ExitStack()
+            self._chromium = stack.enter_context(chromium_session())
+            self._session = stack
+        return self._chromium
+
+    def stop(self) -> None:
+        session, self._session, self._chromium = self._session, None, None
+        if session is not None:
+            session.close()
+
+
+class _Browser:
+    """The ``browser`` fixture's value: the session's Chromium, started again if a browser
+    test comes after it was stopped."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(_CHROMIUM.get(), name)
+
+
+_CHROMIUM = _SessionChromium()
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    """One headless Debian Chromium for the whole session of the tests sharing servers."""
-    with chromium_session() as chromium:
-        yield chromium
-
-
-@pytest.fixture(scope="module")
-def module_browser(request: pytest.FixtureRequest) -> Iterator[Any]:
-    """A Chromium for one module whose tests share no server (the static site's), stopped at
-    the module's end when this process had none open: Playwright's sync API keeps an event
-    loop running in the process while it is open, and a worker that goes on with unit files
-    after the module must be free to ``asyncio.run`` (the apps' bot playback does). In a
-    process that already has the session's browser (a plain run), that one is used."""
+    """One headless Debian Chromium for the browser tests of the session."""
+    _CHROMIUM.get()  # unavailable: skipped or failed here, at set-up
     try:
-        asyncio.get_running_loop()
-    except RuntimeError:  # no Playwright open here
-        with chromium_session() as chromium:
-            yield chromium
-        return
-    yield request.getfixturevalue("browser")
+        yield _Browser()
+    finally:
+        _CHROMIUM.stop()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """After the last browser test (its fixtures torn down), stop Chromium and Playwright:
+    the worker may go on with unit files."""
+    yield
+    if nextitem is None or not str(nextitem.path).startswith(str(Path(__file__).parent)):
+        _CHROMIUM.stop()
 
 
 @pytest.fixture(scope="session", autouse=True)

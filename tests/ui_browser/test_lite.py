@@ -201,9 +201,9 @@ class _Site:
 
 @pytest.mark.parametrize("notebook", ["index.ipynb", "freedom_walkthrough.ipynb",
                                       "slow_freight_walkthrough.ipynb"])
-def test_index_and_lessons_run_in_the_browser_alone(lite_url: str, module_browser: Any,
+def test_index_and_lessons_run_in_the_browser_alone(lite_url: str, browser: Any,
                                                     open_page: Any, notebook: str) -> None:
-    bp = open_page(module_browser, f"lite-{notebook.removesuffix('.ipynb')}")
+    bp = open_page(browser, f"lite-{notebook.removesuffix('.ipynb')}")
     try:
         site = _Site(bp, lite_url, notebook)
         site.wait_all_ran()
@@ -221,10 +221,10 @@ def test_index_and_lessons_run_in_the_browser_alone(lite_url: str, module_browse
 
 @pytest.mark.parametrize(("notebook", "game_cls"),
                          [(PLAY_FREEDOM, Freedom), (PLAY_SLOW_FREIGHT, SlowFreight)])
-def test_play_app_runs_in_the_browser_alone(lite_url: str, module_browser: Any, open_page: Any,
+def test_play_app_runs_in_the_browser_alone(lite_url: str, browser: Any, open_page: Any,
                                             notebook: str, game_cls: type) -> None:
     name = notebook.removesuffix(".ipynb")
-    bp = open_page(module_browser, f"lite-{name}")
+    bp = open_page(browser, f"lite-{name}")
     try:
         site = _Site(bp, lite_url, notebook)
         page = site.page
