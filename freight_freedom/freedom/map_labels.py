@@ -234,9 +234,9 @@ def _clash(a: Label, b: Label) -> bool:
                 and _segments_meet(a.leader, b.leader)))
 
 
-#: the search: its random choices' seed (the layout is the same on every run), its steps and
+#: the search: its random choices' seeds (the layout is the same on every run), its steps and
 #: the cost of two names touching while it runs (at the end none may touch)
-SEED, STEPS, CLASH = 19, 400_000, 400.0
+SEEDS, STEPS, CLASH = (19, 3, 7), 400_000, 400.0
 UNNAMED = 1000.0  # the cost of a space without a name while the search runs
 HOT, COLD = 300.0, 0.5  # the search's first and last temperature
 PER_DIRECTION = 4  # leader spots kept in each direction (the cheapest)
@@ -314,8 +314,9 @@ class LabelPlacer:
         if label.leader is not None:  # a leader across a route reads as a route
             cost += 12 * sum(_segments_meet(label.leader, seg) for seg in routes)
         cost += 10 * sum(_overlap(label.box, self.soft[i]) for i in self._soft.near(near))
-        if not self.reads_as_own(label):
-            cost += AMBIGUOUS
+        short = misreading(label, self.xy, self.radius, self.px)
+        if short > 0:  # the more it reads as another's, the worse
+            cost += AMBIGUOUS + 20 * short
         return cost
 
     def reads_as_own(self, label: Label) -> bool:
@@ -390,12 +391,19 @@ class LabelPlacer:
         clashes = self._clashes(spots, owner)
         # every name that can reads as its own space's: the search sees only such spots
         own = [[k for k in mine if cost[k] < AMBIGUOUS] for mine in of_space]
-        chosen = self._anneal(own, cost, clashes)
-        chosen = self._settle(chosen, own, cost, clashes)
-        chosen = self._repair(chosen, own, cost, clashes)
-        # a space still without a name takes the least ambiguous spot left (none on the
-        # packaged map: tests/freedom/test_map_layout.py)
-        chosen = self._repair(chosen, of_space, cost, clashes)
+        best: tuple[int, float, list[int]] | None = None
+        for seed in SEEDS:  # a few searches: the one naming most spaces, then the cheapest
+            chosen = self._anneal(own, cost, clashes, seed)
+            chosen = self._settle(chosen, own, cost, clashes)
+            chosen = self._repair(chosen, own, cost, clashes)
+            score = (chosen.count(-1), sum(cost[c] for c in chosen if c >= 0))
+            if best is None or score < best[:2]:
+                best = (*score, chosen)
+        assert best is not None
+        chosen = best[2]
+        # a space still without a name takes the cheapest spot left that reads less well
+        # (the names it pushes aside keep to spots that read as their own)
+        chosen = self._repair(chosen, of_space, cost, clashes, own)
         placed = [spots[c] for c in chosen if c >= 0]
         unlabelled = [sid for sid, c in zip(self.ids, chosen, strict=True) if c < 0]
         return placed, unlabelled
@@ -417,11 +425,11 @@ class LabelPlacer:
         return clashes
 
     def _anneal(self, of_space: list[list[int]], cost: list[float],
-                clashes: list[list[int]]) -> list[int]:
+                clashes: list[list[int]], seed: int) -> list[int]:
         """Simulated annealing: one spot per space (-1: none), few clashes, low cost."""
         import random
 
-        rng = random.Random(SEED)
+        rng = random.Random(seed)
         hits = [0] * len(cost)  # how many chosen spots each spot touches
         chosen = [-1] * len(of_space)
 
@@ -489,29 +497,42 @@ class LabelPlacer:
 
     @staticmethod
     def _repair(chosen: list[int], of_space: list[list[int]], cost: list[float],
-                clashes: list[list[int]]) -> list[int]:
+                clashes: list[list[int]], movers: list[list[int]] | None = None) -> list[int]:
         """A space left without a name takes a spot whose touching names can move out of its
         way: each to another free spot, or to a spot that touches one more name which itself
         moves to a free spot (cheapest spots first), so no two names touch and one more
-        space is named; repeated until none gains."""
+        space is named; repeated until none gains. The names pushed aside move among
+        ``movers`` (by default the same spots, ``of_space``)."""
         chosen = list(chosen)
+        movers = of_space if movers is None else movers
         owner = {k: s for s, mine in enumerate(of_space) for k in mine}
 
-        def move(b: int, taken: set[int], depth: int) -> dict[int, int] | None:
-            """Where ``b`` (its spot already out of ``taken``) and the names it pushes go."""
-            spots = sorted((m for m in of_space[b] if m != chosen[b]), key=lambda m: (cost[m], m))
+        def clear(names: list[int], taken: set[int], depth: int,
+                  frozen: set[int]) -> dict[int, int] | None:
+            """New spots for ``names`` (their spots already out of ``taken``), each free or
+            pushing at most two more names aside (``depth`` pushes deep), none of ``frozen``."""
+            moves: dict[int, int] = {}
+            for b in names:
+                moved = move(b, taken, depth, frozen | set(names) | set(moves))
+                if moved is None:
+                    return None
+                moves.update(moved)
+                taken = (taken - {chosen[x] for x in moved}) | set(moved.values())
+            return moves
+
+        def move(b: int, taken: set[int], depth: int, frozen: set[int]) -> dict[int, int] | None:
+            spots = sorted((m for m in movers[b] if m != chosen[b]), key=lambda m: (cost[m], m))
             for m in spots:
                 if _free(m, taken, clashes):
                     return {b: m}
             if depth == 0:
                 return None
             for m in spots:
-                hit = {owner[j] for j in clashes[m] if j in taken}
-                if len(hit) != 1:
+                hit = sorted({owner[j] for j in clashes[m] if j in taken})
+                if len(hit) > 2 or frozen.intersection(hit):
                     continue
-                (c,) = hit
-                rest = (taken - {chosen[c]}) | {m}
-                moved = move(c, rest, depth - 1)
+                rest = (taken - {chosen[c] for c in hit}) | {m}
+                moved = clear(hit, rest, depth - 1, frozen | {b})
                 if moved is not None:
                     return {b: m, **moved}
             return None
@@ -528,14 +549,8 @@ class LabelPlacer:
                     if len(blockers) > 2:
                         continue
                     taken = (taken - {chosen[b] for b in blockers}) | {k}
-                    moves: dict[int, int] = {}
-                    for b in blockers:
-                        moved = move(b, taken - {chosen[x] for x in moves}, DEPTH)
-                        if moved is None or any(x in moves or x == s for x in moved):
-                            break
-                        moves.update(moved)
-                        taken = (taken - {chosen[x] for x in moved}) | set(moved.values())
-                    else:
+                    moves = clear(blockers, taken, DEPTH, {s})
+                    if moves is not None:
                         chosen[s] = k
                         for b, spot in moves.items():
                             chosen[b] = spot
@@ -559,10 +574,17 @@ def reads_as_own(label: Label, xy: dict[str, tuple[float, float]], radius: dict[
     marker's edge is nearer the name's box than its own marker's; at a leader line's end, no
     other marker's edge comes within :data:`CLEAR` px of the box (the line shows whose it is,
     but a name touching another circle is read as that one's first)."""
+    return misreading(label, xy, radius, px) <= 0
+
+
+def misreading(label: Label, xy: dict[str, tuple[float, float]], radius: dict[str, float],
+               px: float) -> float:
+    """By how many pixels the name misses :func:`reads_as_own` (0 or less: it reads as its
+    own space's)."""
     own = marker_gap(label.box, xy[label.sid], radius[label.sid], px)
     limit = CLEAR if label.leader is not None else own
-    return all(marker_gap(label.box, xy[o], radius[o], px) >= limit
-               for o in xy if o != label.sid)
+    return limit - min(marker_gap(label.box, xy[o], radius[o], px)
+                       for o in xy if o != label.sid)
 
 
 def _free(k: int, taken: set[int], clashes: list[list[int]]) -> bool:
