@@ -4,9 +4,10 @@ Every space gets its name, placed where it touches no other name, no marker, gol
 grid or the panel, and its leader line (if any) crosses no marker, name or other line. Names
 are 16 px (:data:`NAME_FONT`): 12.8 px where the map is drawn at 0.8 of its size (JupyterLab
 with its file browser open, Voila on a 768 px screen). Each space's possible spots are listed
-with a cost (further out, across routes, where a catcher and its letter stand, nearer another
-space than its own cost more), and one spot per space is chosen by a seeded search
-(:class:`LabelPlacer`): the same layout on every run, in seconds. Text widths are Arial's
+with a cost (further out, across routes, where a catcher and its letter stand cost more; a
+multi-word name may also take two lines), and one spot per space is chosen by a seeded search
+(:class:`LabelPlacer`) among the spots where the name reads as its own space's
+(:func:`reads_as_own`): the same layout on every run, in seconds. Text widths are Arial's
 (:func:`text_size`), the font the map draws names in on every computer. Used once per map by
 :mod:`.map_layout`.
 """
@@ -75,10 +76,28 @@ _ARIAL = {**dict.fromkeys("fijlt .,'", 278), **dict.fromkeys("-r()", 333),
           "l": 222, **dict.fromkeys("abdeghnopqu0123456789", 556)}
 
 
+#: plotly's line spacing, in font sizes, between the lines of a name set on two
+LINE_SPACING = 1.3
+
+
 def text_size(text: str, size: float, px: float) -> tuple[float, float]:
-    """Estimated (width, height) of a text in data units: Arial's widths plus 3 px of air."""
-    width = sum(_ARIAL.get(ch, 667) for ch in text) * size / 1000
-    return (width + 3) / px, (1.2 * size + 2) / px
+    """Estimated (width, height) of a text in data units: Arial's widths plus 3 px of air;
+    a name on two lines (``<br>`` between them) is as wide as its longer line, and plotly sets
+    its lines :data:`LINE_SPACING` apart."""
+    lines = text.split("<br>")
+    width = max(sum(_ARIAL.get(ch, 667) for ch in line) for line in lines) * size / 1000
+    return (width + 3) / px, ((len(lines) - 1) * LINE_SPACING * size + 1.2 * size + 2) / px
+
+
+def two_lines(text: str) -> str | None:
+    """The name on two lines, split at the space that makes the longer line shortest
+    ("Battle<br>Creek", "4. St.<br>Catharines"; a Canada space's number stays with its
+    name); None for a one-word name."""
+    words = text.split(" ")
+    first = 2 if words[0].endswith(".") and words[0][:-1].isdigit() else 1
+    splits = [" ".join(words[:i]) + "<br>" + " ".join(words[i:])
+              for i in range(first, len(words))]
+    return min(splits, key=lambda t: (text_size(t, 16, 1)[0], t), default=None)
 
 
 _POSITIONS = (  # (textposition, dx, dy) of the anchor as a fraction of the offset; preference order
@@ -215,12 +234,15 @@ def _clash(a: Label, b: Label) -> bool:
                 and _segments_meet(a.leader, b.leader)))
 
 
-#: the search: its random choices' seed (the layout is the same on every run), its steps and
+#: the search: its random choices' seeds (the layout is the same on every run), its steps and
 #: the cost of two names touching while it runs (at the end none may touch)
-SEED, STEPS, CLASH = 19, 400_000, 400.0
+SEEDS, STEPS, CLASH = (19, 3, 7), 400_000, 400.0
 UNNAMED = 1000.0  # the cost of a space without a name while the search runs
 HOT, COLD = 300.0, 0.5  # the search's first and last temperature
 PER_DIRECTION = 4  # leader spots kept in each direction (the cheapest)
+TWO_LINES = 6.0  # the extra cost of a name set on two lines
+AMBIGUOUS = 500.0  # the cost of a name that reads as another space's (:func:`reads_as_own`)
+DEPTH = 2  # how many names in a row a name left without a spot may push aside
 
 
 class LabelPlacer:
@@ -236,9 +258,11 @@ class LabelPlacer:
     marker, or further out joined by a leader line that crosses no marker), each with a cost
     (further out, a leader across a route, a name across routes, where a catcher stands or
     nearer another space than its own costs more). Choosing one spot per space so that no two
-    names touch is a search: simulated annealing over the spots with a fixed seed (two
-    touching names cost :data:`CLASH`), then names that still touch are dropped and every
-    space takes its cheapest free spot until none improves.
+    names touch is a search over the spots where a name reads as its own space's: simulated
+    annealing with a fixed seed (two touching names cost :data:`CLASH`), then names that
+    still touch are dropped, every space takes its cheapest free spot until none improves,
+    and a space left without a name pushes the names in its way aside (:meth:`_repair`); only
+    a space with no such spot at all takes one that reads less well (cost :data:`AMBIGUOUS`).
     """
 
     def __init__(self, board: Board, xy: dict[str, tuple[float, float]],
@@ -290,18 +314,31 @@ class LabelPlacer:
         if label.leader is not None:  # a leader across a route reads as a route
             cost += 12 * sum(_segments_meet(label.leader, seg) for seg in routes)
         cost += 10 * sum(_overlap(label.box, self.soft[i]) for i in self._soft.near(near))
-        if label.leader is None:  # a name nearer another space than its own reads as that one's
-            own = _gap(label.box, self.xy[label.sid])
-            cost += 20 * any(_gap(label.box, self.xy[o]) < own for o in self.ids if o != label.sid)
+        short = misreading(label, self.xy, self.radius, self.px)
+        if short > 0:  # the more it reads as another's, the worse
+            cost += AMBIGUOUS + 20 * short
         return cost
+
+    def reads_as_own(self, label: Label) -> bool:
+        """Whether the name reads as its own space's (:func:`reads_as_own`)."""
+        return reads_as_own(label, self.xy, self.radius, self.px)
 
     def candidates(self, sid: str) -> list[tuple[Label, float]]:
         """The spots clear of everything fixed for the name of ``sid``, with their costs:
         beside the marker (:data:`NEAR` px out, in the preference order of the positions),
         else :data:`FAR` px out in sixteen directions, the name beyond the line's end or
         beside it, joined to the marker by a leader line."""
-        xy, px = self.xy[sid], self.px
         text = label_text(self.board, sid)
+        out = self._spots(sid, text, 0)
+        split = two_lines(text)
+        if split is not None:  # on two lines: a narrower name, where one line has no room
+            out += self._spots(sid, split, TWO_LINES)
+        return out
+
+    def _spots(self, sid: str, text: str, extra_cost: float) -> list[tuple[Label, float]]:
+        """:meth:`candidates` for one way of setting the name, each costing ``extra_cost``
+        more."""
+        xy, px = self.xy[sid], self.px
         size = NAME_FONT["major"] if self.major(sid) else NAME_FONT["minor"]
         w, h = text_size(text, size, px)
         sides = [p for p, _, _ in _POSITIONS]
@@ -312,7 +349,7 @@ class LabelPlacer:
                 x, y = xy[0] + fx * d, xy[1] + fy * d
                 label = Label(sid, text, x, y, pos, size, _text_box(x, y, pos, w, h))
                 if self._box_clear(label.box):
-                    out.append((label, self._cost(label, k + 2 * n)))
+                    out.append((label, self._cost(label, k + 2 * n + extra_cost)))
         r = (self.radius[sid] + 2) / px
         for k, (pos, fx, fy) in enumerate(_LEADER_POSITIONS):
             norm = math.hypot(fx, fy)
@@ -330,7 +367,8 @@ class LabelPlacer:
                     label = Label(sid, text, x, y, side, size, _text_box(x, y, side, w, h),
                                   line)
                     if self._box_clear(label.box) and not _seg_box(short, label.box):
-                        base = 40 + extra / 4 + k / 2 + (0 if side == pos else 3)
+                        base = (40 + extra / 4 + k / 2 + (0 if side == pos else 3)
+                                + extra_cost)
                         ways.append((label, self._cost(label, base)))
             # the cheapest few in each direction: enough choice, few spots to compare
             out += sorted(ways, key=lambda lc: lc[1])[:PER_DIRECTION]
@@ -351,8 +389,21 @@ class LabelPlacer:
                 owner.append(s)
             of_space.append(mine)
         clashes = self._clashes(spots, owner)
-        chosen = self._anneal(of_space, cost, clashes)
-        chosen = self._settle(chosen, of_space, cost, clashes)
+        # every name that can reads as its own space's: the search sees only such spots
+        own = [[k for k in mine if cost[k] < AMBIGUOUS] for mine in of_space]
+        best: tuple[int, float, list[int]] | None = None
+        for seed in SEEDS:  # a few searches: the one naming most spaces, then the cheapest
+            chosen = self._anneal(own, cost, clashes, seed)
+            chosen = self._settle(chosen, own, cost, clashes)
+            chosen = self._repair(chosen, own, cost, clashes)
+            score = (chosen.count(-1), sum(cost[c] for c in chosen if c >= 0))
+            if best is None or score < best[:2]:
+                best = (*score, chosen)
+        assert best is not None
+        chosen = best[2]
+        # a space still without a name takes the cheapest spot left that reads less well
+        # (the names it pushes aside keep to spots that read as their own)
+        chosen = self._repair(chosen, of_space, cost, clashes, own)
         placed = [spots[c] for c in chosen if c >= 0]
         unlabelled = [sid for sid, c in zip(self.ids, chosen, strict=True) if c < 0]
         return placed, unlabelled
@@ -374,11 +425,11 @@ class LabelPlacer:
         return clashes
 
     def _anneal(self, of_space: list[list[int]], cost: list[float],
-                clashes: list[list[int]]) -> list[int]:
+                clashes: list[list[int]], seed: int) -> list[int]:
         """Simulated annealing: one spot per space (-1: none), few clashes, low cost."""
         import random
 
-        rng = random.Random(SEED)
+        rng = random.Random(seed)
         hits = [0] * len(cost)  # how many chosen spots each spot touches
         chosen = [-1] * len(of_space)
 
@@ -443,6 +494,102 @@ class LabelPlacer:
                 if chosen[s] >= 0:
                     taken.add(chosen[s])
         return chosen
+
+    @staticmethod
+    def _repair(chosen: list[int], of_space: list[list[int]], cost: list[float],
+                clashes: list[list[int]], movers: list[list[int]] | None = None) -> list[int]:
+        """A space left without a name takes a spot whose touching names can move out of its
+        way: each to another free spot, or to a spot that touches one more name which itself
+        moves to a free spot (cheapest spots first), so no two names touch and one more
+        space is named; repeated until none gains. The names pushed aside move among
+        ``movers`` (by default the same spots, ``of_space``)."""
+        chosen = list(chosen)
+        movers = of_space if movers is None else movers
+        owner = {k: s for s, mine in enumerate(of_space) for k in mine}
+
+        def clear(names: list[int], taken: set[int], depth: int,
+                  frozen: set[int]) -> dict[int, int] | None:
+            """New spots for ``names`` (their spots already out of ``taken``), each free or
+            pushing at most two more names aside (``depth`` pushes deep), none of ``frozen``."""
+            moves: dict[int, int] = {}
+            for b in names:
+                moved = move(b, taken, depth, frozen | set(names) | set(moves))
+                if moved is None:
+                    return None
+                moves.update(moved)
+                taken = (taken - {chosen[x] for x in moved}) | set(moved.values())
+            return moves
+
+        def move(b: int, taken: set[int], depth: int, frozen: set[int]) -> dict[int, int] | None:
+            spots = sorted((m for m in movers[b] if m != chosen[b]), key=lambda m: (cost[m], m))
+            for m in spots:
+                if _free(m, taken, clashes):
+                    return {b: m}
+            if depth == 0:
+                return None
+            for m in spots:
+                hit = sorted({owner[j] for j in clashes[m] if j in taken})
+                if len(hit) > 2 or frozen.intersection(hit):
+                    continue
+                rest = (taken - {chosen[c] for c in hit}) | {m}
+                moved = clear(hit, rest, depth - 1, frozen | {b})
+                if moved is not None:
+                    return {b: m, **moved}
+            return None
+
+        gained = True
+        while gained:
+            gained = False
+            for s, mine in enumerate(of_space):
+                if chosen[s] >= 0:
+                    continue
+                for k in sorted(mine, key=lambda k: (cost[k], k)):
+                    taken = {c for c in chosen if c >= 0}
+                    blockers = sorted({owner[j] for j in clashes[k] if j in taken})
+                    if len(blockers) > 2:
+                        continue
+                    taken = (taken - {chosen[b] for b in blockers}) | {k}
+                    moves = clear(blockers, taken, DEPTH, {s})
+                    if moves is not None:
+                        chosen[s] = k
+                        for b, spot in moves.items():
+                            chosen[b] = spot
+                        gained = True
+                        break
+        return chosen
+
+
+#: px: no other space's marker may come this near a name set at a leader line's end
+CLEAR = 16
+
+
+def marker_gap(box: Box, centre: tuple[float, float], radius: float, px: float) -> float:
+    """Pixels from a name's box to the edge of a marker (centre in data units, radius px)."""
+    return _gap(box, centre) * px - radius
+
+
+def reads_as_own(label: Label, xy: dict[str, tuple[float, float]], radius: dict[str, float],
+                 px: float) -> bool:
+    """Whether a name reads as its own space's, not another's: beside its marker, no other
+    marker's edge is nearer the name's box than its own marker's; at a leader line's end, no
+    other marker's edge comes within :data:`CLEAR` px of the box (the line shows whose it is,
+    but a name touching another circle is read as that one's first)."""
+    return misreading(label, xy, radius, px) <= 0
+
+
+def misreading(label: Label, xy: dict[str, tuple[float, float]], radius: dict[str, float],
+               px: float) -> float:
+    """By how many pixels the name misses :func:`reads_as_own` (0 or less: it reads as its
+    own space's)."""
+    own = marker_gap(label.box, xy[label.sid], radius[label.sid], px)
+    limit = CLEAR if label.leader is not None else own
+    return limit - min(marker_gap(label.box, xy[o], radius[o], px)
+                       for o in xy if o != label.sid)
+
+
+def _free(k: int, taken: set[int], clashes: list[list[int]]) -> bool:
+    """Whether spot ``k`` touches none of the ``taken`` spots."""
+    return not any(j in taken for j in clashes[k])
 
 
 def _gap(box: Box, point: tuple[float, float]) -> float:

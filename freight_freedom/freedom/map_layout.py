@@ -93,7 +93,7 @@ def _radius_px(board: Board, sid: str) -> float:
 #: the crowded north-east (the Great Lakes, Pennsylvania, the Mid-Atlantic) is drawn larger
 #: than the rest, as on a transit map, so its names fit beside their spaces at a size a class
 #: reads: a fisheye lens centred here (lon, lat), :data:`LENS` times larger at its centre
-LENS_CENTRE = (-79.0, 41.0)
+LENS_CENTRE = (-79.5, 41.0)
 LENS = 1.8
 
 

@@ -58,3 +58,44 @@ def test_the_lens_draws_the_north_east_larger_and_keeps_directions() -> None:
                                                                  geo.true_xy)
     assert apart("memphis", "nashville", lens) < apart("memphis", "nashville", geo.true_xy)
 
+
+
+def test_every_name_reads_as_its_own_spaces() -> None:
+    """Issue 19, a name must read as its own space's: a student asked to find a place picks
+    the circle its name is nearest. Beside its marker, no other marker's edge is nearer the
+    name's box than its own marker's; at a leader line's end, no other marker's edge comes
+    within map_labels.CLEAR (16) px of the box; leader lines stay short (the longest, to
+    1. Amherstburg across the Detroit River crowd, is 90 px). Checked on the stored layout.
+    Battle Creek is the one name still left nearer another marker (Milwaukee's, 1.6 px to
+    its 5.3): between Chicago, Milwaukee, the Detroit River and the catchers' path there is
+    no spot that meets the rule and touches no other name."""
+    import math
+
+    from freight_freedom.freedom.map_labels import CLEAR, marker_gap, reads_as_own
+
+    geo = view.geometry(load_board())
+    assert {lb.sid for lb in geo.labels} == set(geo.ids)
+    assert CLEAR >= 16
+    wrong = {lb.sid for lb in geo.labels
+             if not reads_as_own(lb, geo.xy, geo.radius_px, geo.px)}
+    assert wrong <= {"battle_creek"}, sorted(wrong)
+    for lb in geo.labels:
+        own = marker_gap(lb.box, geo.xy[lb.sid], geo.radius_px[lb.sid], geo.px)
+        assert own >= 0, lb.sid  # no name covers its own marker
+        if lb.leader is not None:
+            assert math.dist(lb.leader[:2], lb.leader[2:]) * geo.px <= 100, lb.sid
+
+
+def test_two_line_names_are_measured_line_by_line() -> None:
+    """A name set on two lines ("Harpers<br>Ferry") is as wide as its longer line and as tall
+    as plotly draws two lines (map_labels.LINE_SPACING), so the layout keeps its real box
+    clear; a Canada space's number stays on the line with its name."""
+    from freight_freedom.freedom.map_labels import LINE_SPACING, text_size, two_lines
+
+    one_w, one_h = text_size("Harpers Ferry", 16, 1.0)
+    w, h = text_size("Harpers<br>Ferry", 16, 1.0)
+    assert w == text_size("Harpers", 16, 1.0)[0] < one_w
+    assert h == one_h + LINE_SPACING * 16
+    assert two_lines("Harpers Ferry") == "Harpers<br>Ferry"
+    assert two_lines("4. St. Catharines") == "4. St.<br>Catharines"
+    assert two_lines("Chicago") is None and two_lines("1. Amherstburg") is None
