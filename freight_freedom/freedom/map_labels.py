@@ -5,9 +5,10 @@ grid or the panel, and its leader line (if any) crosses no marker, name or other
 are 16 px (:data:`NAME_FONT`): 12.8 px where the map is drawn at 0.8 of its size (JupyterLab
 with its file browser open, Voila on a 768 px screen). Each space's possible spots are listed
 with a cost (further out, across routes, where a catcher and its letter stand cost more; a
-multi-word name may also take two lines), and one spot per space is chosen by a seeded search
-(:class:`LabelPlacer`) among the spots where the name reads as its own space's
-(:func:`reads_as_own`): the same layout on every run, in seconds. Text widths are Arial's
+multi-word name may also take two lines), and one spot per space is chosen
+(:class:`LabelPlacer`) so that no two names touch and every name reads as its own space's
+(:func:`reads_as_own`), at the least cost: exactly, as a 0-1 program (:mod:`.map_label_solve`,
+with SciPy), else by a seeded local search; the same layout on every run. Text widths are Arial's
 (:func:`text_size`), the font the map draws names in on every computer. Used once per map by
 :mod:`.map_layout`.
 """
@@ -18,6 +19,7 @@ import math
 from dataclasses import dataclass
 
 from .board import Board
+from .map_label_solve import choose_exact
 
 NAME_FONT = {"major": 16, "minor": 16}  # px: large places, small cities (12.8 px at 0.8)
 NEAR = (1, 5, 10)  # px from a marker to its name beside it, nearest first
@@ -107,11 +109,16 @@ _POSITIONS = (  # (textposition, dx, dy) of the anchor as a fraction of the offs
 )
 
 
-#: a name with a leader line may also sit between those directions
+#: a name with a leader line may also sit between those directions: 22.5, 30 and 60 degrees
+#: off the axes (a line out of a crowd finds its gap between two markers: 1. Amherstburg's
+#: passes at 60 degrees between Detroit's marker and Battle Creek's name)
 _LEADER_POSITIONS = _POSITIONS + (
     ("middle right", 0.92, 0.38), ("middle right", 0.92, -0.38), ("middle left", -0.92, 0.38),
     ("middle left", -0.92, -0.38), ("top center", 0.38, 0.92), ("top center", -0.38, 0.92),
     ("bottom center", 0.38, -0.92), ("bottom center", -0.38, -0.92),
+    ("top right", 0.87, 0.5), ("top right", 0.5, 0.87), ("top left", -0.87, 0.5),
+    ("top left", -0.5, 0.87), ("bottom right", 0.87, -0.5), ("bottom right", 0.5, -0.87),
+    ("bottom left", -0.87, -0.5), ("bottom left", -0.5, -0.87),
 )
 
 
@@ -234,8 +241,9 @@ def _clash(a: Label, b: Label) -> bool:
                 and _segments_meet(a.leader, b.leader)))
 
 
-#: the search: its random choices' seeds (the layout is the same on every run), its steps and
-#: the cost of two names touching while it runs (at the end none may touch)
+#: the local search (no exact answer): its random choices' seeds (the layout is the same on
+#: every run), its steps and the cost of two names touching while it runs (at the end none may
+#: touch)
 SEEDS, STEPS, CLASH = (19, 3, 7), 400_000, 400.0
 UNNAMED = 1000.0  # the cost of a space without a name while the search runs
 HOT, COLD = 300.0, 0.5  # the search's first and last temperature
@@ -257,12 +265,15 @@ class LabelPlacer:
     Each space gets a list of spots its name could take clear of everything fixed (beside its
     marker, or further out joined by a leader line that crosses no marker), each with a cost
     (further out, a leader across a route, a name across routes, where a catcher stands or
-    nearer another space than its own costs more). Choosing one spot per space so that no two
-    names touch is a search over the spots where a name reads as its own space's: simulated
-    annealing with a fixed seed (two touching names cost :data:`CLASH`), then names that
-    still touch are dropped, every space takes its cheapest free spot until none improves,
-    and a space left without a name pushes the names in its way aside (:meth:`_repair`); only
-    a space with no such spot at all takes one that reads less well (cost :data:`AMBIGUOUS`).
+    nearer another space than its own costs more). One spot per space, every name reading as
+    its own space's and no two touching, is chosen exactly by
+    :func:`.map_label_solve.choose_exact`, at the least cost. Where that has no answer (or
+    without SciPy), :meth:`_search` does its best by simulated annealing over the spots where a
+    name reads as its own space's,
+    with a fixed seed (two touching names cost :data:`CLASH`): names that still touch are
+    dropped, every space takes its cheapest free spot until none improves, and a space left
+    without a name pushes the names in its way aside (:meth:`_repair`); only a space with no
+    such spot at all takes one that reads less well (cost :data:`AMBIGUOUS`).
     """
 
     def __init__(self, board: Board, xy: dict[str, tuple[float, float]],
@@ -389,8 +400,24 @@ class LabelPlacer:
                 owner.append(s)
             of_space.append(mine)
         clashes = self._clashes(spots, owner)
+        misread = [not self.reads_as_own(label) for label in spots]
+        exact = choose_exact(of_space, cost, misread, clashes)
+        if exact is not None:
+            return self._result(spots, exact)
+        return self._result(spots, self._search(of_space, cost, misread, clashes))
+
+    def _result(self, spots: list[Label], chosen: list[int]) -> tuple[list[Label], list[str]]:
+        placed = [spots[c] for c in chosen if c >= 0]
+        unlabelled = [sid for sid, c in zip(self.ids, chosen, strict=True) if c < 0]
+        return placed, unlabelled
+
+    def _search(self, of_space: list[list[int]], cost: list[float], misread: list[bool],
+                clashes: list[list[int]]) -> list[int]:
+        """The chosen spot of every space (-1: none) by a seeded search, where the exact
+        choice has no answer: simulated annealing, names that still touch dropped, a space left
+        without a name pushing the names in its way aside (:meth:`_repair`)."""
         # every name that can reads as its own space's: the search sees only such spots
-        own = [[k for k in mine if cost[k] < AMBIGUOUS] for mine in of_space]
+        own = [[k for k in mine if not misread[k]] for mine in of_space]
         best: tuple[int, float, list[int]] | None = None
         for seed in SEEDS:  # a few searches: the one naming most spaces, then the cheapest
             chosen = self._anneal(own, cost, clashes, seed)
@@ -403,10 +430,7 @@ class LabelPlacer:
         chosen = best[2]
         # a space still without a name takes the cheapest spot left that reads less well
         # (the names it pushes aside keep to spots that read as their own)
-        chosen = self._repair(chosen, of_space, cost, clashes, own)
-        placed = [spots[c] for c in chosen if c >= 0]
-        unlabelled = [sid for sid, c in zip(self.ids, chosen, strict=True) if c < 0]
-        return placed, unlabelled
+        return self._repair(chosen, of_space, cost, clashes, own)
 
     @staticmethod
     def _clashes(spots: list[Label], owner: list[int]) -> list[list[int]]:

@@ -65,10 +65,9 @@ def test_every_name_reads_as_its_own_spaces() -> None:
     the circle its name is nearest. Beside its marker, no other marker's edge is nearer the
     name's box than its own marker's; at a leader line's end, no other marker's edge comes
     within map_labels.CLEAR (16) px of the box; leader lines stay short (the longest, to
-    1. Amherstburg across the Detroit River crowd, is 90 px). Checked on the stored layout.
-    Battle Creek is the one name still left nearer another marker (Milwaukee's, 1.6 px to
-    its 5.3): between Chicago, Milwaukee, the Detroit River and the catchers' path there is
-    no spot that meets the rule and touches no other name."""
+    Sandusky out of the Detroit River crowd, is about 115 px). Checked on the stored layout:
+    all 70 names (Battle Creek's fits only with 1. Amherstburg's line at 60 degrees and the
+    names around it chosen together, which the exact solver of map_label_solve does)."""
     import math
 
     from freight_freedom.freedom.map_labels import CLEAR, marker_gap, reads_as_own
@@ -78,12 +77,12 @@ def test_every_name_reads_as_its_own_spaces() -> None:
     assert CLEAR >= 16
     wrong = {lb.sid for lb in geo.labels
              if not reads_as_own(lb, geo.xy, geo.radius_px, geo.px)}
-    assert wrong <= {"battle_creek"}, sorted(wrong)
+    assert not wrong, sorted(wrong)
     for lb in geo.labels:
         own = marker_gap(lb.box, geo.xy[lb.sid], geo.radius_px[lb.sid], geo.px)
         assert own >= 0, lb.sid  # no name covers its own marker
         if lb.leader is not None:
-            assert math.dist(lb.leader[:2], lb.leader[2:]) * geo.px <= 100, lb.sid
+            assert math.dist(lb.leader[:2], lb.leader[2:]) * geo.px <= 120, lb.sid
 
 
 def test_two_line_names_are_measured_line_by_line() -> None:
@@ -99,3 +98,39 @@ def test_two_line_names_are_measured_line_by_line() -> None:
     assert two_lines("Harpers Ferry") == "Harpers<br>Ferry"
     assert two_lines("4. St. Catharines") == "4. St.<br>Catharines"
     assert two_lines("Chicago") is None and two_lines("1. Amherstburg") is None
+
+
+def test_without_scipy_a_local_search_still_names_every_space(monkeypatch) -> None:
+    """SciPy is optional (the ``components`` extra): without it the placer's seeded local
+    search lays out a changed map's names. On the packaged map it names every space, no two
+    names touch and at most one name reads as another's (Battle Creek, which only the exact
+    solver fits)."""
+    from freight_freedom.freedom import map_labels
+    from freight_freedom.freedom.map_labels import _clash, reads_as_own
+
+    monkeypatch.setattr(map_labels, "choose_exact", lambda *args: None)
+    geo = view.compute_geometry(load_board())
+    assert {lb.sid for lb in geo.labels} == set(geo.ids) and not geo.unlabelled
+    for i, a in enumerate(geo.labels):
+        for b in geo.labels[i + 1:]:
+            assert not _clash(a, b), (a.sid, b.sid)
+    wrong = [lb.sid for lb in geo.labels if not reads_as_own(lb, geo.xy, geo.radius_px, geo.px)]
+    assert len(wrong) <= 1, wrong
+
+
+def test_the_exact_choice_takes_the_cheapest_arrangement_where_no_names_touch() -> None:
+    """choose_exact on small cases worked by hand: space 0's cheap spot touches space 1's
+    only spot, so space 0 takes its dearer spot; a spot that reads as another space's is never
+    taken; where no arrangement names every space with its own name, there is no exact answer
+    (the local search takes over)."""
+    from freight_freedom.freedom.map_label_solve import choose_exact
+
+    # spots: 0, 1 of space 0 (0 touches 2); 2 of space 1
+    assert choose_exact([[0, 1], [2]], [1.0, 5.0, 1.0], [False] * 3,
+                        [[2], [], [0]]) == [1, 2]
+    # spot 1 is cheaper but reads as another's; spot 0 is free
+    assert choose_exact([[0, 1]], [9.0, 1.0], [False, True], [[], []]) == [0]
+    # space 1's only spot reads as another's: no exact answer
+    assert choose_exact([[0], [1]], [1.0, 1.0], [False, True], [[], []]) is None
+    # both spaces have one spot and they touch: no exact answer
+    assert choose_exact([[0], [1]], [1.0, 2.0], [False, False], [[1], [0]]) is None
