@@ -54,6 +54,8 @@ from typing import Any
 import pytest
 from uihelp import ARTIFACTS, PLAY_FREEDOM, PLAY_SLOW_FREIGHT, ROOT, WALKTHROUGH, budget, budget_ms
 
+from freight_freedom.ui.voila_page import TEMPLATE_ARGS, voila_env
+
 NOTEBOOKS = ROOT / "notebooks"
 #: Debian's Chromium; the variable lets the skip/fail path be tried (point it at nothing)
 CHROMIUM = os.environ.get("FREIGHT_FREEDOM_CHROMIUM", "/usr/bin/chromium")
@@ -69,20 +71,12 @@ VIEWPORT = {"width": 1500, "height": 1300}
 SERVER_START_TIMEOUT = 90.0
 
 
-#: Console errors that are not ours, each matched narrowly (message regex, source-URL regex).
-#: Anything else logged as an error, and every uncaught page exception, fails the test.
-KNOWN_NOISE: list[tuple[str, str, str]] = [
-    # Voila's "lab" template links the Font Awesome stylesheets from a CDN
-    # (share/jupyter/voila/templates/lab/index.html.j2); the test machine has no internet, so
-    # the two stylesheet requests fail. Our app's icons do not depend on them (JupyterLab's
-    # own Font Awesome is bundled). Only these two URLs are ignored.
-    (
-        "Voila template: Font Awesome CSS from cdn.jsdelivr.net (offline)",
-        r"^Failed to load resource: net::ERR_",
-        r"^https://cdn\.jsdelivr\.net/npm/@fortawesome/fontawesome-free@[^/]+/css/"
-        r"(all|v4-shims)\.min\.css$",
-    ),
-]
+#: Console errors that are not ours, each matched narrowly (message, message regex, source-URL
+#: regex). Anything else logged as an error, and every uncaught page exception, fails the test.
+#: None today: Voila's "lab" template linked Font Awesome from a CDN (two failed requests on
+#: this machine, which has no internet); every Voila server now uses the package's template
+#: without them (freight_freedom/ui/voila_page.py), so such a request fails a test.
+KNOWN_NOISE: list[tuple[str, str, str]] = []
 
 
 # ----------------------------------------------------------------------------- skip or fail
@@ -287,7 +281,7 @@ def start_server(name: str, args: list[str], home: Path, cwd: Path, probe: str,
     the pages keep their address and their browser storage); wait until ``probe`` is 200. Each
     kind of server starts once a session."""
     port = port or free_port()
-    env = dict(os.environ)
+    env = voila_env()  # Voila finds the package's page template (no CDN links)
     for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"),
                      ("JUPYTER_DATA_DIR", "data"), ("IPYTHONDIR", "ipython"),
                      ("JUPYTERLAB_SETTINGS_DIR", "lab-settings"),
@@ -338,7 +332,7 @@ def voila_server(notebook_dir: Notebooks,
     home = tmp_path_factory.mktemp("voila-home")
     server = start_server(
         "voila",
-        ["voila", str(notebook_dir.root), "--no-browser", "--Voila.ip=127.0.0.1",
+        ["voila", str(notebook_dir.root), "--no-browser", *TEMPLATE_ARGS, "--Voila.ip=127.0.0.1",
          "--show_tracebacks=True", "--Voila.open_browser=False"],
         home, notebook_dir.root, "/",
     )

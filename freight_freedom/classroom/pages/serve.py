@@ -98,7 +98,9 @@ def prepare(db: str | None, *, code: str | None = None, new_pin: bool = False,
 
 def environment(plan: Plan) -> dict[str, str]:
     """The Voila server's environment: what the pages read."""
-    env = dict(os.environ)
+    from ...ui.voila_page import voila_env
+
+    env = voila_env()  # finds the package's page template (no CDN links)
     env.update({DB_ENV: plan.url, CLASS_ENV: plan.code, JOIN_ENV: plan.join,
                 EXPORT_ENV: str(plan.export_dir)})
     return env
@@ -130,7 +132,9 @@ def banner(plan: Plan) -> str:
 
 
 def voila_command(plan: Plan) -> list[str]:
-    return [sys.executable, "-m", "voila", str(plan.notebooks), "--no-browser",
+    from ...ui.voila_page import TEMPLATE_ARGS
+
+    return [sys.executable, "-m", "voila", str(plan.notebooks), "--no-browser", *TEMPLATE_ARGS,
             f"--port={plan.port}", f"--Voila.ip={plan.host}", "--Voila.open_browser=False",
             "--Voila.port_retries=0",
             f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",

@@ -1,0 +1,27 @@
+"""The Voila page template every Voila server of the package uses (`freight-freedom classroom`,
+the browser tests): Voila's ``lab`` template without its links to Font Awesome on a CDN.
+
+Voila's own script bundle already carries Font Awesome 5.15.4 and its v4 shims, so the links
+only cost a failed request and a console error on a network without internet (a classroom's).
+The template lives in ``jupyter_data/voila/templates/freight-freedom``; Voila finds it through
+``JUPYTER_PATH`` (:func:`voila_env`) and uses it with :data:`TEMPLATE_ARGS`.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+#: the folder Voila looks in for ``voila/templates/<name>`` (put on ``JUPYTER_PATH``)
+DATA_DIR = Path(__file__).resolve().parent / "jupyter_data"
+TEMPLATE = "freight-freedom"
+TEMPLATE_ARGS = [f"--template={TEMPLATE}"]
+
+
+def voila_env(base: dict[str, str] | None = None) -> dict[str, str]:
+    """``base`` (default: this process's environment) with :data:`DATA_DIR` first on
+    ``JUPYTER_PATH``."""
+    env = dict(os.environ if base is None else base)
+    rest = env.get("JUPYTER_PATH", "")
+    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(DATA_DIR), rest) if p)
+    return env
