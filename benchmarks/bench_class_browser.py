@@ -302,6 +302,7 @@ class ClassRun:
         self.move_delays: list[float] = []
         self.moves = 0
         self.join_times: list[float] = []
+        self.shots: Path = args.shots
 
     # -- joining
     def open_all(self) -> None:
@@ -336,24 +337,32 @@ class ClassRun:
                 f"{self.base}/student.ipynb?code={self.room.code}", wait_until="commit",
                 timeout=budget_ms(120_000)))
             time.sleep(self.args.stagger)
-        # each types their name as soon as their page offers the form
+        # each types their name as soon as their page offers the form, and presses Join again
+        # (as a student would) when the page has not greeted them 20 s later
         joined: dict[str, float] = {}
-        typed: set[str] = set()
-        deadline = time.monotonic() + budget(300)
+        pressed: dict[str, list[float]] = {}
+        deadline = time.monotonic() + budget(150)
         while len(joined) < n and time.monotonic() < deadline:
             for d in self.students:
                 if d.name in joined:
                     continue
+                tries = pressed.setdefault(d.name, [])
                 try:
-                    if d.name not in typed:
-                        field = d.page.locator(".ff-student-name input")
-                        if field.count() and field.first.is_visible():
-                            field.first.fill(d.name)
-                            d.page.locator(".ff-student-join").click()
-                            typed.add(d.name)
-                    elif d.page.locator(".ff-student-hello").filter(
+                    if d.page.locator(".ff-student-hello").filter(
                             has_text=f"Hi {d.name}").count():
                         joined[d.name] = time.time() - opened[d.name]
+                        continue
+                    if len(tries) >= 3 or (tries and time.monotonic() - tries[-1] < budget(20)):
+                        continue
+                    field = d.page.locator(".ff-student-name input")
+                    if field.count() and field.first.is_visible():
+                        if tries:
+                            said = d.page.locator(".ff-class").first.inner_text()[:160]
+                            d.problem(f"pressed Join again: not greeted {budget(20):.0f} s "
+                                      f"after the press; the page said {said!r}")
+                        field.first.fill(d.name, timeout=budget_ms(10_000))
+                        d.page.locator(".ff-student-join").click(timeout=budget_ms(10_000))
+                        tries.append(time.monotonic())
                 except Exception as exc:  # noqa: BLE001 - a slow page: look again
                     if time.monotonic() > deadline - 1:
                         d.problem(f"join: {type(exc).__name__}")
@@ -365,8 +374,11 @@ class ClassRun:
         self.figures["each student: link opened to joined (s)"] = percentiles(self.join_times)
         for d in self.students:
             if d.name not in joined:
-                d.problem("never joined" + (" (typed the name)" if d.name in typed else
+                d.problem("never joined" + (" (Join pressed)" if pressed.get(d.name) else
                                             " (the form never showed)"))
+                self.shots.mkdir(parents=True, exist_ok=True)
+                attempt(d, "screenshot", lambda d=d: d.page.screenshot(
+                    path=str(self.shots / f"never-joined-{d.name}.png")))
         attempt(self.projector, "projector shows the class code", lambda: self.projector.page
                 .locator(".ff-class-code").filter(has_text=self.room.code)
                 .wait_for(timeout=budget_ms(90_000)))
