@@ -77,6 +77,8 @@ BOT = "Heuristic bot"
 #: Chromium's niceness here: in a class every page is a laptop of its own, so the 28 renderers
 #: (which Chromium starts at niceness 0) must not take the server's cores from it
 BROWSER_NICE = 10
+#: the most the students are given to join (s), whatever the load
+JOIN_LIMIT = 600
 
 #: per page: the first time (the browser's clock, ms) each table step count was on screen, and
 #: a named text appeared in an element
@@ -115,6 +117,12 @@ class Device:
     @property
     def page(self) -> Any:
         return self.bp.page
+
+    crashed: bool = False
+
+    def crash(self) -> None:
+        self.crashed = True
+        self.problem("the page crashed")
 
     def problem(self, what: str) -> None:
         self.problems.append(what)
@@ -250,7 +258,9 @@ def new_device(browser: Any, name: str, chromebook: bool = False) -> Device:
 
     bp.page.on("console", on_console)
     bp.page.on("pageerror", lambda exc: bp.errors.append(f"uncaught exception: {exc}"))
-    return Device(name, bp, chromebook)
+    device = Device(name, bp, chromebook)
+    bp.page.on("crash", lambda _page: device.crash())
+    return device
 
 
 def attempt(device: Device, what: str, action: Callable[[], Any]) -> Any:
@@ -341,10 +351,10 @@ class ClassRun:
         # (as a student would) when the page has not greeted them 20 s later
         joined: dict[str, float] = {}
         pressed: dict[str, list[float]] = {}
-        deadline = time.monotonic() + budget(150)
+        deadline = time.monotonic() + min(budget(150), JOIN_LIMIT)
         while len(joined) < n and time.monotonic() < deadline:
             for d in self.students:
-                if d.name in joined:
+                if d.name in joined or d.crashed:
                     continue
                 tries = pressed.setdefault(d.name, [])
                 try:
