@@ -9,11 +9,13 @@ Also here: the short codes, the secrets and their hashes, and the checks on what
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import os
 import re
 import secrets
+import sqlite3
 import threading
 import time
 import unicodedata
@@ -81,6 +83,10 @@ class Store:
             self.engine = create_engine(self.url, pool_pre_ping=True, pool_size=2,
                                         max_overflow=4)
         self.notices = Notices.shared(self.url) if self.dialect == "postgresql" else None
+        #: SQLite: whether another connection committed (what a waiting device checks between
+        #: its reads of the latest number)
+        self.changes = (Changes.shared(str(Path(parsed.database).expanduser().resolve()))
+                        if self.dialect == "sqlite" and parsed.database else None)
         self.schema_before = self.migrate()
 
     def notify(self, conn: Connection, channel: str, payload: int) -> None:
@@ -90,9 +96,11 @@ class Store:
             conn.execute(text("SELECT pg_notify(:channel, :payload)"),
                          {"channel": channel, "payload": str(payload)})
 
-    def waiting(self, channel: str, payload: int) -> tuple[Notices, str, int] | None:
-        """What :func:`wait_past` needs to sleep until notified (None: poll)."""
-        return None if self.notices is None else (self.notices, channel, payload)
+    def waiting(self, channel: str, payload: int) -> tuple[Notices | Changes, str, int] | None:
+        """What :func:`wait_past` needs to sleep until something changed: PostgreSQL's
+        notifications, SQLite's data version (None: read every :data:`POLL` seconds)."""
+        watch = self.notices if self.notices is not None else self.changes
+        return None if watch is None else (watch, channel, payload)
 
     def migrate(self, target: int = schema.VERSION) -> int:
         """Upgrade the schema to ``target`` (one writer at a time); the version found before."""
@@ -261,6 +269,69 @@ NOTICE_POLL = 1.0
 MOVES, PACE = "freight_freedom_moves", "freight_freedom_pace"
 
 
+class Changes:
+    """SQLite: whether any connection committed since a mark, from ``PRAGMA data_version`` on
+    a connection of its own that reads nothing else.
+
+    A waiting device looks at it every :data:`POLL` seconds and reads the latest number only
+    when the database changed (and every :data:`NOTICE_POLL` seconds all the same). The look
+    costs microseconds where the read costs a SQLAlchemy query: with a class of 26 pages, each
+    waiting for the lesson and for its table ten times a second, the reads alone kept most of
+    a core busy while nothing happened. One per process and database file (:meth:`shared`);
+    the same ``mark``/``wait`` as :class:`Notices` (the channel and payload are not used: any
+    commit wakes every waiter, which then reads its own number).
+    """
+
+    _shared: dict[str, Changes] = {}
+    _shared_lock = threading.Lock()
+
+    @classmethod
+    def shared(cls, path: str) -> Changes:
+        """The watcher of the database file at ``path`` in this process (made on first use)."""
+        with cls._shared_lock:
+            if path not in cls._shared:
+                cls._shared[path] = cls(path)
+            return cls._shared[path]
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+        self._conn: sqlite3.Connection | None = None
+        self._failed = 0  # looks that failed: each counts as a change (the waiter reads)
+
+    def version(self) -> int:
+        """A number that changes when another connection commits (a failed look, too)."""
+        with self._lock:
+            try:
+                if self._conn is None:
+                    self._conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT,
+                                                 check_same_thread=False, isolation_level=None)
+                return int(self._conn.execute("PRAGMA data_version").fetchone()[0])
+            except sqlite3.Error:
+                if self._conn is not None:
+                    with contextlib.suppress(sqlite3.Error):
+                        self._conn.close()
+                self._conn = None
+                self._failed += 1
+                return -self._failed
+
+    def mark(self, channel: str, payload: int) -> int:
+        """The data version now (take it *before* reading the latest number)."""
+        return self.version()
+
+    def wait(self, channel: str, payload: int, mark: int, timeout: float) -> None:
+        """Return when the data version moved past ``mark`` (looked at every :data:`POLL`
+        seconds), or after ``timeout`` seconds (at most :data:`NOTICE_POLL`)."""
+        deadline = time.monotonic() + min(timeout, NOTICE_POLL)
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            time.sleep(min(POLL, left))
+            if self.version() != mark:
+                return
+
+
 class Notices:
     """PostgreSQL's LISTEN/NOTIFY for one store: a device waiting for a move or a lesson
     step sleeps until the database says something changed, instead of asking every
@@ -337,11 +408,12 @@ class Notices:
 
 
 def wait_past(read: Callable[[], int], seen: int, timeout: float,
-              notices: tuple[Notices, str, int] | None = None) -> int:
+              notices: tuple[Notices | Changes, str, int] | None = None) -> int:
     """Return ``read()`` as soon as it is past ``seen``, or ``seen`` when ``timeout`` seconds
     pass first: how a device waits for a new move or lesson step. Polls every :data:`POLL`
-    seconds, or, given ``notices`` (PostgreSQL: the store's :class:`Notices`, a channel and
-    a payload), reads again only when notified (and every :data:`NOTICE_POLL` seconds)."""
+    seconds, or, given ``notices`` (PostgreSQL's :class:`Notices` or SQLite's
+    :class:`Changes`, a channel and a payload), reads again only when the database says
+    something changed (and every :data:`NOTICE_POLL` seconds all the same)."""
     deadline = time.monotonic() + max(0.0, float(timeout))
     while True:
         mark = notices[0].mark(notices[1], notices[2]) if notices is not None else 0

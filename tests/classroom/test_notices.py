@@ -74,10 +74,62 @@ def test_a_move_and_a_lesson_step_wake_the_waiting_device(
 
 def test_sqlite_devices_poll(tmp_path: Path) -> None:
     room = Classroom(tmp_path / "c.db")
-    assert room.store.notices is None and room.store.waiting(store.MOVES, 1) is None
+    waiting = room.store.waiting(store.MOVES, 1)
+    assert room.store.notices is None and waiting is not None
+    assert isinstance(waiting[0], store.Changes)
     table = room.new_table("freedom", players=2, seed=1)
     result, _took, thread = waited(Classroom(tmp_path / "c.db").table(table.code).wait, 0, 20.0)
     action = table.game.legal_actions()[0]
     table.play(action, seat=action.seat, step=0)
     thread.join(timeout=25)
     assert result == [1]
+
+
+def test_sqlite_devices_read_only_when_the_database_changed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A waiting SQLite device looks at the data version every POLL seconds and reads the
+    latest number only when another connection committed (a class of 26 pages reading ten
+    times a second each kept a core busy while nothing happened); a move still wakes it at
+    once (NOTICE_POLL, its reading all the same, set to 30 s here)."""
+    monkeypatch.setattr(store, "NOTICE_POLL", 30.0)
+    teacher = Classroom(tmp_path / "c.db")
+    table = teacher.new_table("freedom", players=2, seed=1)
+    device = Classroom(tmp_path / "c.db", code=teacher.code)
+    reader = device.table(table.code)
+    reads: list[int] = []
+
+    def read() -> int:
+        reads.append(reader.step)
+        return reads[-1]
+
+    began = time.monotonic()
+    assert store.wait_past(read, 0, 1.0, device.store.waiting(store.MOVES, reader.id)) == 0
+    assert 0.9 < time.monotonic() - began < 5
+    assert len(reads) == 2, reads  # on entering and at the timeout; not ten times a second
+
+    reads.clear()
+    result, took, thread = waited(store.wait_past, read, 0, 20.0,
+                                  device.store.waiting(store.MOVES, reader.id))
+    time.sleep(0.3)
+    action = table.game.legal_actions()[0]
+    table.play(action, seat=action.seat, step=0)  # another connection commits
+    thread.join(timeout=25)
+    assert result == [1] and took[0] < 3, (result, took)
+    assert len(reads) == 2, reads
+
+    # a lesson step wakes the lesson's waiters the same way
+    teacher.lesson.start("freedom")
+    version = device.lesson.version
+    result, took, thread = waited(device.lesson.wait, version, 20.0)
+    time.sleep(0.3)
+    teacher.lesson.go(2)
+    thread.join(timeout=25)
+    assert result == [version + 1] and took[0] < 3, (result, took)
+
+
+def test_a_failed_look_at_the_data_version_counts_as_a_change(tmp_path: Path) -> None:
+    """The watcher's own connection failing (the file gone) makes the waiter read (and the
+    read says what is wrong), never wait blind."""
+    changes = store.Changes(str(tmp_path / "missing-folder" / "c.db"))
+    first = changes.version()
+    assert first < 0 and changes.version() != first

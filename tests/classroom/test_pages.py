@@ -399,6 +399,47 @@ def test_the_board_changes_once_the_browser_has_drawn_it(db: tuple[str, str, str
     assert len(p.board.figure.data) == len(expected.data)
 
 
+def test_the_board_sends_each_step_in_as_few_redraws_as_it_takes() -> None:
+    """Every change of the board's figure redraws the whole map in every student's browser:
+    a step whose board is the same sends nothing, a step with the same traces sends one update
+    (its highlight ring added or taken away: one more); and the figure is then exactly the one
+    drawn fresh for that step (a class of 26 waited seconds for the next step's text while the
+    browsers redrew the map three times a step)."""
+    from freight_freedom.classroom.pages.common import LessonBoard
+
+    board = LessonBoard(640)
+    sent: list[str] = []
+    def counting(name: str) -> Any:
+        send = getattr(board.figure, name)
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            sent.append(name)
+            return send(*args, **kwargs)
+
+        return counted
+
+    for name in ("_send_addTraces_msg", "_send_deleteTraces_msg", "_send_relayout_msg",
+                 "_send_restyle_msg", "_send_update_msg"):
+        setattr(board.figure, name, counting(name))
+    the = lesson("freedom")
+    before = board._figure("freedom", 0).to_plotly_json()
+    for step in [*range(len(the.steps)), 3, 14, 0]:
+        sent.clear()
+        board._change(board._figure("freedom", step))
+        fresh = board._figure("freedom", step).to_plotly_json()
+        shown = board.figure.to_plotly_json()
+        for trace in shown["data"]:
+            trace.pop("uid", None)
+        assert shown == fresh, f"step {step + 1}: the board differs from a fresh one"
+        if fresh == before:
+            assert sent == [], f"step {step + 1}: the same board sent {sent}"
+        else:
+            # one update, and the ring added or deleted: never everything deleted and added
+            assert 1 <= len(sent) <= 2 and len(set(sent)) == len(sent), (step, sent)
+            assert not {"_send_addTraces_msg", "_send_deleteTraces_msg"} <= set(sent), sent
+        before = fresh
+
+
 def test_the_pages_follow_the_store_live_from_their_thread(db: tuple[str, str, str]) -> None:
     t = teacher(db)
     t.start()

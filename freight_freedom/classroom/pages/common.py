@@ -150,6 +150,8 @@ class LessonBoard:
         self.figure._config = {"displayModeBar": False, "scrollZoom": False,
                                "doubleClick": False}
         self.widget = widgets.Box([self.figure], layout=widgets.Layout(flex="0 0 auto"))
+        #: the figure changes sent to the browser (each one redraws the map there)
+        self.redraws = 0
 
     @staticmethod
     def _wanted(slide: Slide | None) -> tuple[str, int]:
@@ -174,11 +176,46 @@ class LessonBoard:
         if self.shown == wanted or not self.ready() \
                 or time.monotonic() - self.made < SETTLE:
             return
-        fig = self._figure(*wanted)
-        self.figure.data = []
-        self.figure.add_traces(list(fig.data))
-        self.figure.layout = fig.layout
+        self._change(self._figure(*wanted))
         self.shown = wanted
+
+    def _change(self, fig: Any) -> None:
+        """Make the page's figure ``fig`` with as few redraws in the browser as it takes.
+
+        Many steps show the same board (nothing sent) or the same traces with other values:
+        those go in one update (one redraw) instead of deleting every trace, adding them
+        again and relaying out (three redraws of the whole map in every student's browser; on
+        a loaded laptop, seconds during which the next step's text waited too). Only the
+        traces past the common ones (a step's highlight ring) are added or deleted."""
+        new = fig.to_plotly_json()
+        old = self.figure.to_plotly_json()
+        for trace in old["data"]:  # the widget's own trace ids
+            trace.pop("uid", None)
+        if new == old:
+            return
+        data, traces = new["data"], self.figure.data
+        common = 0
+        while common < min(len(data), len(traces)) and \
+                data[common].get("type") == old["data"][common].get("type") and \
+                set(data[common]) == set(old["data"][common]):
+            common += 1
+        if common == 0 or set(new["layout"]) != set(old["layout"]):
+            self.figure.data = []
+            self.figure.add_traces(list(fig.data))
+            self.figure.layout = fig.layout
+            self.redraws += 3
+            return
+        if len(traces) > common:  # before the update: the indexes stay those of the new
+            self.figure.data = traces[:common]
+            self.redraws += 1
+        with self.figure.batch_update():
+            for trace, values in zip(self.figure.data[:common], data[:common], strict=True):
+                trace.update(values, overwrite=True)
+            self.figure.layout.update(new["layout"], overwrite=True)
+        self.redraws += 1
+        if len(data) > common:
+            self.figure.add_traces(list(fig.data[common:]))
+            self.redraws += 1
 
 
 def ago(stamp: float | None, now: float | None = None) -> str:
