@@ -292,6 +292,10 @@ class LabelPlacer:
         self._routes = _Grid(1.0)
         for i, seg in enumerate(segments):
             self._routes.add(i, _extent((seg[0], seg[1], seg[0], seg[1]), seg))
+        self._marker_ids = list(xy)
+        self._markers = _Grid(1.0)
+        for i, sid in enumerate(self._marker_ids):
+            self._markers.add(i, _square(*xy[sid], radius[sid] / px))
 
     def major(self, sid: str) -> bool:
         """Large places (plantations, Canada, large cities)."""
@@ -325,14 +329,31 @@ class LabelPlacer:
         if label.leader is not None:  # a leader across a route reads as a route
             cost += 12 * sum(_segments_meet(label.leader, seg) for seg in routes)
         cost += 10 * sum(_overlap(label.box, self.soft[i]) for i in self._soft.near(near))
-        short = misreading(label, self.xy, self.radius, self.px)
+        short = self.misreading(label)
         if short > 0:  # the more it reads as another's, the worse
             cost += AMBIGUOUS + 20 * short
         return cost
 
+    def misreading(self, label: Label) -> float:
+        """:func:`misreading` where it is above 0 (the name reads as another space's), else
+        some value of 0 or less: only the markers whose edge may come within the limit of the
+        name's box are measured (found on a grid), not all of them."""
+        own = marker_gap(label.box, self.xy[label.sid], self.radius[label.sid], self.px)
+        limit = CLEAR if label.leader is not None else own
+        if limit < 0:
+            return limit - min(marker_gap(label.box, self.xy[o], self.radius[o], self.px)
+                               for o in self.xy if o != label.sid)
+        reach = limit / self.px
+        box = label.box
+        near = self._markers.near((box[0] - reach, box[1] - reach, box[2] + reach,
+                                   box[3] + reach))
+        gaps = [marker_gap(box, self.xy[o], self.radius[o], self.px)
+                for o in (self._marker_ids[i] for i in near) if o != label.sid]
+        return limit - min(gaps) if gaps else -1.0
+
     def reads_as_own(self, label: Label) -> bool:
         """Whether the name reads as its own space's (:func:`reads_as_own`)."""
-        return reads_as_own(label, self.xy, self.radius, self.px)
+        return self.misreading(label) <= 0
 
     def candidates(self, sid: str) -> list[tuple[Label, float]]:
         """The spots clear of everything fixed for the name of ``sid``, with their costs:

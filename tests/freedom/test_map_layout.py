@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from freight_freedom.freedom import map_layout, view
 from freight_freedom.freedom.board import Board, load_board, read_packaged
 
@@ -29,7 +27,11 @@ def test_another_map_is_laid_out_at_run_time() -> None:
     geo = view.geometry(other)
     first = moved["spaces"][0]["id"]
     assert geo.true_xy[first] != view.geometry(board).true_xy[first]
-    assert dataclasses.asdict(geo) == dataclasses.asdict(view.compute_geometry(other))
+    # laid out afresh, and as well as the packaged map: every space named, each name its own
+    from freight_freedom.freedom.map_labels import reads_as_own
+
+    assert not geo.unlabelled and {lb.sid for lb in geo.labels} == set(geo.ids)
+    assert all(reads_as_own(lb, geo.xy, geo.radius_px, geo.px) for lb in geo.labels)
 
 
 def test_the_lens_draws_the_north_east_larger_and_keeps_directions() -> None:
