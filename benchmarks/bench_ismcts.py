@@ -184,10 +184,13 @@ def part_search(args: argparse.Namespace, results: dict[str, Any]) -> None:
           f"({cal['positions']} positions), up to {args.games} games a cell or "
           f"{args.minutes} minutes, master seed {args.seed}", flush=True)
 
+    start = time.perf_counter()
+
     def save(cells: dict[str, Any]) -> None:
         results["search"] = {"bot": bot.name, "strength": args.strength,
                              "horizon": args.horizon, "rollout": bot.rollout,
                              "master_seed": args.seed, "calibration": cal,
+                             "wall_s": round(time.perf_counter() - start),
                              "command": _command(args), "cells": _with_gaps(cells, results)}
         _save(args.out, results)
 
@@ -454,8 +457,13 @@ def write_page(results: dict[str, Any], path: Path) -> None:
             f"That is {cal.get('seconds_per_decision', float('nan')):.3f} s of CPU a searched "
             f"decision (mean of {cal.get('positions', 0)} positions, measured in the same run), "
             "far below the 1 s a decision the issue asked for: a 4-player game has about 300 "
-            "searched decisions, and the whole run had to fit in about 25 minutes on two shared "
-            "cores. The cells have correspondingly few games; read them with their intervals.",
+            "searched decisions. "
+            + (f"The run played one game of every cell after another for "
+               f"{s['wall_s'] / 60:.0f} minutes on two cores shared with other work "
+               f"(`--minutes`), {min(c['games'] for c in s['cells'].values())} games a cell; "
+               if "wall_s" in s else "")
+            + "the cells have fewer games than the heuristic bot's: read them with their "
+            "intervals.",
             "",
         ]
     sf = results.get("slowfreight")
