@@ -28,6 +28,19 @@ def waited(call: object, *args: object) -> tuple[list[int], list[float], threadi
     return result, took, thread
 
 
+def assert_a_lesson_step_wakes(teacher: Classroom, device: Classroom, step: int,
+                               within: float) -> None:
+    """The teacher starts the lesson and goes to ``step``; the device waiting for the next
+    lesson version wakes within ``within`` seconds."""
+    teacher.lesson.start("freedom")
+    version = device.lesson.version
+    result, took, thread = waited(device.lesson.wait, version, 20.0)
+    time.sleep(0.3)
+    teacher.lesson.go(step)
+    thread.join(timeout=25)
+    assert result == [version + 1] and took[0] < within, (result, took)
+
+
 def listening(room: Classroom) -> None:
     notices = room.store.notices
     assert notices is not None
@@ -58,13 +71,7 @@ def test_a_move_and_a_lesson_step_wake_the_waiting_device(
     thread.join(timeout=25)
     assert result == [1] and took[0] < 5, (result, took)
 
-    teacher.lesson.start("freedom")
-    version = device.lesson.version
-    result, took, thread = waited(device.lesson.wait, version, 20.0)
-    time.sleep(0.3)
-    teacher.lesson.go(3)
-    thread.join(timeout=25)
-    assert result == [version + 1] and took[0] < 5, (result, took)
+    assert_a_lesson_step_wakes(teacher, device, 3, within=5)
 
     # nothing new: the wait lasts its timeout and returns the step it was given
     began = time.monotonic()
@@ -118,13 +125,7 @@ def test_sqlite_devices_read_only_when_the_database_changed(
     assert len(reads) == 2, reads
 
     # a lesson step wakes the lesson's waiters the same way
-    teacher.lesson.start("freedom")
-    version = device.lesson.version
-    result, took, thread = waited(device.lesson.wait, version, 20.0)
-    time.sleep(0.3)
-    teacher.lesson.go(2)
-    thread.join(timeout=25)
-    assert result == [version + 1] and took[0] < 3, (result, took)
+    assert_a_lesson_step_wakes(teacher, device, 2, within=3)
 
 
 def test_a_failed_look_at_the_data_version_counts_as_a_change(tmp_path: Path) -> None:

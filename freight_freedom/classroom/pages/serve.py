@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from ...ui.voila_page import TEMPLATE_ARGS, voila_env
 from ..bots import BotPlayer
 from ..room import Classroom, reset_pin
 from ..store import database_url
@@ -98,8 +99,6 @@ def prepare(db: str | None, *, code: str | None = None, new_pin: bool = False,
 
 def environment(plan: Plan) -> dict[str, str]:
     """The Voila server's environment: what the pages read."""
-    from ...ui.voila_page import voila_env
-
     env = voila_env()  # finds the package's page template (no CDN links)
     env.update({DB_ENV: plan.url, CLASS_ENV: plan.code, JOIN_ENV: plan.join,
                 EXPORT_ENV: str(plan.export_dir)})
@@ -132,8 +131,6 @@ def banner(plan: Plan) -> str:
 
 
 def voila_command(plan: Plan) -> list[str]:
-    from ...ui.voila_page import TEMPLATE_ARGS
-
     return [sys.executable, "-m", "voila", str(plan.notebooks), "--no-browser", *TEMPLATE_ARGS,
             f"--port={plan.port}", f"--Voila.ip={plan.host}", "--Voila.open_browser=False",
             "--Voila.port_retries=0",
