@@ -1,8 +1,13 @@
 """The Voila page template every Voila server of the package uses (`freight-freedom classroom`,
-the browser tests): Voila's ``lab`` template without its links to Font Awesome on a CDN.
+the browser tests): Voila's ``lab`` template with two changes.
 
-Voila's own script bundle already carries Font Awesome 5.15.4 and its v4 shims, so the links
-only cost a failed request and a console error on a network without internet (a classroom's).
+- anywidget's limit for a widget model to load its module in the page (2 s, after which every
+  message from the kernel to that model is dropped) is stretched to 10 minutes by a script in
+  the page's head: a lesson board that missed 2 s on a busy laptop never changed again.
+- No links to Font Awesome on a CDN: Voila's own script bundle already carries Font Awesome
+  5.15.4 and its v4 shims, so the links only cost a failed request and a console error on a
+  network without internet (a classroom's).
+
 The template lives in ``jupyter_data/voila/templates/freight-freedom``; Voila finds it through
 ``JUPYTER_PATH`` (:func:`voila_env`) and uses it with :data:`TEMPLATE_ARGS`.
 """

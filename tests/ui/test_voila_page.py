@@ -44,3 +44,19 @@ def _roots() -> list[str]:
     from jupyter_core.paths import jupyter_path
 
     return jupyter_path()
+
+
+def test_the_script_stretches_the_limit_anywidget_still_has() -> None:
+    """The page's script stretches anywidget's own ``AbortSignal.timeout(2000)``: the bundle
+    Voila serves must still set its models' limit that way (if anywidget changes it, this says
+    so; the browser test ``test_classroom_slow_widget.py`` checks the effect)."""
+    import anywidget
+
+    ours = (HERE / "index.html.j2").read_text()
+    assert "ms === 2000 && /anywidget/.test(new Error().stack" in ours
+    static = Path(anywidget.__file__).parent / "labextension" / "static"
+    bundles = [p.read_text() for p in static.glob("*.js")]
+    limit = re.compile(r'AbortSignal\.timeout\(2000\)\.addEventListener\("abort", function\(\) '
+                       r'\{\s*resolvers\.reject\(new Error\("\[anywidget\] Failed to initialize '
+                       r'model\."\)\);')
+    assert any(limit.search(text) for text in bundles)

@@ -1,0 +1,107 @@
+"""A student page whose lesson board took more than anywidget's two seconds to set up still
+follows the teacher's steps.
+
+anywidget (0.11) gives each widget model 2 s to load its module in the page and then drops
+every message its kernel sends it ("[anywidget] Failed to initialize model."). In a class of
+26 pages on one laptop most pages logged it; a board figure that missed the limit never changed
+again. The package's Voila page stretches that limit (``freight_freedom/ui/jupyter_data/voila/
+templates/freight-freedom/index.html.j2``).
+
+The slow device is made on purpose: an init script delays the first import of a module of
+exactly the size of a plotly figure's module (anywidget imports a widget's module text through
+a Blob URL) by 4 s. Without the page's script the board stays on the first step (checked when
+this test was written: the title still read "Slave Catcher phase" 40 s after the step).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from conftest import BrowserPage, Server, _is_noise, start_server
+from uihelp import budget_ms, wait_until
+
+from freight_freedom.classroom import Classroom
+from freight_freedom.lessons import lesson
+
+pytestmark = pytest.mark.ui
+
+STEP = 5  # the Freedom lesson's first step in the Planning phase: the board's title changes
+DELAY_MS = 4000
+
+#: delays the first import of a module of ``size`` bytes by DELAY_MS; counts in __ffSlowed
+SLOW_MODULE = """
+(() => {
+  const size = SIZE;
+  let left = 1;
+  const original = URL.createObjectURL.bind(URL);
+  URL.createObjectURL = (blob) => {
+    if (left > 0 && blob instanceof Blob && blob.size === size) {
+      left -= 1;
+      window.__ffSlowed = (window.__ffSlowed || 0) + 1;
+      return original(new Blob(["await new Promise((r) => setTimeout(r, DELAY));\\n", blob],
+                               { type: "text/javascript" }));
+    }
+    return original(blob);
+  };
+})();
+"""
+
+
+def figure_module_size() -> int:
+    """Bytes of the module a FigureWidget sends the page (the package's shared-bundle one)."""
+    import plotly.graph_objects as go
+
+    from freight_freedom.ui import plotly_bundle
+
+    plotly_bundle.install()
+    return len(go.FigureWidget()._esm.encode())
+
+
+@pytest.fixture(scope="module")
+def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Classroom]]:
+    home = tmp_path_factory.mktemp("classroom-slow-widget")
+    room = Classroom(home / "class.db")
+    server = start_server("classroom-slow-widget", ["freight_freedom", "classroom", "--db",
+                                                    str(home / "class.db")], home, home, "/")
+    try:
+        yield server, room
+    finally:
+        server.stop()
+        room.close()
+
+
+def test_a_board_slow_to_set_up_still_follows_the_lesson(
+        browser: Any, classroom: tuple[Server, Classroom]) -> None:
+    server, room = classroom
+    room.lesson.start("freedom")
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    context.set_default_timeout(budget_ms(30_000))
+    context.add_init_script(SLOW_MODULE.replace("SIZE", str(figure_module_size()))
+                            .replace("DELAY", str(DELAY_MS)))
+    bp = BrowserPage(context.new_page(), "class-slow-board")
+    page = bp.page
+    page.on("pageerror", lambda exc: bp.errors.append(f"uncaught exception: {exc}"))
+    page.on("console", lambda msg: bp.errors.append(f"console.error: {msg.text}")
+            if msg.type == "error"
+            and not _is_noise(msg.text, (msg.location or {}).get("url", "")) else None)
+    try:
+        page.goto(f"{server.url}/voila/render/student.ipynb?code={room.code}",
+                  timeout=budget_ms(90_000))
+        page.locator(".ff-student-name input").fill("Ana", timeout=budget_ms(90_000))
+        page.locator(".ff-student-join").click()
+        page.locator(".ff-student-hello").filter(has_text="Ana").wait_for()
+        assert page.evaluate("() => window.__ffSlowed") == 1  # the board's module was slow
+        title = page.locator(".ff-class .js-plotly-plot .gtitle")
+        wait_until(lambda: "Slave Catcher phase" in (title.text_content() or ""), 60,
+                   "the first step's board")
+        room.lesson.go(STEP)
+        page.locator(".ff-student-slide").filter(
+            has_text=f"step {STEP + 1} of {len(lesson('freedom').steps)}").wait_for()
+        wait_until(lambda: "Planning phase" in (title.text_content() or ""), 30,
+                   f"the board of step {STEP + 1} (last: {title.text_content()!r})")
+        bp.screenshot("the slow board followed the step")
+        assert bp.errors == []  # "Failed to initialize model" among them, before the fix
+    finally:
+        context.close()
