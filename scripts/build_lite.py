@@ -10,7 +10,12 @@ pinned version, and the site fetches nothing from anywhere else:
   ``pyodide-lock.json`` (Pyodide's own lock points at its CDN, and its networkx entry needs numpy
   and matplotlib): nothing else is listed, so nothing else can be asked for;
 - the front-end extensions the apps need (ipywidgets, anywidget) from their PyPI wheels;
-- the notebooks, rewritten for the browser (:func:`lite_notebook`).
+- the notebooks, rewritten for the browser (:func:`lite_notebook`);
+- the site's first page (:func:`landing_page`): the play notebooks and the lessons as apps.
+  ``lite/app-mode`` (one hand-written extension file) makes a notebook opened with ``&app``
+  show its text and outputs only and run by itself, as Voila shows a notebook on a server;
+  Voici, Voila's own static version, needs a kernel or a JupyterLite this site cannot use
+  (voici 0.10: xeus-python from emscripten-forge; voici-core 0.10: jupyterlite-core < 0.8).
 
 ``jupyter-lite.json`` names the local Pyodide (``pyodideUrl``) and turns PyPI off
 (``disablePyPIFallback``); the build checks both afterwards, and drops source maps.
@@ -61,6 +66,9 @@ APPS = ("lab", "notebooks")
 #: something is drawn
 EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager",
               "anywidget")
+#: the site's own extension (``lite/app-mode``, one hand-written file): a notebook opened with
+#: ``&app`` shows its outputs only and runs by itself, as Voila shows one on a server
+APP_MODE = "freight-freedom-app-mode"
 #: notebooks that run in the site; the others get a note saying where they run
 RUNS_IN_LITE = ("index", "play_freedom", "play_slow_freight", "freedom_walkthrough",
                 "slow_freight_walkthrough")
@@ -263,6 +271,10 @@ def lite_notebook(nb: dict, name: str) -> dict:  # type: ignore[type-arg]
         cells.append(cell)
     if name in RUNS_IN_LITE:
         cells.insert(0, _cell("code", INSTALL_CELL))
+        end = next((i for i, c in enumerate(cells) if c["cell_type"] == "markdown"
+                    and "".join(c["source"]).lstrip().startswith(APP_END)), None)
+        if end is not None:  # the app mode (lite/app-mode) runs and shows the cells before it
+            nb["metadata"]["freight_freedom"] = {"app_cells": end}
     else:
         cells.insert(0, _cell("markdown", (
             "> **This notebook needs the full install.** It runs thousands of games and answers "
@@ -271,6 +283,74 @@ def lite_notebook(nb: dict, name: str) -> dict:  # type: ignore[type-arg]
             "own machine (`python3 dev.py lab`). The games and the lessons run here.")))
     nb["cells"] = cells
     return nb
+
+
+#: the notebooks the landing page opens as apps (``&app``), with the words of its links
+APP_LINKS = (
+    ("play_freedom", "Play Freedom: The Underground Railroad",
+     "cooperative, 1-4 players, with bots in any seat"),
+    ("play_slow_freight", "Play Slow Freight", "competitive, 2-4 players, with bots"),
+    ("freedom_walkthrough", "Lesson: Freedom, one round on the board",
+     "the rules step by step, with questions"),
+    ("slow_freight_walkthrough", "Lesson: Slow Freight, one game on the table",
+     "the rules step by step, with questions"),
+)
+#: a markdown cell starting with this ends what an app shows (the code behind the lesson follows)
+APP_END = "---"
+
+
+def app_link(name: str) -> str:
+    return f"notebooks/index.html?path={name}.ipynb&app"
+
+
+def landing_page() -> str:
+    """The site's first page: the games and lessons as apps, and the notebooks with their code
+    in JupyterLab."""
+    items = "\n".join(
+        f'      <li><a href="{app_link(name)}">{title}</a><span>{what}</span></li>'
+        for name, title, what in APP_LINKS)
+    return f"""<!DOCTYPE html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>freight_freedom: two board games in the browser</title>
+    <link rel="icon" href="favicon.ico">
+    <!-- the site's root configuration, which every page of the site reads from here
+         (JupyterLite's own first page holds it too, and then redirects to JupyterLab) -->
+    <script id="jupyter-config-data" type="application/json"
+            data-jupyter-lite-root=".">{{}}</script>
+    <style>
+      body {{ font: 17px/1.5 sans-serif; margin: 0 auto; max-width: 760px; padding: 24px;
+             color: #1f1f1f; }}
+      h1 {{ font-size: 28px; margin: 0 0 8px 0; }}
+      ul.apps {{ list-style: none; padding: 0; }}
+      ul.apps li {{ margin: 0 0 14px 0; }}
+      ul.apps a {{ font-size: 20px; font-weight: bold; color: #0b57d0; display: inline-block;
+                  padding: 4px 0; }}
+      ul.apps span {{ display: block; color: #444; }}
+      a:focus-visible {{ outline: 3px solid #0b57d0; outline-offset: 2px; }}
+      .note {{ color: #444; font-size: 15px; }}
+    </style>
+  </head>
+  <body>
+    <main>
+    <h1>freight_freedom: two board games in the browser</h1>
+    <p><b>Freedom: The Underground Railroad</b> is a cooperative game: the players are
+      abolitionists who help freedom seekers escape slavery on the routes north to Canada.
+      <b>Slow Freight</b> is a competitive card game about forming and running freight
+      trains. Everything runs in this browser; nothing is installed.</p>
+    <ul class="apps">
+{items}
+    </ul>
+    <p class="note">The first visit downloads Python for the browser (about 40 MB; the browser
+      keeps it for the next visit): allow half a minute on a school network.</p>
+    <p class="note">The same pages as notebooks, with their code, the analysis notebooks and a
+      Python console: <a href="lab/index.html">open JupyterLab</a>.</p>
+    </main>
+  </body>
+</html>
+"""
 
 
 def stage_notebooks(dest: Path) -> list[str]:
@@ -323,7 +403,8 @@ def check_site(out: Path) -> None:
         assert sha256(wheel) == entry["sha256"], wheel
     served = {p.parent.relative_to(out / "extensions").as_posix()
               for p in (out / "extensions").glob("**/package.json")}
-    assert served == set(EXTENSIONS), served
+    assert served == {*EXTENSIONS, APP_MODE}, served
+    assert (out / "index.html").read_text() == landing_page(), "the landing page is ours"
     maps = list(out.rglob("*.map"))
     assert not maps, maps[:5]
 
@@ -372,7 +453,8 @@ def build() -> None:
     share = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
     build_config = {"LiteBuildConfig": {
         "ignore_sys_prefix": ["federated_extensions"],
-        "federated_extensions": [str(share / name) for name in EXTENSIONS]}}
+        "federated_extensions": [*(str(share / name) for name in EXTENSIONS),
+                                 str(LITE / "app-mode")]}}
     (STAGE / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=1) + "\n")
     jupyter = Path(sys.executable).parent / "jupyter"
     apps = [arg for app in APPS for arg in ("--apps", app)]
@@ -382,6 +464,7 @@ def build() -> None:
         path.unlink()
     (OUT / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with "_" too
     shutil.copy2(OUT / "static" / "favicons" / "favicon.ico", OUT / "favicon.ico")
+    (OUT / "index.html").write_text(landing_page())
     check_site(OUT)
     (OUT / ".inputs").write_text(digest + "\n")
     log(f"done: {OUT.relative_to(ROOT)} is {size_mb(OUT):.1f} MB")

@@ -1,9 +1,12 @@
 """The JupyterLite site (``python3 dev.py lite``): both play apps run in the browser alone.
 
 The site is built once per session into ``build/lite/`` (reused when its ``.inputs`` hash
-matches the sources: see ``scripts/build_lite.py``), served on 127.0.0.1 by a static server,
-and each play notebook is opened in the Notebook interface of the site in headless Chromium:
-Run All, wait for the app, then play a few turns by clicking the app's choices. The page must
+matches the sources: see ``scripts/build_lite.py``) and served on 127.0.0.1 by a static server.
+Each play notebook is opened as a student does, from the link on the site's first page (the
+app mode, ``lite/app-mode``: no menu, no code, it runs by itself), and played for a few turns by
+clicking the app's choices; a lesson opened the same way runs and shows only the lesson. The
+index and the lessons are also opened as notebooks (with their code) in the Notebook interface,
+and run with Run All. The page must
 make no request outside 127.0.0.1 (the site is self-contained: no CDN, no PyPI) and log no
 console error. Without npm (the build fetches Pyodide from the npm registry) the tests are
 skipped with the reason, except under ``CI=true``.
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import shutil
 import statistics
 import subprocess
@@ -219,21 +223,75 @@ def test_index_and_lessons_run_in_the_browser_alone(lite_url: str, browser: Any,
         bp.page.context.close()
 
 
-@pytest.mark.parametrize(("notebook", "game_cls"),
-                         [(PLAY_FREEDOM, Freedom), (PLAY_SLOW_FREIGHT, SlowFreight)])
+class _AppLink(_Site):
+    """A notebook opened from the site's first page as an app (``lite/app-mode``): the link is
+    clicked, and nothing else is touched until the app is there (no menu, no Run All)."""
+
+    def __init__(self, bp: Any, url: str, notebook: str, title: str) -> None:
+        self.bp, self.page, self.outside = bp, bp.page, []
+        self.page.context.on("request", self._on_request)
+        self.url = url
+        self.page.goto(f"{url}/", timeout=budget_ms(30_000))
+        link = self.page.get_by_role("link", name=title)
+        assert link.get_attribute("href") == f"notebooks/index.html?path={notebook}&app"
+        self.started = time.monotonic()
+        link.click()
+        self.page.locator(".ff-app-banner[data-state='done'], .ff-app-banner[data-state="
+                          "'failed']").wait_for(timeout=budget_ms(KERNEL_TIMEOUT + APP_TIMEOUT))
+        self.ran = time.monotonic() - self.started
+
+    def assert_app_only(self) -> None:
+        """The app ran by itself and shows no code, menu or toolbar."""
+        banner = self.page.locator(".ff-app-banner")
+        assert banner.get_attribute("data-state") == "done", banner.inner_text()
+        assert_cells_ran_cleanly(self.page)
+        for hidden in (".jp-CodeCell .jp-InputArea", ".lm-MenuBar", ".jp-NotebookPanel-toolbar"):
+            assert not any(e.is_visible() for e in self.page.locator(hidden).all()), hidden
+
+
+@pytest.mark.parametrize(("notebook", "title"),
+                         [("freedom_walkthrough.ipynb", "Lesson: Freedom, one round on the board")])
+def test_a_lesson_opens_as_an_app_from_the_first_page(lite_url: str, browser: Any,
+                                                      open_page: Any, notebook: str,
+                                                      title: str) -> None:
+    """The lesson runs by itself; the code behind it (after its ``---`` cell) neither shows
+    nor runs."""
+    bp = open_page(browser, f"lite-app-{notebook.removesuffix('.ipynb')}")
+    try:
+        site = _AppLink(bp, lite_url, notebook, title)
+        site.assert_app_only()
+        site.page.locator(".ff-lesson").first.wait_for(timeout=budget_ms(30_000))
+        shown = site.page.locator(".jp-Notebook .jp-Cell:visible")
+        hidden = site.page.locator(".jp-Notebook .jp-Cell.ff-app-hidden")
+        assert shown.count() >= 2 and hidden.count() >= 3
+        assert "For the curious" not in site.page.locator(".jp-Notebook").inner_text()
+        prompts = [p.text_content() or "" for p in
+                   hidden.locator(".jp-InputArea-prompt").all()]
+        assert prompts and not any(re.search(r"\[(\*|\d+)\]", p) for p in prompts), prompts
+        bp.screenshot("lesson-app")
+        TIMINGS[f"app:{notebook.removesuffix('.ipynb')}"] = {"open_to_ran_s": round(site.ran, 1)}
+        site.assert_clean()
+    finally:
+        bp.page.context.close()
+
+
+@pytest.mark.parametrize(("notebook", "game_cls", "title"),
+                         [(PLAY_FREEDOM, Freedom, "Play Freedom: The Underground Railroad"),
+                          (PLAY_SLOW_FREIGHT, SlowFreight, "Play Slow Freight")])
 def test_play_app_runs_in_the_browser_alone(lite_url: str, browser: Any, open_page: Any,
-                                            notebook: str, game_cls: type) -> None:
+                                            notebook: str, game_cls: type, title: str) -> None:
+    """Opened from the site's first page as an app (no menu touched), then played by clicks."""
     name = notebook.removesuffix(".ipynb")
     bp = open_page(browser, f"lite-{name}")
     try:
-        site = _Site(bp, lite_url, notebook)
+        site = _AppLink(bp, lite_url, notebook, title)
         page = site.page
         page.wait_for_selector(".ff-app .ff-figure .js-plotly-plot .main-svg",
                                timeout=budget_ms(APP_TIMEOUT))
         page.locator(".ff-app .ff-actions button.widget-button").first.wait_for(
             timeout=budget_ms(60_000))
         opened = time.monotonic() - site.started
-        site.wait_all_ran(60_000)  # a click now is answered at once
+        site.assert_app_only()  # every cell ran: a click now is answered at once
         bp.screenshot("app")
         app = AppPage(bp, game_cls)
         latencies = [_click_first_choice(app) for _ in range(CLICKS)]

@@ -1,0 +1,167 @@
+// The browser-only site's app mode: a notebook opened as
+//   notebooks/index.html?path=play_freedom.ipynb&app
+// shows its text and outputs only (no code, menus or toolbar, as Voila shows a notebook on a
+// server) and runs every cell by itself once its kernel is idle; a banner says what is
+// happening until the last cell has run, and links to the notebook with its code.
+//
+// A JupyterLab extension is a webpack module-federation container: an object in
+// window._JUPYTERLAB with init(shareScope) and get(module), get("./extension") resolving to a
+// factory of the module whose default export is the plugin list (see the site's bootstrap.js,
+// loadComponent, and the loader that calls get). This plugin needs no shared module (it uses
+// only the application object it is given), so the container is written by hand instead of
+// built with webpack: no Node tool chain for one small file.
+(function () {
+  "use strict";
+  const ID = "freight-freedom-app-mode:plugin";
+  const KERNEL_WAIT_MS = 600000; // a first visit on a slow laptop: Pyodide and the wheels
+  const START_WAIT_MS = 15000; // Run All pressed to a first cell queued; else press again
+
+  // the notebook's own header (name, kernel) gives way to the banner; the menu bar and the
+  // notebook's toolbar are hidden through their widgets (hide()), which lays the page out again
+  // without them (hidden by CSS, they kept their space)
+  const CSS = `
+body.ff-app-mode #top-panel,
+body.ff-app-mode .jp-CodeCell .jp-Cell-inputWrapper, body.ff-app-mode .jp-OutputPrompt,
+body.ff-app-mode .jp-Collapser, body.ff-app-mode .jp-cell-toolbar,
+body.ff-app-mode .jp-cell-menu, body.ff-app-mode .jp-Cell.ff-app-hidden {
+  display: none !important; }
+body.ff-app-mode .jp-Cell { padding-top: 0; padding-bottom: 0; }
+body.ff-app-mode .jp-Cell.jp-mod-selected, body.ff-app-mode .jp-Cell.jp-mod-active {
+  background: transparent; }
+.ff-app-banner { position: absolute; inset: 0; box-sizing: border-box; font: 15px/1.4 sans-serif;
+  padding: 0 16px; background: #eef3fd; border-bottom: 1px solid #c9d7f5; color: #1f1f1f;
+  display: flex; gap: 20px; align-items: center; white-space: nowrap; overflow: hidden; }
+.ff-app-banner-text { overflow: hidden; text-overflow: ellipsis; }
+.ff-app-banner[data-state="done"] { background: #f1f3f4; border-color: #ddd; }
+.ff-app-banner[data-state="failed"] { background: #fdecea; border-color: #f5c2c0; }
+.ff-app-banner a { color: #0b57d0; }
+.ff-app-banner a:focus-visible { outline: 3px solid #0b57d0; outline-offset: 2px; }
+`;
+
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+  async function until(check, ms, what) {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const found = check();
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+      await sleep(100);
+    }
+  }
+
+  function banner(path) {
+    const el = document.createElement("div");
+    el.className = "ff-app-banner";
+    el.setAttribute("role", "status");
+    el.setAttribute("aria-live", "polite");
+    const text = document.createElement("span");
+    text.className = "ff-app-banner-text";
+    const code = document.createElement("a");
+    code.href = `?path=${encodeURIComponent(path)}`;
+    code.textContent = "See the code of this page";
+    const home = document.createElement("a");
+    home.href = "../index.html";
+    home.textContent = "All games and lessons";
+    el.append(text, code, home);
+    document.getElementById("top-panel-wrapper").append(el);
+    return (state, words) => {
+      el.dataset.state = state;
+      text.textContent = words;
+    };
+  }
+
+  // how many cells the app is (the site's build writes metadata.freight_freedom.app_cells
+  // where a notebook goes on with the code behind it); all of them otherwise
+  function appCells(panel) {
+    const model = panel.model || panel.content.model;
+    const meta = model.getMetadata ? model.getMetadata("freight_freedom")
+      : (model.metadata || {}).freight_freedom;
+    const n = meta && Number.isInteger(meta.app_cells) ? meta.app_cells : Infinity;
+    return Math.min(n, panel.content.widgets.length);
+  }
+
+  const prompt = (cell) => (cell.promptNode ? cell.promptNode.textContent : "");
+  const codeCells = (panel) =>
+    panel.content.widgets.slice(0, appCells(panel)).filter((c) => c.model.type === "code");
+
+  // code cells queued, running or run (their prompt shows [*] or [n])
+  const started = (panel) => codeCells(panel).some((c) => /\[(\*|\d+)\]/.test(prompt(c)));
+  const finished = (panel) => codeCells(panel).every((c) => /\[\d+\]/.test(prompt(c)));
+  const failed = (panel) => codeCells(panel).some((c) => c.model.outputs &&
+    Array.from({ length: c.model.outputs.length }, (_, i) => c.model.outputs.get(i))
+      .some((o) => o.type === "error"));
+
+  // the app's steps, said in the banner: the kernel (Pyodide and the wheels), then the cells
+  async function runApp(app, path) {
+    await app.restored; // the shell is on the page now
+    if (app.shell.menu && app.shell.menu.hide) app.shell.menu.hide();
+    const say = banner(path);
+    try {
+      say("loading", "Loading Python for this browser (the first visit downloads about 40 MB)...");
+      const panel = await until(() => {
+        const w = app.shell.currentWidget;
+        return w && w.sessionContext && w.content && w.content.widgets ? w : null;
+      }, 60000, "the notebook");
+      if (panel.toolbar && panel.toolbar.hide) panel.toolbar.hide();
+      await panel.context.ready;
+      await panel.sessionContext.ready;
+      await until(() => {
+        const k = panel.sessionContext.session && panel.sessionContext.session.kernel;
+        return k && k.status === "idle";
+      }, KERNEL_WAIT_MS, "the kernel");
+      say("running", "Starting the app...");
+      const end = appCells(panel);
+      panel.content.widgets.slice(end).forEach((c) => c.node.classList.add("ff-app-hidden"));
+      for (let attempt = 0; attempt < 3 && !started(panel); attempt += 1) {
+        app.shell.activateById(panel.id);
+        if (end < panel.content.widgets.length) {
+          panel.content.activeCellIndex = end; // then Run All Above: the app's cells only
+          await app.commands.execute("notebook:run-all-above");
+        } else {
+          await app.commands.execute("notebook:run-all-cells");
+        }
+        try {
+          await until(() => started(panel), START_WAIT_MS, "a first cell to run");
+        } catch (e) {
+          if (attempt === 2) throw e;
+        }
+      }
+      await until(() => finished(panel) || failed(panel), KERNEL_WAIT_MS, "every cell");
+      if (failed(panel)) {
+        say("failed", "Something went wrong while starting the app: the message is below.");
+      } else {
+        say("done", "Ready.");
+      }
+    } catch (e) {
+      say("failed", `The app did not start (${e.message}). Reload the page to try again.`);
+      console.warn("[freight-freedom app mode]", e);
+    }
+  }
+
+  const plugin = {
+    id: ID,
+    description: "Open a notebook as an app: outputs only, run on opening (?app).",
+    autoStart: true,
+    requires: [],
+    activate: (app) => {
+      const params = new URLSearchParams(window.location.search);
+      const path = params.get("path");
+      if (!params.has("app") || !path) return;
+      const style = document.createElement("style");
+      style.textContent = CSS;
+      document.head.append(style);
+      document.body.classList.add("ff-app-mode");
+      void runApp(app, path);
+    },
+  };
+
+  const scope = (window._JUPYTERLAB = window._JUPYTERLAB || {});
+  scope["freight-freedom-app-mode"] = {
+    init: async () => undefined,
+    get: async (module) => {
+      if (module !== "./extension") throw new Error(`no module ${module}`);
+      return () => ({ __esModule: true, default: [plugin] });
+    },
+  };
+})();
