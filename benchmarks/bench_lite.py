@@ -3,8 +3,9 @@
     .venv/bin/python benchmarks/bench_lite.py [--site build/lite] [--runs 3] [PAGE ...]
 
 Serves the built site (``python3 dev.py lite``) on 127.0.0.1 and opens each page in a fresh
-browser context (an empty cache: a first visit), as a student follows a link; a notebook page
-is then run with Run > Run All Cells, as the student must. For each page it reports, from the
+browser context (an empty cache: a first visit), as a student follows a link. An app link of the
+site's first page (``...&app``) runs by itself (``lite/app-mode``); a notebook page without it is
+run with Run > Run All Cells, as the student must there. For each page it reports, from the
 page's open:
 
 - ``drawn``: the app's map (or, for a lesson, a cell's output) is on screen;
@@ -18,8 +19,8 @@ page's open:
   page is Python's own start (imports, the notebook's cells, the first drawing).
 
 Medians of ``--runs`` visits; ``--json FILE`` writes every run. Pages default to the two play
-notebooks; names are paths of the site (``notebooks/index.html?path=play_freedom.ipynb``; any
-other page, e.g. an app page that runs on open, is only opened and waited for).
+apps as the first page links them; names are paths of the site
+(``notebooks/index.html?path=play_freedom.ipynb`` is the notebook with its code).
 """
 
 from __future__ import annotations
@@ -37,8 +38,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("FREIGHT_FREEDOM_CHROMIUM", "/usr/bin/chromium")
-PAGES = ("notebooks/index.html?path=play_freedom.ipynb",
-         "notebooks/index.html?path=play_slow_freight.ipynb")
+PAGES = ("notebooks/index.html?path=play_freedom.ipynb&app",
+         "notebooks/index.html?path=play_slow_freight.ipynb&app")
 #: what "drawn" means on each kind of page: the app's figure, else a lesson's outputs
 DRAWN = {
     "play_": ".ff-app .ff-figure .js-plotly-plot .main-svg",
@@ -56,7 +57,7 @@ def _build_module() -> Any:
 
 
 def _selector(page_path: str) -> str:
-    name = Path(page_path.split("path=")[-1]).name
+    name = Path(page_path.split("path=")[-1].split("&")[0]).name
     return next(sel for prefix, sel in DRAWN.items() if name.startswith(prefix))
 
 
@@ -83,7 +84,7 @@ def visit(browser: Any, base: str, site: Path, page_path: str) -> dict[str, Any]
         page.goto(f"{base}/{page_path}", timeout=TIMEOUT_MS)
         loaded = time.monotonic() - started
         kernel = None
-        if page_path.startswith("notebooks/"):  # the notebook interface: Run All, as before
+        if page_path.startswith("notebooks/") and "&app" not in page_path:  # Run All
             page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=TIMEOUT_MS)
             # Run All pressed before the kernel is ready does nothing: wait for it, as a student
             # waits for the kernel indicator
@@ -92,6 +93,9 @@ def visit(browser: Any, base: str, site: Path, page_path: str) -> dict[str, Any]
             kernel = round(time.monotonic() - started, 2)
             page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
             page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+        elif "&app" in page_path:  # the app mode says when the kernel is idle and it runs
+            page.locator(".ff-app-banner[data-state='running']").wait_for(timeout=TIMEOUT_MS)
+            kernel = round(time.monotonic() - started, 2)
         page.wait_for_selector(_selector(page_path), timeout=TIMEOUT_MS)
         drawn = time.monotonic() - started
     finally:
