@@ -139,10 +139,14 @@ def part_heuristic(args: argparse.Namespace, results: dict[str, Any]) -> None:
 
 
 def search_cells(bot: Any, games: int, seed: int, jobs: int, minutes: float,
-                 save: Any) -> dict[str, Any]:
+                 save: Any, done: dict[str, Any] | None = None) -> dict[str, Any]:
     """Like :func:`freedom_cells`, but in rounds of one game a cell (game ``i`` of every cell,
     then game ``i + 1``...), through simulate's worker function and joblib, stopping after the
-    round in which ``minutes`` of wall time ran out; ``save(cells)`` after every round."""
+    round in which ``minutes`` of wall time ran out; ``save(cells)`` after every round.
+
+    ``done`` (cells of an earlier run with the same bot and master seed) resumes: its games
+    ``0 .. n-1`` count as played (a cell keeps wins, games and mean decisions, which is all a
+    cell needs), and the rounds go on from game ``n``."""
     from joblib import Parallel, delayed
 
     from freight_freedom.analysis.simulate import make_config, play_batch
@@ -150,11 +154,19 @@ def search_cells(bot: Any, games: int, seed: int, jobs: int, minutes: float,
     configs = {f"{p}/{d}": make_config("freedom", {"players": p, "difficulty": d}, bot)
                for d in DIFFICULTIES for p in PLAYERS}
     won: dict[str, list[bool]] = {k: [] for k in configs}
-    decisions: dict[str, list[int]] = {k: [] for k in configs}
+    decisions: dict[str, list[float]] = {k: [] for k in configs}
+    first = min((done[k]["games"] for k in configs), default=0) if done else 0
+    if first and done:
+        if any(done[k]["games"] != first for k in configs):
+            raise SystemExit("--resume needs every cell at the same number of games")
+        for k in configs:
+            wins = done[k]["wins"]
+            won[k] = [True] * wins + [False] * (first - wins)
+            decisions[k] = [done[k]["decisions_per_game"]] * first
     start = time.perf_counter()
     cells: dict[str, Any] = {}
     with Parallel(n_jobs=jobs) as pool:
-        for i in range(games):
+        for i in range(first, games):
             # longest games first, so the two workers finish a round together
             order = sorted(configs, key=lambda k: -int(k.split("/")[0]))
             rows = pool(delayed(play_batch)(configs[k], seed, i, i + 1) for k in order)
@@ -177,6 +189,13 @@ def search_cells(bot: Any, games: int, seed: int, jobs: int, minutes: float,
 
 
 def part_search(args: argparse.Namespace, results: dict[str, Any]) -> None:
+    done = None
+    if args.resume:
+        old = results["search"]
+        if (old["strength"], old["horizon"], old["master_seed"]) != (
+                args.strength, args.horizon, args.seed):
+            raise SystemExit("--resume needs the stored run's --strength, --horizon and --seed")
+        done = old["cells"]
     bot = ISMCTSBot(strength=args.strength, horizon=args.horizon, seed=0)
     cal = calibrate(ISMCTSBot(strength=args.strength, horizon=args.horizon, seed=0), 3)
     print(f"Freedom, every seat {bot.name} (horizon {args.horizon}): "
@@ -185,16 +204,20 @@ def part_search(args: argparse.Namespace, results: dict[str, Any]) -> None:
           f"{args.minutes} minutes, master seed {args.seed}", flush=True)
 
     start = time.perf_counter()
+    earlier = results["search"]["wall_s"] if done else 0
+    commands = [*results["search"].get("commands", [results["search"]["command"]])] if done else []
 
     def save(cells: dict[str, Any]) -> None:
         results["search"] = {"bot": bot.name, "strength": args.strength,
                              "horizon": args.horizon, "rollout": bot.rollout,
                              "master_seed": args.seed, "calibration": cal,
-                             "wall_s": round(time.perf_counter() - start),
+                             "wall_s": earlier + round(time.perf_counter() - start),
                              "command": _command(args), "cells": _with_gaps(cells, results)}
+        if commands:
+            results["search"]["commands"] = [*commands, _command(args)]
         _save(args.out, results)
 
-    cells = search_cells(bot, args.games, args.seed, args.jobs, args.minutes, save)
+    cells = search_cells(bot, args.games, args.seed, args.jobs, args.minutes, save, done)
     save(cells)
 
 
@@ -564,6 +587,8 @@ def main() -> None:
     parser.add_argument("--difficulty", default="regular", help="cell part: difficulty")
     parser.add_argument("--minutes", type=float, default=15.0,
                         help="search part: stop after the round that passes this wall time")
+    parser.add_argument("--resume", action="store_true",
+                        help="search part: go on from the stored cells' games (same seeds)")
     parser.add_argument("--sf-strength", type=int, default=100)
     parser.add_argument("--os-sims", type=int, default=50)
     parser.add_argument("--out", type=Path,
