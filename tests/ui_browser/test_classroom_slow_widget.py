@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from conftest import BrowserPage, Server, _is_noise, start_server
-from uihelp import budget_ms, wait_until
+from uihelp import budget_ms, slow_figure_module, wait_until
 
 from freight_freedom.classroom import Classroom
 from freight_freedom.lessons import lesson
@@ -28,36 +28,7 @@ from freight_freedom.lessons import lesson
 pytestmark = pytest.mark.ui
 
 STEP = 5  # the Freedom lesson's first step in the Planning phase: the board's title changes
-DELAY_MS = 4000
-
-#: delays the first import of a module of ``size`` bytes by DELAY_MS; counts in __ffSlowed
-SLOW_MODULE = """
-(() => {
-  const size = SIZE;
-  let left = 1;
-  const original = URL.createObjectURL.bind(URL);
-  URL.createObjectURL = (blob) => {
-    if (left > 0 && blob instanceof Blob && blob.size === size) {
-      left -= 1;
-      window.__ffSlowed = (window.__ffSlowed || 0) + 1;
-      return original(new Blob(["await new Promise((r) => setTimeout(r, DELAY));\\n", blob],
-                               { type: "text/javascript" }));
-    }
-    return original(blob);
-  };
-})();
-"""
-
-
-def figure_module_size() -> int:
-    """Bytes of the module a FigureWidget sends the page (the package's shared-bundle one)."""
-    import plotly.graph_objects as go
-
-    from freight_freedom.ui import plotly_bundle
-
-    plotly_bundle.install()
-    return len(go.FigureWidget()._esm.encode())
-
+DELAY_MS = 4000  # the board's module set up in twice anywidget's 2 s
 
 @pytest.fixture(scope="module")
 def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Classroom]]:
@@ -78,8 +49,7 @@ def test_a_board_slow_to_set_up_still_follows_the_lesson(
     room.lesson.start("freedom")
     context = browser.new_context(viewport={"width": 1366, "height": 768})
     context.set_default_timeout(budget_ms(30_000))
-    context.add_init_script(SLOW_MODULE.replace("SIZE", str(figure_module_size()))
-                            .replace("DELAY", str(DELAY_MS)))
+    context.add_init_script(slow_figure_module(DELAY_MS))
     bp = BrowserPage(context.new_page(), "class-slow-board")
     page = bp.page
     page.on("pageerror", lambda exc: bp.errors.append(f"uncaught exception: {exc}"))

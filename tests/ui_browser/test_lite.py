@@ -49,10 +49,12 @@ from uihelp import (
     assert_cells_ran_cleanly,
     budget_ms,
     expected_outputs,
+    slow_figure_module,
     wait_until,
 )
 
 from freight_freedom import Freedom, SlowFreight
+from freight_freedom.lessons import lesson
 
 pytestmark = pytest.mark.ui
 
@@ -255,13 +257,29 @@ def test_a_lesson_opens_as_an_app_from_the_first_page(lite_url: str, browser: An
                                                       open_page: Any, notebook: str,
                                                       title: str) -> None:
     """The lesson runs by itself; the code behind it (after its ``---`` cell) neither shows
-    nor runs."""
+    nor runs. Its board's module is made to take 4 s to set up (a busy laptop): the site
+    stretches anywidget's 2 s limit (``lite/app-mode``), so the board is drawn and follows the
+    lesson's steps (without the stretch the board was never drawn: checked when this was
+    written)."""
     bp = open_page(browser, f"lite-app-{notebook.removesuffix('.ipynb')}")
+    bp.page.context.add_init_script(slow_figure_module(4000))
     try:
         site = _AppLink(bp, lite_url, notebook, title)
         site.assert_app_only()
-        site.page.locator(".ff-lesson").first.wait_for(timeout=budget_ms(30_000))
-        shown = site.page.locator(".jp-Notebook .jp-Cell:visible")
+        page = site.page
+        page.locator(".ff-lesson").first.wait_for(timeout=budget_ms(30_000))
+        assert page.evaluate("() => window.__ffSlowed") == 1  # the board's module was slow
+        board = page.locator(".ff-lesson-board .js-plotly-plot .gtitle")
+        wait_until(lambda: "Slave Catcher phase" in (board.text_content() or ""), 30,
+                   "the first step's board")
+        steps = len(lesson("freedom").steps)
+        for index in range(1, 6):  # to step 6, the first in the Planning phase
+            page.locator(".ff-lesson-next").click()
+            page.locator(".ff-lesson-header").filter(
+                has_text=f"{index + 1} of {steps} in all").wait_for()
+        wait_until(lambda: "Planning phase" in (board.text_content() or ""), 30,
+                   f"the board of step 6 (last: {board.text_content()!r})")
+        shown = page.locator(".jp-Notebook .jp-Cell:visible")
         hidden = site.page.locator(".jp-Notebook .jp-Cell.ff-app-hidden")
         assert shown.count() >= 2 and hidden.count() >= 3
         assert "For the curious" not in site.page.locator(".jp-Notebook").inner_text()

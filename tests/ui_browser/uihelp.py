@@ -547,3 +547,36 @@ def assert_no_js_errors(app: AppPage) -> None:
     """No console error or uncaught exception in the page (beyond the documented filter)."""
     assert app.bp.js_errors() == [], "JavaScript errors in the page:\n" + "\n".join(
         app.bp.js_errors())
+
+
+#: delays the first import of a module of ``SIZE`` bytes by ``DELAY`` ms (anywidget imports a
+#: widget's module text through a Blob URL); counts the delays in ``window.__ffSlowed``
+_SLOW_MODULE = """
+(() => {
+  const size = SIZE;
+  let left = 1;
+  const original = URL.createObjectURL.bind(URL);
+  URL.createObjectURL = (blob) => {
+    if (left > 0 && blob instanceof Blob && blob.size === size) {
+      left -= 1;
+      window.__ffSlowed = (window.__ffSlowed || 0) + 1;
+      return original(new Blob(["await new Promise((r) => setTimeout(r, DELAY));\\n", blob],
+                               { type: "text/javascript" }));
+    }
+    return original(blob);
+  };
+})();
+"""
+
+
+def slow_figure_module(delay_ms: int) -> str:
+    """An init script (``context.add_init_script``) that makes the page's first plotly figure
+    take ``delay_ms`` to set up, as on a busy device: anywidget drops a model not set up within
+    2 s unless the page stretches that limit (the package's Voila page and the lite site do)."""
+    import plotly.graph_objects as go
+
+    from freight_freedom.ui import plotly_bundle
+
+    plotly_bundle.install()
+    size = len(go.FigureWidget()._esm.encode())  # every FigureWidget sends the same module
+    return _SLOW_MODULE.replace("SIZE", str(size)).replace("DELAY", str(delay_ms))

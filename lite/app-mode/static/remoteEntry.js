@@ -13,6 +13,17 @@
 (function () {
   "use strict";
   const ID = "freight-freedom-app-mode:plugin";
+
+  // Every page of the site, app or not: anywidget (0.11) gives each widget model 2 s to load its
+  // module in the page, then drops every message its kernel sends it, and a plotly map that
+  // missed the 2 s (a laptop busy starting Python) never changed again. Its own
+  // AbortSignal.timeout(2000) gets STRETCH_MS instead; every other caller is untouched. (The
+  // package's Voila page does the same: freight_freedom/ui/jupyter_data/voila/templates.)
+  // This file loads before any widget exists (bootstrap.js loads the extensions first).
+  const STRETCH_MS = 600000;
+  const timeout = AbortSignal.timeout.bind(AbortSignal);
+  AbortSignal.timeout = (ms) =>
+    timeout(ms === 2000 && /anywidget/.test(new Error().stack || "") ? STRETCH_MS : ms);
   const KERNEL_WAIT_MS = 600000; // a first visit on a slow laptop: Pyodide and the wheels
   const START_WAIT_MS = 15000; // Run All pressed to a first cell queued; else press again
 
