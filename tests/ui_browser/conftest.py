@@ -325,6 +325,22 @@ def start_server(name: str, args: list[str], home: Path, cwd: Path, probe: str,
     return server
 
 
+@contextlib.contextmanager
+def classroom_server(name: str, home: Path) -> Iterator[tuple[Server, Any]]:
+    """``freight-freedom classroom`` on a new class database in ``home``: the server and the
+    class (the teacher's ``Classroom`` object); both stopped at the end."""
+    from freight_freedom.classroom import Classroom
+
+    room = Classroom(home / "class.db")
+    server = start_server(name, ["freight_freedom", "classroom", "--db", str(home / "class.db")],
+                          home, home, "/")
+    try:
+        yield server, room
+    finally:
+        server.stop()
+        room.close()
+
+
 @pytest.fixture(scope="session")
 def voila_server(notebook_dir: Notebooks,
                  tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:

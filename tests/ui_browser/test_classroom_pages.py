@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import BrowserPage, Server, _is_noise, start_server
+from conftest import BrowserPage, Server, _is_noise, classroom_server, start_server
 from uihelp import ARTIFACTS, AppPage, budget, budget_ms, wait_stable, wait_until
 
 from freight_freedom import Freedom
@@ -57,15 +57,8 @@ FIGURE_BOX = """() => { const r = document.querySelector('.ff-app .ff-figure')
 @pytest.fixture(scope="module")
 def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Classroom]]:
     """The command's server on a fresh class database; the class (the teacher's object)."""
-    home = tmp_path_factory.mktemp("classroom-home")
-    room = Classroom(home / "class.db")
-    server = start_server("classroom", ["freight_freedom", "classroom", "--db",
-                                        str(home / "class.db")], home, home, "/")
-    try:
-        yield server, room
-    finally:
-        server.stop()
-        room.close()
+    with classroom_server("classroom", tmp_path_factory.mktemp("classroom-home")) as started:
+        yield started
 
 
 def open_as(browser: Any, name: str, url: str, viewport: dict[str, int] = LAPTOP,

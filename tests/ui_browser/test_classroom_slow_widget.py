@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import BrowserPage, Server, _is_noise, start_server
+from conftest import BrowserPage, Server, _is_noise, classroom_server
 from uihelp import budget_ms, slow_figure_module, wait_until
 
 from freight_freedom.classroom import Classroom
@@ -33,14 +33,8 @@ DELAY_MS = 4000  # the board's module set up in twice anywidget's 2 s
 @pytest.fixture(scope="module")
 def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Classroom]]:
     home = tmp_path_factory.mktemp("classroom-slow-widget")
-    room = Classroom(home / "class.db")
-    server = start_server("classroom-slow-widget", ["freight_freedom", "classroom", "--db",
-                                                    str(home / "class.db")], home, home, "/")
-    try:
-        yield server, room
-    finally:
-        server.stop()
-        room.close()
+    with classroom_server("classroom-slow-widget", home) as started:
+        yield started
 
 
 def test_a_board_slow_to_set_up_still_follows_the_lesson(
