@@ -250,6 +250,23 @@ class _AppLink(_Site):
         for hidden in (".jp-CodeCell .jp-InputArea", ".lm-MenuBar", ".jp-NotebookPanel-toolbar"):
             assert not any(e.is_visible() for e in self.page.locator(hidden).all()), hidden
 
+    def assert_not_a_notebook(self) -> None:
+        """Keys and double clicks beside the app do nothing: JupyterLab's notebook shortcuts
+        (x cut the app's cell, a added one, Enter or a double click opened a text's source)
+        do not reach the app page."""
+        page = self.page
+        cells = page.locator(".jp-Notebook .jp-Cell").count()
+        text = page.locator(".jp-Notebook .jp-MarkdownCell").first
+        text.click()  # a student clicks beside the app, then types
+        for key in ("x", "d", "d", "a", "b", "m", "Enter"):
+            page.keyboard.press(key)
+        text.dblclick()
+        time.sleep(0.5)  # a shortcut acts at once; give it the time to show
+        assert page.locator(".jp-Notebook .jp-Cell").count() == cells
+        assert page.locator(".ff-app").count() == 1
+        editors = page.locator(".jp-Notebook .jp-MarkdownCell .cm-editor")
+        assert not any(e.is_visible() for e in editors.all())
+
 
 @pytest.mark.parametrize(("notebook", "title"),
                          [("freedom_walkthrough.ipynb", "Lesson: Freedom, one round on the board")])
@@ -310,6 +327,7 @@ def test_play_app_runs_in_the_browser_alone(lite_url: str, browser: Any, open_pa
             timeout=budget_ms(60_000))
         opened = time.monotonic() - site.started
         site.assert_app_only()  # every cell ran: a click now is answered at once
+        site.assert_not_a_notebook()
         bp.screenshot("app")
         app = AppPage(bp, game_cls)
         latencies = [_click_first_choice(app) for _ in range(CLICKS)]

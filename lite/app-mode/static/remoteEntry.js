@@ -115,6 +115,13 @@ body.ff-app-mode .jp-Cell.jp-mod-selected, body.ff-app-mode .jp-Cell.jp-mod-acti
         return w && w.sessionContext && w.content && w.content.widgets ? w : null;
       }, 60000, "the notebook");
       if (panel.toolbar && panel.toolbar.hide) panel.toolbar.hide();
+      // an app, not a notebook: JupyterLab's shortcuts (x cut the app's cell, a added one,
+      // Enter opened a text's source) stop at the body; JupyterLab listens on the document in
+      // the bubbling phase, so every key still reaches the app's own widgets first
+      document.body.addEventListener("keydown", (event) => event.stopPropagation());
+      // the notebook opens a text's source on a double click: it never hears one here (the
+      // browser's own double click, selecting a word, still works)
+      panel.node.addEventListener("dblclick", (event) => event.stopPropagation(), true);
       await panel.context.ready;
       await panel.sessionContext.ready;
       await until(() => {
