@@ -195,7 +195,8 @@ def test_bots_to_my_turn_plays_the_bots_up_to_the_human(app: AppPage) -> None:
         assert waiting.to_move not in humans
         wait_until(lambda: f"Player {waiting.to_move + 1} (" in app.prompt(), 10, "the prompt")
         assert "(human)" not in app.prompt()
-        assert "played by a bot" in str(app.part("actions").inner_text())
+        wait_until(lambda: "played by a bot" in str(app.part("actions").inner_text()), 10,
+                   "the actions to say the seat is played by a bot")
         app.bp.screenshot("bot-waiting")
 
         steps = len(waiting.history)
@@ -226,7 +227,10 @@ def test_switching_the_seat_to_move_to_a_bot_updates_the_prompt(app: AppPage) ->
         app.bp.screenshot("seat-switched-to-bot")
         wait_until(lambda: f"Player 1 ({bot})" in app.prompt(), 10,
                    f"the prompt to name {bot} for Player 1")
-        assert "played by a bot" in str(app.part("actions").inner_text())
+        # the prompt and the actions are two widgets, each updated by its own message: the
+        # page may be read between the two
+        wait_until(lambda: "played by a bot" in str(app.part("actions").inner_text()), 10,
+                   "the actions to say the seat is played by a bot")
     finally:
         set_seat(app, 0, "Human")
 
