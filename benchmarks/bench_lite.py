@@ -12,10 +12,11 @@ page's open:
 - ``pyodide``: Pyodide's runtime (``pyodide.asm.wasm``) has arrived, ``wheels``: the last
   Python wheel has arrived (the kernel is starting), and ``kernel idle``: a notebook page's
   kernel is ready (Run All is pressed then);
-- the megabytes downloaded (uncompressed), the largest downloads and whether plotly.js was among
-  them as a script of its own (jupyterlab-plotly's chunk, which the site no longer serves; the
-  FigureWidgets' one copy per page comes inside plotly's wheel, see
-  ``freight_freedom/ui/plotly_bundle.py``). The time between the last wheel and the drawn
+- the megabytes downloaded (uncompressed), the largest downloads and where the page's plotly.js
+  came from: ``site`` (the app mode imports the site's copy of plotly's widget code while
+  Python starts), ``kernel`` (no script of its own: the FigureWidgets' one copy per page comes
+  from the kernel, see ``freight_freedom/ui/plotly_bundle.py``) or ``jupyterlab-plotly`` (its
+  chunk, which the site no longer serves). The time between the last wheel and the drawn
   page is Python's own start (imports, the notebook's cells, the first drawing).
 
 Medians of ``--runs`` visits; ``--json FILE`` writes every run. Pages default to the two play
@@ -59,6 +60,15 @@ def _build_module() -> Any:
 def _selector(page_path: str) -> str:
     name = Path(page_path.split("path=")[-1].split("&")[0]).name
     return next(sel for prefix, sel in DRAWN.items() if name.startswith(prefix))
+
+
+def plotly_source(done: list[tuple[str, float, int]]) -> str:
+    """Where the page's plotly.js came from (see the module's docstring)."""
+    scripts = [url.split("?")[0] for url, _, size in done
+               if "plotly" in url and url.split("?")[0].endswith(".js") and size > 1_000_000]
+    if any("/freight-freedom-app-mode/" in url for url in scripts):
+        return "site"
+    return "jupyterlab-plotly" if scripts else "kernel"
 
 
 def visit(browser: Any, base: str, site: Path, page_path: str) -> dict[str, Any]:
@@ -116,8 +126,7 @@ def visit(browser: Any, base: str, site: Path, page_path: str) -> dict[str, Any]
         "drawn_s": round(drawn, 2),
         "downloads": len(done),
         "mb": round(sum(size for _, _, size in done) / 1e6, 1),
-        "plotly_js": any("plotly" in url and url.split("?")[0].endswith(".js") and size > 1_000_000
-                         for url, _, size in done),
+        "plotly_js": plotly_source(done),
         "largest": [(url, round(size / 1e6, 2)) for url, _, size in largest],
         "errors": errors,
     }
@@ -158,7 +167,7 @@ def main() -> None:
                       f"pyodide {med('pyodide_s')} s, wheels {med('wheels_s')} s, "
                       f"kernel idle {med('kernel_s')} s; "
                       f"{mine[0]['mb']} MB in {mine[0]['downloads']} downloads, plotly.js "
-                      f"{'loaded' if mine[0]['plotly_js'] else 'not loaded'}")
+                      f"from the {mine[0]['plotly_js']}")
                 print("    largest: " + ", ".join(f"{u} {mb} MB" for u, mb in mine[0]["largest"]))
                 for error in {e for r in mine for e in r["errors"]}:
                     print(f"    console error: {error[:200]}")

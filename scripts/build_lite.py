@@ -69,6 +69,11 @@ EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyter
 #: the site's own extension (``lite/app-mode``, one hand-written file): a notebook opened with
 #: ``&app`` shows its outputs only and runs by itself, as Voila shows one on a server
 APP_MODE = "freight-freedom-app-mode"
+APP_MODE_PLUGIN = f"{APP_MODE}:plugin"
+#: plotly's widget code (plotly.js inside), the same file the kernel's plotly sends the page; the
+#: app mode imports it from the site while Python starts (a second off the first drawing:
+#: through the kernel it came after the app was built)
+PLOTLY_WIDGET = "plotly/package_data/widgetbundle.js"
 #: notebooks that run in the site; the others get a note saying where they run
 RUNS_IN_LITE = ("index", "play_freedom", "play_slow_freight", "freedom_walkthrough",
                 "slow_freight_walkthrough")
@@ -364,7 +369,13 @@ def stage_notebooks(dest: Path) -> list[str]:
 
 
 # ------------------------------------------------------------------------- the site
-def lite_config() -> dict:  # type: ignore[type-arg]
+def plotly_widget_name(code: bytes) -> str:
+    """The site's copy of plotly's widget code, named by its content (a cached copy is never a
+    different plotly's)."""
+    return f"plotly-widget.{hashlib.sha256(code).hexdigest()[:16]}.js"
+
+
+def lite_config(plotly_widget: str) -> dict:  # type: ignore[type-arg]
     return {
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
@@ -376,6 +387,8 @@ def lite_config() -> dict:  # type: ignore[type-arg]
                     "disablePyPIFallback": True,
                     "loadPyodideOptions": {"packages": list(PRELOAD)},
                 },
+                # beside the extension's own file (its static/ folder)
+                APP_MODE_PLUGIN: {"plotlyWidget": plotly_widget},
             },
         },
     }
@@ -401,6 +414,11 @@ def check_site(out: Path) -> None:
         assert "/" not in entry["file_name"], entry
         wheel = out / "static/pyodide" / entry["file_name"]
         assert sha256(wheel) == entry["sha256"], wheel
+    name = config["litePluginSettings"][APP_MODE_PLUGIN]["plotlyWidget"]
+    copy = out / "extensions" / APP_MODE / "static" / name
+    (plotly,) = (out / "static/pyodide").glob("plotly-*.whl")
+    with zipfile.ZipFile(plotly) as wheel:
+        assert copy.read_bytes() == wheel.read(PLOTLY_WIDGET), "app mode and kernel: one plotly"
     served = {p.parent.relative_to(out / "extensions").as_posix()
               for p in (out / "extensions").glob("**/package.json")}
     assert served == {*EXTENSIONS, APP_MODE}, served
@@ -449,7 +467,11 @@ def build() -> None:
     log(f"pyodide-lock.json: {len(packages)} packages: {', '.join(packages)}")
     notebooks = stage_notebooks(STAGE / "files")
     log(f"notebooks: {', '.join(notebooks)}")
-    (STAGE / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=1) + "\n")
+    (plotly,) = (w for w in wheels if w.name.startswith("plotly-"))
+    with zipfile.ZipFile(plotly) as wheel:
+        plotly_widget = wheel.read(PLOTLY_WIDGET)
+    (STAGE / "jupyter-lite.json").write_text(
+        json.dumps(lite_config(plotly_widget_name(plotly_widget)), indent=1) + "\n")
     share = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
     build_config = {"LiteBuildConfig": {
         "ignore_sys_prefix": ["federated_extensions"],
@@ -462,6 +484,8 @@ def build() -> None:
         STAGE / "files", *apps, "--no-sourcemaps", "--no-unused-shared-packages", cwd=STAGE)
     for path in OUT.rglob("*.map"):
         path.unlink()
+    (OUT / "extensions" / APP_MODE / "static" / plotly_widget_name(plotly_widget)).write_bytes(
+        plotly_widget)
     (OUT / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with "_" too
     shutil.copy2(OUT / "static" / "favicons" / "favicon.ico", OUT / "favicon.ico")
     (OUT / "index.html").write_text(landing_page())

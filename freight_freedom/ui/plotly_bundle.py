@@ -33,7 +33,10 @@ if TYPE_CHECKING:
 
 MODULE = "plotly.basewidget"
 
-#: the page-wide slot for plotly's widget factory: a promise, resolved once by the bundle's model
+#: the page-wide slot for plotly's widget factory: a promise, resolved once, by the bundle's model
+#: or by the page itself (the browser-only site's app mode imports the same file from the site
+#: while Python starts, ``lite/app-mode``; it sets ``fromKernel`` to take this model's copy if
+#: its own fails). The app mode makes the same slot: keep the two alike.
 _SLOT = """\
 const slot = (globalThis[Symbol.for("freight_freedom.plotly_widget")] ??= (() => {
   let resolve;
@@ -101,11 +104,15 @@ export default () => {
 };
 """ % ("[" + ", ".join(f'"{k}"' for k in PY2JS) + "]")
 
-#: the bundle's model: imports plotly's module once per page and hands its default to the slot
+#: the bundle's model: imports plotly's module once per page and hands its default to the slot;
+#: when the page is loading a copy already, offers its own in case that one fails
 BUNDLE_ESM = _SLOT + """\
 export default {
   initialize({ model }) {
-    if (slot.started) return;
+    if (slot.started) {
+      slot.fromKernel?.(model.get("bundle"));
+      return;
+    }
     slot.started = true;
     const url = URL.createObjectURL(new Blob([model.get("bundle")], { type: "text/javascript" }));
     slot.resolve(import(url).then((module) => {

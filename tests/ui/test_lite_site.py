@@ -70,3 +70,22 @@ def test_the_app_mode_extension_is_named_as_the_build_serves_it() -> None:
     load = package["jupyterlab"]["_build"]["load"]
     script = (folder / load).read_text()
     assert f'scope["{bl.APP_MODE}"]' in script and '"./extension"' in script
+
+
+def test_the_app_mode_shares_plotly_as_the_kernel_does() -> None:
+    """The app mode imports the site's copy of plotly's widget code into the page-wide slot the
+    kernel's figures wait on (``freight_freedom.ui.plotly_bundle``): same slot, same plugin id
+    as the configuration names, a file named by its content."""
+    from freight_freedom.ui import plotly_bundle
+
+    bl = build_lite()
+    script = (ROOT / "lite" / "app-mode" / "static" / "remoteEntry.js").read_text()
+    key = re.search(r'Symbol\.for\("([^"]+)"\)', plotly_bundle.BUNDLE_ESM)
+    assert key and f'Symbol.for("{key.group(1)}")' in script
+    assert f'const ID = "{bl.APP_MODE_PLUGIN}"' in script
+    assert "slot.fromKernel?.(" in plotly_bundle.BUNDLE_ESM  # a failed site copy is replaced
+    name = bl.plotly_widget_name(b"plotly")
+    assert re.fullmatch(r"plotly-widget\.[0-9a-f]{16}\.js", name)
+    assert name != bl.plotly_widget_name(b"plotly 2")
+    settings = bl.lite_config(name)["jupyter-config-data"]["litePluginSettings"]
+    assert settings[bl.APP_MODE_PLUGIN] == {"plotlyWidget": name}

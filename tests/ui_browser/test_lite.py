@@ -41,6 +41,7 @@ import pytest
 from conftest import unavailable
 from uihelp import (
     ARTIFACTS,
+    BLOB_SIZES,
     PLAY_FREEDOM,
     PLAY_SLOW_FREIGHT,
     REPO_NOTEBOOKS,
@@ -65,6 +66,8 @@ APP_TIMEOUT = 120_000  # Run All to the drawn app, or to every cell run (about 1
 RUN_STARTED_TIMEOUT = 15_000  # Run All pressed to its first cell queued or running
 CLICKS = 4
 TIMINGS: dict[str, Any] = {}
+#: the site's copy of plotly's widget code, imported by the app mode while Python starts
+PLOTLY_WIDGET = re.compile(r"/extensions/freight-freedom-app-mode/static/plotly-widget\.\w+\.js$")
 
 
 def _build_module() -> ModuleType:
@@ -165,7 +168,7 @@ class _Site:
     page asked for."""
 
     def __init__(self, bp: Any, url: str, notebook: str) -> None:
-        self.bp, self.page, self.outside = bp, bp.page, []
+        self.bp, self.page, self.outside, self.requested = bp, bp.page, [], []
         self.page.context.on("request", self._on_request)
         self.url = url
         self.started = time.monotonic()
@@ -191,6 +194,7 @@ class _Site:
                     raise
 
     def _on_request(self, request: Any) -> None:
+        self.requested.append(request.url)
         if not request.url.startswith((self.url + "/", "data:", "blob:")):
             self.outside.append(request.url)
 
@@ -230,7 +234,7 @@ class _AppLink(_Site):
     clicked, and nothing else is touched until the app is there (no menu, no Run All)."""
 
     def __init__(self, bp: Any, url: str, notebook: str, title: str) -> None:
-        self.bp, self.page, self.outside = bp, bp.page, []
+        self.bp, self.page, self.outside, self.requested = bp, bp.page, [], []
         self.page.context.on("request", self._on_request)
         self.url = url
         self.page.goto(f"{url}/", timeout=budget_ms(30_000))
@@ -318,11 +322,15 @@ def test_play_app_runs_in_the_browser_alone(lite_url: str, browser: Any, open_pa
     """Opened from the site's first page as an app (no menu touched), then played by clicks."""
     name = notebook.removesuffix(".ipynb")
     bp = open_page(browser, f"lite-{name}")
+    bp.page.context.add_init_script(BLOB_SIZES)
     try:
         site = _AppLink(bp, lite_url, notebook, title)
         page = site.page
         page.wait_for_selector(".ff-app .ff-figure .js-plotly-plot .main-svg",
                                timeout=budget_ms(APP_TIMEOUT))
+        # plotly came from the site, imported while Python started, not from the kernel
+        assert any(PLOTLY_WIDGET.search(url) for url in site.requested)
+        assert max(page.evaluate("() => window.__ffBlobSizes")) < 1_000_000
         page.locator(".ff-app .ff-actions button.widget-button").first.wait_for(
             timeout=budget_ms(60_000))
         opened = time.monotonic() - site.started
@@ -340,5 +348,28 @@ def test_play_app_runs_in_the_browser_alone(lite_url: str, browser: Any, open_pa
                          "click_median_s": round(statistics.median(latencies), 2),
                          "clicks_s": [round(t, 2) for t in latencies]}
         site.assert_clean()
+    finally:
+        bp.page.context.close()
+
+
+def test_a_play_app_draws_with_the_kernels_plotly_when_the_sites_copy_fails(
+        lite_url: str, browser: Any, open_page: Any) -> None:
+    """The site's copy of plotly's widget code does not arrive (a school filter, a broken
+    cache): the app mode takes the copy the kernel sends, and the map is drawn all the same."""
+    bp = open_page(browser, "lite-plotly-from-the-kernel")
+    bp.page.context.add_init_script(BLOB_SIZES)
+    bp.page.context.route(PLOTLY_WIDGET, lambda route: route.abort())
+    warnings: list[str] = []
+    bp.page.on("console", lambda msg: warnings.append(msg.text) if msg.type == "warning" else None)
+    try:
+        site = _AppLink(bp, lite_url, PLAY_SLOW_FREIGHT, "Play Slow Freight")
+        page = site.page
+        page.wait_for_selector(".ff-app .ff-figure .js-plotly-plot .main-svg",
+                               timeout=budget_ms(APP_TIMEOUT))
+        site.assert_app_only()
+        assert any(PLOTLY_WIDGET.search(url) for url in site.requested)
+        assert max(page.evaluate("() => window.__ffBlobSizes")) > 1_000_000  # the kernel's
+        assert any("plotly comes from the kernel" in w for w in warnings), warnings[-10:]
+        bp.screenshot("drawn")
     finally:
         bp.page.context.close()

@@ -569,6 +569,21 @@ _SLOW_MODULE = """
 """
 
 
+#: an init script: the size of every module text the page imports through a Blob URL
+#: (anywidget's modules, plotly's widget code when it comes from the kernel), in
+#: ``window.__ffBlobSizes``
+BLOB_SIZES = """
+(() => {
+  window.__ffBlobSizes = [];
+  const original = URL.createObjectURL.bind(URL);
+  URL.createObjectURL = (blob) => {
+    if (blob instanceof Blob) window.__ffBlobSizes.push(blob.size);
+    return original(blob);
+  };
+})();
+"""
+
+
 def slow_figure_module(delay_ms: int) -> str:
     """An init script (``context.add_init_script``) that makes the page's first plotly figure
     take ``delay_ms`` to set up, as on a busy device: anywidget drops a model not set up within

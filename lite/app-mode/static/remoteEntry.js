@@ -24,6 +24,8 @@
   const timeout = AbortSignal.timeout.bind(AbortSignal);
   AbortSignal.timeout = (ms) =>
     timeout(ms === 2000 && /anywidget/.test(new Error().stack || "") ? STRETCH_MS : ms);
+  // this file's address: the site's copy of plotly's widget code is beside it
+  const HERE = document.currentScript ? document.currentScript.src : window.location.href;
   const KERNEL_WAIT_MS = 600000; // a first visit on a slow laptop: Pyodide and the wheels
   const START_WAIT_MS = 15000; // Run All pressed to a first cell queued; else press again
 
@@ -103,9 +105,76 @@ body.ff-app-mode .jp-Cell.jp-mod-selected, body.ff-app-mode .jp-Cell.jp-mod-acti
     Array.from({ length: c.model.outputs.length }, (_, i) => c.model.outputs.get(i))
       .some((o) => o.type === "error"));
 
+  // Plotly's widget code (plotly.js inside, 4.9 MB), imported from the site while Python starts.
+  // Every figure of the page waits for one shared copy of it in a page-wide slot
+  // (freight_freedom/ui/plotly_bundle.py; the slot here is made alike); the kernel sends the same
+  // file, but only once the app is built, and importing it then held the first drawing back by
+  // about a second. If the site's copy fails, the kernel's copy is taken (fromKernel).
+  const PLOTLY_SLOT = Symbol.for("freight_freedom.plotly_widget");
+
+  function importText(code) {
+    const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
+    return import(url).then((module) => {
+      URL.revokeObjectURL(url);
+      return module.default;
+    });
+  }
+
+  function preloadPlotly() {
+    let file;
+    try {
+      const config = JSON.parse(document.getElementById("jupyter-config-data").textContent);
+      file = ((config.litePluginSettings || {})[ID] || {}).plotlyWidget;
+    } catch (e) {
+      file = null;
+    }
+    if (!file) return; // not built with it: the kernel's copy, as in JupyterLab
+    const slot = (globalThis[PLOTLY_SLOT] ??= (() => {
+      let resolve;
+      const loaded = new Promise((r) => { resolve = r; });
+      return { loaded, resolve, started: false };
+    })());
+    if (slot.started) return;
+    slot.started = true;
+    const fromKernel = new Promise((resolve) => { slot.fromKernel = resolve; });
+    slot.resolve(import(new URL(file, HERE).href).then((module) => module.default).catch((e) => {
+      console.warn("[freight-freedom app mode] plotly comes from the kernel:", e);
+      return fromKernel.then(importText);
+    }));
+  }
+
+  // The app's kernel, started as soon as the plugin is active: about 1.5 s before the notebook
+  // would start it (JupyterLab is still restoring its layout then), so Pyodide's download and
+  // start overlap the page's own. The notebook then finds the session of its path running and
+  // connects to it (SessionContext looks among the running sessions first; JupyterLite's
+  // sessions are keyed by name, the notebook's file name). This connection leaves comms to the
+  // notebook's (a second connection that handles them answers every widget's comm_open with a
+  // comm_close: "model not found"), and is dropped once the notebook has its own.
+  // Resolves to the session connection, or null (the notebook starts the kernel then).
+  async function startKernelEarly(app, path) {
+    try {
+      const { sessions, kernelspecs } = app.serviceManager;
+      await Promise.all([sessions.ready, kernelspecs.ready]);
+      // the Pyodide kernel's spec is registered by its own plugin, maybe after this one's start
+      for (let i = 0; i < 50 && !(kernelspecs.specs && kernelspecs.specs.default); i += 1) {
+        await sleep(100);
+        await kernelspecs.refreshSpecs();
+      }
+      const kernel = kernelspecs.specs && kernelspecs.specs.default;
+      if (!kernel) return null;
+      const name = path.split("/").pop();
+      return await sessions.startNew({ path, name, type: "notebook", kernel: { name: kernel } },
+                                     { kernelConnectionOptions: { handleComms: false } });
+    } catch (e) {
+      console.warn("[freight-freedom app mode] the kernel starts with the notebook:", e);
+      return null;
+    }
+  }
+
   // the app's steps, said in the banner: the kernel (Pyodide and the wheels), then the cells
-  async function runApp(app, path) {
+  async function runApp(app, path, early) {
     await app.restored; // the shell is on the page now
+    preloadPlotly(); // its evaluation overlaps Pyodide's download and start, in the kernel's worker
     if (app.shell.menu && app.shell.menu.hide) app.shell.menu.hide();
     const say = banner(path);
     try {
@@ -124,6 +193,14 @@ body.ff-app-mode .jp-Cell.jp-mod-selected, body.ff-app-mode .jp-Cell.jp-mod-acti
       panel.node.addEventListener("dblclick", (event) => event.stopPropagation(), true);
       await panel.context.ready;
       await panel.sessionContext.ready;
+      // the notebook has its own connection now; if it started a kernel of its own (it found
+      // none running yet), the early one goes: no second Python
+      const mine = await early;
+      const theirs = panel.sessionContext.session;
+      if (mine && !mine.isDisposed) {
+        if (theirs && mine.id !== theirs.id) await mine.shutdown().catch(() => undefined);
+        mine.dispose();
+      }
       await until(() => {
         const k = panel.sessionContext.session && panel.sessionContext.session.kernel;
         return k && k.status === "idle";
@@ -170,7 +247,7 @@ body.ff-app-mode .jp-Cell.jp-mod-selected, body.ff-app-mode .jp-Cell.jp-mod-acti
       style.textContent = CSS;
       document.head.append(style);
       document.body.classList.add("ff-app-mode");
-      void runApp(app, path);
+      void runApp(app, path, startKernelEarly(app, path));
     },
   };
 
