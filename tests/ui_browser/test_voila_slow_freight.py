@@ -45,7 +45,8 @@ def human_turn(app: AppPage) -> SlowFreight:
     """The page's game at a human decision (pressing "Bots to my turn" if a bot is to move)."""
     if "(human)" not in app.prompt():
         app.act("Bots to my turn")
-    assert "(human)" in app.prompt(), app.prompt()
+    # the step count (the app's title) is drawn first, the prompt by a later message
+    wait_until(lambda: "(human)" in app.prompt(), 10, "the prompt to name the human's turn")
     game = app.saved_game()
     assert not game.is_over
     return game
