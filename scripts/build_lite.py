@@ -62,7 +62,8 @@ APPS = ("lab", "notebooks")
 #: the only front-end extensions the site serves (from the tools environment). Not
 #: jupyterlab-plotly: its one 4.8 MB chunk (plotly.js) was loaded by every page, beside the copy
 #: the apps' FigureWidgets bring; in this site the notebooks' figures are FigureWidgets too
-#: (``freight_freedom.ui.display.figures_as_widgets``), so plotly.js loads once, and only where
+#: (``freight_freedom.ui.display.figures_as_widgets``), so plotly.js loads once a page (an app
+#: page imports the site's copy, PLOTLY_WIDGET; a notebook gets the kernel's), and only where
 #: something is drawn
 EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager",
               "anywidget")
