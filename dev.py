@@ -114,13 +114,20 @@ def cmd_lite(args: list[str]) -> None:
     _run(python, ROOT / "scripts" / "build_lite.py", *args)
 
 
+#: JupyterLab also loads the site's extension (``lite/freight-freedom-app-mode``; JupyterLab
+#: finds an extension folder by its package's name): on every page it stretches anywidget's 2 s
+#: limit for a widget to set up, past which a plotly board never updated again on a slow laptop
+#: (its app mode acts only on the site's ``&app`` links)
+LAB_EXTENSIONS_ARG = f"--LabApp.extra_labextensions_path={ROOT / 'lite'}"
+
+
 def cmd_lab(args: list[str]) -> None:
     ensure_venv()
     jupyter = BIN / "jupyter"
     target = "notebooks" if (ROOT / "notebooks").is_dir() else "."
     extra = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
     os.execv(str(jupyter), [str(jupyter), "lab", "--notebook-dir", str(ROOT / target),
-                            *extra, *args])
+                            LAB_EXTENSIONS_ARG, *extra, *args])
 
 
 def cmd_test(args: list[str]) -> None:

@@ -4,9 +4,9 @@
 
 Serves the built site (``python3 dev.py lite``) on 127.0.0.1 and opens each page in a fresh
 browser context (an empty cache: a first visit), as a student follows a link. An app link of the
-site's first page (``...&app``) runs by itself (``lite/app-mode``); a notebook page without it is
-run with Run > Run All Cells, as the student must there. For each page it reports, from the
-page's open:
+site's first page (``...&app``) runs by itself (``lite/freight-freedom-app-mode``); a notebook
+page without it is run with Run > Run All Cells, as the student must there. For each page it
+reports, from the page's open:
 
 - ``drawn``: the app's map (or, for a lesson, a cell's output) is on screen;
 - ``pyodide``: Pyodide's runtime (``pyodide.asm.wasm``) has arrived, ``wheels``: the last

@@ -12,8 +12,9 @@ pinned version, and the site fetches nothing from anywhere else:
 - the front-end extensions the apps need (ipywidgets, anywidget) from their PyPI wheels;
 - the notebooks, rewritten for the browser (:func:`lite_notebook`);
 - the site's first page (:func:`landing_page`): the play notebooks and the lessons as apps.
-  ``lite/app-mode`` (one hand-written extension file) makes a notebook opened with ``&app``
-  show its text and outputs only and run by itself, as Voila shows a notebook on a server;
+  ``lite/freight-freedom-app-mode`` (one hand-written extension file) makes a notebook opened
+  with ``&app`` show its text and outputs only and run by itself, as Voila shows a notebook on a
+  server;
   Voici, Voila's own static version, needs a kernel or a JupyterLite this site cannot use
   (voici 0.10: xeus-python from emscripten-forge; voici-core 0.10: jupyterlite-core < 0.8).
 
@@ -67,8 +68,9 @@ APPS = ("lab", "notebooks")
 #: something is drawn
 EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager",
               "anywidget")
-#: the site's own extension (``lite/app-mode``, one hand-written file): a notebook opened with
-#: ``&app`` shows its outputs only and runs by itself, as Voila shows one on a server
+#: the site's own extension (``lite/freight-freedom-app-mode``, one hand-written file): a
+#: notebook opened with ``&app`` shows its outputs only and runs by itself, as Voila shows one
+#: on a server (JupyterLab from a checkout loads it too: ``dev.py``, LAB_EXTENSIONS_ARG)
 APP_MODE = "freight-freedom-app-mode"
 APP_MODE_PLUGIN = f"{APP_MODE}:plugin"
 #: plotly's widget code (plotly.js inside), the same file the kernel's plotly sends the page; the
@@ -279,7 +281,8 @@ def lite_notebook(nb: dict, name: str) -> dict:  # type: ignore[type-arg]
         cells.insert(0, _cell("code", INSTALL_CELL))
         end = next((i for i, c in enumerate(cells) if c["cell_type"] == "markdown"
                     and "".join(c["source"]).lstrip().startswith(APP_END)), None)
-        if end is not None:  # the app mode (lite/app-mode) runs and shows the cells before it
+        # the app mode (lite/freight-freedom-app-mode) runs and shows the cells before it
+        if end is not None:
             nb["metadata"]["freight_freedom"] = {"app_cells": end}
     else:
         cells.insert(0, _cell("markdown", (
@@ -477,7 +480,7 @@ def build() -> None:
     build_config = {"LiteBuildConfig": {
         "ignore_sys_prefix": ["federated_extensions"],
         "federated_extensions": [*(str(share / name) for name in EXTENSIONS),
-                                 str(LITE / "app-mode")]}}
+                                 str(LITE / APP_MODE)]}}
     (STAGE / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=1) + "\n")
     jupyter = Path(sys.executable).parent / "jupyter"
     apps = [arg for app in APPS for arg in ("--apps", app)]

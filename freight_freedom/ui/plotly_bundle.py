@@ -35,8 +35,8 @@ MODULE = "plotly.basewidget"
 
 #: the page-wide slot for plotly's widget factory: a promise, resolved once, by the bundle's model
 #: or by the page itself (the browser-only site's app mode imports the same file from the site
-#: while Python starts, ``lite/app-mode``; it sets ``fromKernel`` to take this model's copy if
-#: its own fails). The app mode makes the same slot: keep the two alike.
+#: while Python starts, ``lite/freight-freedom-app-mode``; it sets ``fromKernel`` to take this
+#: model's copy if its own fails). The app mode makes the same slot: keep the two alike.
 _SLOT = """\
 const slot = (globalThis[Symbol.for("freight_freedom.plotly_widget")] ??= (() => {
   let resolve;

@@ -1,6 +1,7 @@
 """The browser-only site's pieces that need no browser: which cells a notebook opened as an app
 runs, the first page's links, and the app-mode extension's names (``scripts/build_lite.py``,
-``lite/app-mode``). The site itself is tested in a browser by tests/ui_browser/test_lite.py."""
+``lite/freight-freedom-app-mode``). The site itself is tested in a browser by
+tests/ui_browser/test_lite.py."""
 
 from __future__ import annotations
 
@@ -64,7 +65,7 @@ def test_the_first_page_links_each_app_and_holds_the_sites_configuration() -> No
 
 def test_the_app_mode_extension_is_named_as_the_build_serves_it() -> None:
     bl = build_lite()
-    folder = ROOT / "lite" / "app-mode"
+    folder = ROOT / "lite" / bl.APP_MODE
     package = json.loads((folder / "package.json").read_text())
     assert package["name"] == bl.APP_MODE
     load = package["jupyterlab"]["_build"]["load"]
@@ -79,7 +80,7 @@ def test_the_app_mode_shares_plotly_as_the_kernel_does() -> None:
     from freight_freedom.ui import plotly_bundle
 
     bl = build_lite()
-    script = (ROOT / "lite" / "app-mode" / "static" / "remoteEntry.js").read_text()
+    script = (ROOT / "lite" / bl.APP_MODE / "static" / "remoteEntry.js").read_text()
     key = re.search(r'Symbol\.for\("([^"]+)"\)', plotly_bundle.BUNDLE_ESM)
     assert key and f'Symbol.for("{key.group(1)}")' in script
     assert f'const ID = "{bl.APP_MODE_PLUGIN}"' in script

@@ -119,6 +119,9 @@ def test_notebook_runs_in_lab_with_its_figures(name: str, started: dict[str, Any
     page = bp.page
     cells = len(code_prompts(page))
     assert cells > 0
+    # the site's extension is loaded (as `python3 dev.py lab` loads it): anywidget's 2 s limit
+    # for a widget to set up is stretched on the page (lite/freight-freedom-app-mode)
+    assert page.evaluate("() => String(AbortSignal.timeout).includes('anywidget')")
     wait_until(lambda: all_ran(page), RUN_ALL_TIMEOUT, f"all {cells} code cells of {name} to run")
     wait_until(lambda: kernel_idle(lab_server.url, name), 60, f"{name}'s kernel to be idle")
     # widgets and plots render after the kernel replied; then no traceback, no failed widget

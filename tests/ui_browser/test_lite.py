@@ -3,10 +3,10 @@
 The site is built once per session into ``build/lite/`` (reused when its ``.inputs`` hash
 matches the sources: see ``scripts/build_lite.py``) and served on 127.0.0.1 by a static server.
 Each play notebook is opened as a student does, from the link on the site's first page (the
-app mode, ``lite/app-mode``: no menu, no code, it runs by itself), and played for a few turns by
-clicking the app's choices; a lesson opened the same way runs and shows only the lesson. The
-index and the lessons are also opened as notebooks (with their code) in the Notebook interface,
-and run with Run All. The page must
+app mode, ``lite/freight-freedom-app-mode``: no menu, no code, it runs by itself), and played
+for a few turns by clicking the app's choices; a lesson opened the same way runs and shows only
+the lesson. The index and the lessons are also opened as notebooks (with their code) in the
+Notebook interface, and run with Run All. The page must
 make no request outside 127.0.0.1 (the site is self-contained: no CDN, no PyPI) and log no
 console error. Without npm (the build fetches Pyodide from the npm registry) the tests are
 skipped with the reason, except under ``CI=true``.
@@ -230,8 +230,9 @@ def test_index_and_lessons_run_in_the_browser_alone(lite_url: str, browser: Any,
 
 
 class _AppLink(_Site):
-    """A notebook opened from the site's first page as an app (``lite/app-mode``): the link is
-    clicked, and nothing else is touched until the app is there (no menu, no Run All)."""
+    """A notebook opened from the site's first page as an app (``lite/freight-freedom-app-mode``):
+    the link is clicked, and nothing else is touched until the app is there (no menu, no Run
+    All)."""
 
     def __init__(self, bp: Any, url: str, notebook: str, title: str) -> None:
         self.bp, self.page, self.outside, self.requested = bp, bp.page, [], []
@@ -279,8 +280,8 @@ def test_a_lesson_opens_as_an_app_from_the_first_page(lite_url: str, browser: An
                                                       title: str) -> None:
     """The lesson runs by itself; the code behind it (after its ``---`` cell) neither shows
     nor runs. Its board's module is made to take 4 s to set up (a busy laptop): the site
-    stretches anywidget's 2 s limit (``lite/app-mode``), so the board is drawn and follows the
-    lesson's steps (without the stretch the board was never drawn: checked when this was
+    stretches anywidget's 2 s limit (``lite/freight-freedom-app-mode``), so the board is drawn and
+    follows the lesson's steps (without the stretch the board was never drawn: checked when this was
     written)."""
     bp = open_page(browser, f"lite-app-{notebook.removesuffix('.ipynb')}")
     bp.page.context.add_init_script(slow_figure_module(4000))

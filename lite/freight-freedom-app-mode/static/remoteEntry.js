@@ -14,7 +14,8 @@
   "use strict";
   const ID = "freight-freedom-app-mode:plugin";
 
-  // Every page of the site, app or not: anywidget (0.11) gives each widget model 2 s to load its
+  // Every page of the site, app or not, and of JupyterLab run from a checkout (`python3 dev.py
+  // lab` and the browser tests load this extension too): anywidget (0.11) gives each widget model 2 s to load its
   // module in the page, then drops every message its kernel sends it, and a plotly map that
   // missed the 2 s (a laptop busy starting Python) never changed again. Its own
   // AbortSignal.timeout(2000) gets STRETCH_MS instead; every other caller is untouched. (The
