@@ -352,7 +352,7 @@ def landing_page() -> str:
     <ul class="apps">
 {items}
     </ul>
-    <p class="note">The first visit downloads Python for the browser (about 40 MB; the browser
+    <p class="note">The first visit downloads Python for the browser (about 45 MB; the browser
       keeps it for the next visit): allow half a minute on a school network.</p>
     <p class="note">The same pages as notebooks, with their code, the analysis notebooks and a
       Python console: <a href="lab/index.html">open JupyterLab</a>.</p>
@@ -373,6 +373,13 @@ def stage_notebooks(dest: Path) -> list[str]:
 
 
 # ------------------------------------------------------------------------- the site
+def plotly_widget_code(wheels: list[Path]) -> bytes:
+    """Plotly's widget code, read from the plotly wheel among ``wheels`` (the kernel's)."""
+    (plotly,) = (w for w in wheels if w.name.startswith("plotly-"))
+    with zipfile.ZipFile(plotly) as wheel:
+        return wheel.read(PLOTLY_WIDGET)
+
+
 def plotly_widget_name(code: bytes) -> str:
     """The site's copy of plotly's widget code, named by its content (a cached copy is never a
     different plotly's)."""
@@ -420,9 +427,8 @@ def check_site(out: Path) -> None:
         assert sha256(wheel) == entry["sha256"], wheel
     name = config["litePluginSettings"][APP_MODE_PLUGIN]["plotlyWidget"]
     copy = out / "extensions" / APP_MODE / "static" / name
-    (plotly,) = (out / "static/pyodide").glob("plotly-*.whl")
-    with zipfile.ZipFile(plotly) as wheel:
-        assert copy.read_bytes() == wheel.read(PLOTLY_WIDGET), "app mode and kernel: one plotly"
+    kernels_copy = plotly_widget_code(list((out / "static/pyodide").glob("*.whl")))
+    assert copy.read_bytes() == kernels_copy, "the app mode's plotly is the kernel's"
     served = {p.parent.relative_to(out / "extensions").as_posix()
               for p in (out / "extensions").glob("**/package.json")}
     assert served == {*EXTENSIONS, APP_MODE}, served
@@ -471,9 +477,7 @@ def build() -> None:
     log(f"pyodide-lock.json: {len(packages)} packages: {', '.join(packages)}")
     notebooks = stage_notebooks(STAGE / "files")
     log(f"notebooks: {', '.join(notebooks)}")
-    (plotly,) = (w for w in wheels if w.name.startswith("plotly-"))
-    with zipfile.ZipFile(plotly) as wheel:
-        plotly_widget = wheel.read(PLOTLY_WIDGET)
+    plotly_widget = plotly_widget_code(wheels)
     (STAGE / "jupyter-lite.json").write_text(
         json.dumps(lite_config(plotly_widget_name(plotly_widget)), indent=1) + "\n")
     share = Path(sys.prefix) / "share" / "jupyter" / "labextensions"

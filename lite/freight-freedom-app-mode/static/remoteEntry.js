@@ -15,9 +15,9 @@
   const ID = "freight-freedom-app-mode:plugin";
 
   // Every page of the site, app or not, and of JupyterLab run from a checkout (`python3 dev.py
-  // lab` and the browser tests load this extension too): anywidget (0.11) gives each widget model 2 s to load its
-  // module in the page, then drops every message its kernel sends it, and a plotly map that
-  // missed the 2 s (a laptop busy starting Python) never changed again. Its own
+  // lab` and the browser tests load this extension too): anywidget (0.11) gives each widget
+  // model 2 s to load its module in the page, then drops every message its kernel sends it, and
+  // a plotly map that missed the 2 s (a laptop busy starting Python) never changed again. Its own
   // AbortSignal.timeout(2000) gets STRETCH_MS instead; every other caller is untouched. (The
   // package's Voila page does the same: freight_freedom/ui/jupyter_data/voila/templates.)
   // This file loads before any widget exists (bootstrap.js loads the extensions first).
@@ -179,7 +179,7 @@ body.ff-app-mode .jp-Cell.jp-mod-selected, body.ff-app-mode .jp-Cell.jp-mod-acti
     if (app.shell.menu && app.shell.menu.hide) app.shell.menu.hide();
     const say = banner(path);
     try {
-      say("loading", "Loading Python for this browser (the first visit downloads about 40 MB)...");
+      say("loading", "Loading Python for this browser (the first visit downloads about 45 MB)...");
       const panel = await until(() => {
         const w = app.shell.currentWidget;
         return w && w.sessionContext && w.content && w.content.widgets ? w : null;
