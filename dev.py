@@ -10,6 +10,8 @@
                            (`--serve --no-build` serves the last build)
     python3 dev.py classroom   run a class: the teacher's, students' and projector's pages
                            (arguments as `freight-freedom classroom`: --db, --lan, --port ...)
+    python3 dev.py voila NOTEBOOK   one notebook as a page (a lesson on the projector), with
+                           the package's Voila page (freight_freedom/ui/voila_page.py)
 
 Each command first makes sure a virtual environment ``.venv`` exists with the package and its
 development extras installed (re-installing only when ``pyproject.toml`` changed), so the second
@@ -163,8 +165,14 @@ def cmd_classroom(args: list[str]) -> None:
     os.execv(str(PY), [str(PY), "-m", "freight_freedom", "classroom", *args])
 
 
+def cmd_voila(args: list[str]) -> None:
+    ensure_venv()
+    os.execv(str(PY), [str(PY), "-m", "freight_freedom.ui.voila_page", *args])
+
+
 def main() -> None:
-    commands = {"lab": cmd_lab, "test": cmd_test, "lite": cmd_lite, "classroom": cmd_classroom}
+    commands = {"lab": cmd_lab, "test": cmd_test, "lite": cmd_lite, "classroom": cmd_classroom,
+                "voila": cmd_voila}
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
         sys.exit(__doc__)
     try:

@@ -10,11 +10,14 @@ the browser tests): Voila's ``lab`` template with two changes.
 
 The template lives in ``jupyter_data/voila/templates/freight-freedom``; Voila finds it through
 ``JUPYTER_PATH`` (:func:`voila_env`) and uses it with :data:`TEMPLATE_ARGS`.
+``python -m freight_freedom.ui.voila_page NOTEBOOK [voila options]`` (``python3 dev.py voila``)
+runs Voila on one notebook with it: the teaching guide's projector lesson.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 #: the folder Voila looks in for ``voila/templates/<name>`` (put on ``JUPYTER_PATH``)
@@ -30,3 +33,18 @@ def voila_env(base: dict[str, str] | None = None) -> dict[str, str]:
     rest = env.get("JUPYTER_PATH", "")
     env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(DATA_DIR), rest) if p)
     return env
+
+
+def voila_command(args: list[str]) -> tuple[list[str], dict[str, str]]:
+    """The command line and environment of Voila with this template on ``args`` (a notebook
+    and Voila's own options), run by this Python."""
+    return [sys.executable, "-m", "voila", *TEMPLATE_ARGS, *args], voila_env()
+
+
+def main() -> None:
+    argv, env = voila_command(sys.argv[1:])
+    os.execve(argv[0], argv, env)
+
+
+if __name__ == "__main__":
+    main()

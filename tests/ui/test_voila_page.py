@@ -4,10 +4,17 @@ without the two Font Awesome links to a CDN, found by every Voila server the pac
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
-from freight_freedom.ui.voila_page import DATA_DIR, TEMPLATE, TEMPLATE_ARGS, voila_env
+from freight_freedom.ui.voila_page import (
+    DATA_DIR,
+    TEMPLATE,
+    TEMPLATE_ARGS,
+    voila_command,
+    voila_env,
+)
 
 HERE = DATA_DIR / "voila" / "templates" / TEMPLATE
 
@@ -60,3 +67,14 @@ def test_the_script_stretches_the_limit_anywidget_still_has() -> None:
                        r'\{\s*resolvers\.reject\(new Error\("\[anywidget\] Failed to initialize '
                        r'model\."\)\);')
     assert any(limit.search(text) for text in bundles)
+
+
+def test_the_projector_lesson_command_runs_voila_with_the_template() -> None:
+    """`python3 dev.py voila NOTEBOOK` (the teaching guide's launch): this Python's Voila, the
+    template, then the notebook and options as given."""
+    import sys
+
+    argv, env = voila_command(["notebooks/freedom_walkthrough.ipynb", "--port=8870"])
+    assert argv == [sys.executable, "-m", "voila", *TEMPLATE_ARGS,
+                    "notebooks/freedom_walkthrough.ipynb", "--port=8870"]
+    assert env["JUPYTER_PATH"].split(os.pathsep)[0] == str(DATA_DIR)
