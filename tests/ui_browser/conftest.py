@@ -532,9 +532,12 @@ def open_page() -> Callable[[Any, str], BrowserPage]:
     return new_page
 
 
-def new_page(browser: Any, name: str) -> BrowserPage:
-    """A new context and page that records console errors and page exceptions."""
-    context = browser.new_context(viewport=VIEWPORT, accept_downloads=True)
+def new_page(browser: Any, name: str, viewport: dict[str, int] = VIEWPORT,
+             scale: float = 1.0) -> BrowserPage:
+    """A new context (its own storage: a device of its own) and page at ``viewport`` that
+    records console errors and page exceptions (KNOWN_NOISE apart)."""
+    context = browser.new_context(viewport=viewport, device_scale_factor=scale,
+                                  accept_downloads=True)
     context.set_default_timeout(budget_ms(30_000))
     page = context.new_page()
     bp = BrowserPage(page, name)

@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import BrowserPage, Server, _is_noise, classroom_server, start_server
+from conftest import BrowserPage, Server, classroom_server, new_page, start_server
 from uihelp import ARTIFACTS, AppPage, budget, budget_ms, wait_stable, wait_until
 
 from freight_freedom import Freedom
@@ -46,8 +46,8 @@ STUDENTS = ("Ana", "Ben", "Cy")
 #: Voila's own request on leaving a page (a reload): its kernel shutdown is refused for want of
 #: an XSRF token (voila-dashboards/voila#1458, open). Accepted only on a reloaded page; the
 #: command culls such kernels instead.
-RELOAD_NOISE = re.compile(r"status of 403 .*'url': 'http://127\.0\.0\.1:\d+/voila/api/"
-                          r"shutdown/[0-9a-f-]{36}'")
+RELOAD_NOISE = re.compile(r"status of 403 .*\(at http://127\.0\.0\.1:\d+/voila/api/"
+                          r"shutdown/[0-9a-f-]{36}\)")
 TABLE_STEPS = re.compile(r"table \w+ · (\d+) steps")
 MAP = ".ff-app .ff-figure .js-plotly-plot .main-svg"
 FIGURE_BOX = """() => { const r = document.querySelector('.ff-app .ff-figure')
@@ -69,17 +69,7 @@ def open_as(browser: Any, name: str, url: str, viewport: dict[str, int] = LAPTOP
     widgets it needs. (Pages opened all at once drew their widgets at the same moment, and on
     a loaded machine anywidget's two-second limit to set up a model passed: "Failed to
     initialize model", and that widget heard nothing from its kernel.)"""
-    context = browser.new_context(viewport=viewport, device_scale_factor=scale)
-    context.set_default_timeout(budget_ms(30_000))
-    bp = BrowserPage(context.new_page(), name)
-
-    def on_console(msg: Any) -> None:
-        where = str(msg.location)
-        if msg.type == "error" and not _is_noise(msg.text, (msg.location or {}).get("url", "")):
-            bp.errors.append(f"console.error: {msg.text} (at {where})")
-
-    bp.page.on("console", on_console)
-    bp.page.on("pageerror", lambda exc: bp.errors.append(f"uncaught exception: {exc}"))
+    bp = new_page(browser, name, viewport, scale)
     bp.page.goto(url, timeout=budget_ms(90_000))
     return bp
 

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import BrowserPage, Server, _is_noise, classroom_server
+from conftest import Server, classroom_server, new_page
 from uihelp import budget_ms, slow_figure_module, wait_until
 
 from freight_freedom.classroom import Classroom
@@ -29,6 +29,7 @@ pytestmark = pytest.mark.ui
 
 STEP = 5  # the Freedom lesson's first step in the Planning phase: the board's title changes
 DELAY_MS = 4000  # the board's module set up in twice anywidget's 2 s
+
 
 @pytest.fixture(scope="module")
 def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Classroom]]:
@@ -41,15 +42,9 @@ def test_a_board_slow_to_set_up_still_follows_the_lesson(
         browser: Any, classroom: tuple[Server, Classroom]) -> None:
     server, room = classroom
     room.lesson.start("freedom")
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
-    context.set_default_timeout(budget_ms(30_000))
-    context.add_init_script(slow_figure_module(DELAY_MS))
-    bp = BrowserPage(context.new_page(), "class-slow-board")
+    bp = new_page(browser, "class-slow-board", {"width": 1366, "height": 768})
     page = bp.page
-    page.on("pageerror", lambda exc: bp.errors.append(f"uncaught exception: {exc}"))
-    page.on("console", lambda msg: bp.errors.append(f"console.error: {msg.text}")
-            if msg.type == "error"
-            and not _is_noise(msg.text, (msg.location or {}).get("url", "")) else None)
+    page.context.add_init_script(slow_figure_module(DELAY_MS))
     try:
         page.goto(f"{server.url}/voila/render/student.ipynb?code={room.code}",
                   timeout=budget_ms(90_000))
@@ -68,4 +63,4 @@ def test_a_board_slow_to_set_up_still_follows_the_lesson(
         bp.screenshot("the slow board followed the step")
         assert bp.errors == []  # "Failed to initialize model" among them, before the fix
     finally:
-        context.close()
+        page.context.close()
