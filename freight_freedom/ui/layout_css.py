@@ -10,7 +10,12 @@ from __future__ import annotations
 #: narrow for the map and the decision column side by side (a 900 px window, JupyterLab with its
 #: side bar open), the column goes *above* the map, so the prompt and the choices stay in view.
 #: Focus is clearly visible on every control; the tab titles keep a readable contrast.
+#: The output cell holding the app (a table cell in JupyterLab, Voila and the browser-only site)
+#: aligns it to its top: aligned on its baseline (the default), the app was drawn with its
+#: board row above the cell, out of sight and out of reach, the choices included (Slow Freight
+#: in Voila at 1366x800, a second after the page opened).
 APP_CSS = """<style>
+.jp-OutputArea-output:has(> .ff-app) { vertical-align: top; }
 .ff-board { container-type: inline-size; }
 .ff-figure > * { transform-origin: 0 0; }
 .ff-app button:focus-visible, .ff-app select:focus-visible, .ff-app input:focus-visible,

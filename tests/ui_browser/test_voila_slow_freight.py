@@ -21,6 +21,7 @@ from uihelp import (
     figure_differences,
     open_voila_app,
     screen,
+    wait_stable,
     wait_until,
 )
 
@@ -162,3 +163,31 @@ def test_bad_save_file_shows_an_error_and_the_game_goes_on(app: AppPage, tmp_pat
     wait_until(lambda: app.alert() == "", 10, "the error to clear after a move")
     assert app.saved_game().history[len(before.history)] == action
     assert_no_js_errors(app)
+
+
+#: where the app's title and prompt are against the output cell that holds the app
+APP_IN_CELL_JS = """() => {
+    const top = e => Math.round(e.getBoundingClientRect().top);
+    const app = document.querySelector('.ff-app');
+    return {cell: top(app.closest('.jp-OutputArea-output')), app: top(app),
+            title: top(app.querySelector('.ff-title')),
+            prompt: top(app.querySelector('.ff-prompt'))};
+}"""
+
+
+def test_the_app_stays_inside_its_output_on_a_1366x800_screen(
+        browser: Any, voila_server: Any, open_page: Any) -> None:
+    """Aligned on its baseline in the output's table cell, the app opened at 1366x800 was drawn
+    with its board row above the cell a second later, out of sight and out of reach (the
+    title and the choices included): the cell aligns the app to its top (layout_css.APP_CSS).
+    (Seen on a page opened at that size, not on one resized to it.)"""
+    bp = open_page(browser, "voila-slow-freight-1366x800", {"width": 1366, "height": 800})
+    try:
+        open_voila_app(bp, voila_server, PLAY_SLOW_FREIGHT, SlowFreight)
+        # the layout moved about a second after the app was drawn: settled means 2 s unchanged
+        where = wait_stable(bp.page, APP_IN_CELL_JS, "the app's layout", reads=14)
+        bp.screenshot("1366x800")
+        assert where["app"] >= where["cell"] - 1, where
+        assert where["cell"] <= where["title"] < where["prompt"] < 800, where
+    finally:
+        bp.page.context.close()
