@@ -75,7 +75,7 @@ def _by_players(raw: Mapping[str, int]) -> Mapping[int, int]:
     return MappingProxyType({int(k): v for k, v in sorted(raw.items())})
 
 
-# ---------------------------------------------------------------------- token board (FR-TOK)
+# ---------------------------------------------------------------------- token board (FR-TOK-*)
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,7 +241,7 @@ def _token_problems(data: Mapping[str, Any]) -> list[tuple[str, str]]:
     return out
 
 
-# ---------------------------------------------------------------------- Slave Market (FR-MKT)
+# ---------------------------------------------------------------------- Slave Market (FR-MKT-*)
 
 #: Cards in a game's Slave Market deck, whatever the player count (FR-MKT-2, certain).
 MARKET_DECK_SIZE = 8
@@ -293,7 +293,7 @@ def market_cards_for(players: int) -> tuple[MarketCard, ...]:
     return tuple(c for c in load_market() if players in c.players)
 
 
-# ---------------------------------------------------------------------- Victory cards (FR-VIC)
+# ---------------------------------------------------------------------- Victory cards (FR-VIC-*)
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,7 +355,7 @@ def load_victory() -> Mapping[int, VictoryCard]:
     return parse_victory(read_packaged("victory.json"), source="victory.json")
 
 
-# ---------------------------------------------------------------------- dice (FR-DICE)
+# ---------------------------------------------------------------------- dice (FR-DICE-*)
 
 
 @dataclass(frozen=True, slots=True)

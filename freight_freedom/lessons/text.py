@@ -7,14 +7,11 @@ from __future__ import annotations
 
 import html
 import re
-from functools import cache
-from pathlib import Path
 
+from ..core.rulebook import rule_texts
 from ..ui.words import rule_free
 
 DOLLAR = "&#36;"
-_RULE_ROW = re.compile(r"^\|\s*((?:FR|SF)-[A-Z0-9-]+)\s*\|\s*(.+?)\s*\|\s*$")
-_RULE_ITEM = re.compile(r"^- \*\*((?:FR|SF)-[A-Z]+(?:-[A-Z]+)*-\d+)\b\s*(.*?)\*\*\s*(.*)$")
 
 
 def inline(text: str) -> str:
@@ -49,28 +46,6 @@ def to_html(text: str) -> str:
     return "".join(parts)
 
 
-@cache
-def rule_texts() -> dict[str, str]:
-    """Rule ID -> its text, read from ``docs/rules/*.md`` of the checkout (empty if absent)."""
-    root = Path(__file__).resolve().parents[2] / "docs" / "rules"
-    found: dict[str, str] = {}
-    for path in sorted(root.glob("*.md")) if root.is_dir() else []:
-        current = None
-        for line in path.read_text(encoding="utf-8").splitlines():
-            row, item = _RULE_ROW.match(line), _RULE_ITEM.match(line)
-            if row:
-                found.setdefault(row.group(1), row.group(2).replace("\\|", "|"))
-                current = None
-            elif item:
-                current = item.group(1)
-                found.setdefault(current, " ".join(x for x in item.group(2, 3) if x))
-            elif current and line.startswith("  ") and line.strip():
-                found[current] += " " + line.strip()
-            else:
-                current = None
-    return {k: v.replace("`", "") for k, v in found.items()}
-
-
 #: the most characters of a rule's text its chip shows before it is opened
 CHIP_WORDS = 32
 
@@ -89,14 +64,15 @@ def chip_label(text: str, limit: int = CHIP_WORDS) -> str:
 
 def citations(rules: tuple[str, ...] | list[str]) -> str:
     """Small grey rule chips, each labelled with the first words of its rule (the ID only in
-    its tooltip, for the teacher); each opens (a click, no page change) to the rule's text."""
-    if not rules:
-        return ""
+    its tooltip, for the teacher); each opens (a click, no page change) to the rule's text.
+    An ID without words gets no chip (a test keeps every cited ID worded)."""
     texts = rule_texts()
     chips = []
     for rule in rules:
-        body = texts.get(rule, "See docs/rules for this rule.")
-        label = chip_label(rule_free(body)) if rule in texts else "the rule"
+        if rule not in texts:
+            continue
+        body = texts[rule]
+        label = chip_label(rule_free(body))
         chips.append(
             f"<details title='rule {html.escape(rule, quote=True)}' "
             "style='display:inline-block;vertical-align:top;margin:0 4px 2px 0'>"
@@ -104,5 +80,7 @@ def citations(rules: tuple[str, ...] | list[str]) -> str:
             f"border-radius:3px;padding:0 4px;list-style:none'>{inline(label)}</summary>"
             "<div style='font-size:13px;max-width:380px;background:#f7f7fb;padding:4px 6px;"
             f"border-left:3px solid #99c'>{inline(body)}</div></details>")
+    if not chips:
+        return ""
     return ("<div style='margin-top:4px'><span style='font-size:13px;color:#777'>Rules: </span>"
             + "".join(chips) + "</div>")

@@ -1,4 +1,5 @@
-"""The face-up Freight row: taking cards onto trains and refilling the row (SF-TAKE, SF-XLOCO-1..3).
+"""The face-up Freight row: taking cards onto trains and refilling the row (SF-TAKE-*,
+SF-XLOCO-1..3).
 
 A take-cards turn is a sequence of atomic ``take`` decisions (SF-RULING-16). The row is refilled
 once, after the player's last card, with the Extra Locomotive rule of SF-TAKE-3.

@@ -1,6 +1,6 @@
 """Moving trains and passing: Movement cards, Clocks, Track, arrival and the end of the game.
 
-Covers SF-MOVE, SF-CLOCK, SF-ARRIVE, SF-END, SF-XLOCO-5 and SF-TURN-4, with the rulings on
+Covers SF-MOVE-*, SF-CLOCK-*, SF-ARRIVE-*, SF-END-*, SF-XLOCO-5 and SF-TURN-4, with the rulings on
 Extra-Locomotive moves and Clocks (SF-RULING-4, -8, -17, -18) and on the Track supply (SF-RULING-3).
 """
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import html
 import re
 
+from ..core.rulebook import rule_text
+
 #: a rule reference inside a text: ``(rule FR-ACT-1)``, ``[SF-RULING-7]``, ``(SF-FORM-6)``,
 #: ``rule FR-CATCH-3``, and the scenario set-ups of the lessons (``SCENARIO``)
 _ID = r"(?:FR|SF)-[A-Z0-9]+(?:-[A-Z0-9]+)*"
@@ -35,22 +37,18 @@ def rule_free(text: str) -> str:
     return _RULE_LEAD.sub("", _RULE_REF.sub("", text))
 
 
-def rule_text(rule: str) -> str:
-    """The rule's own words from ``docs/rules`` (a pointer there when they are not at hand)."""
-    from ..lessons.text import rule_texts
-
-    if rule == "SCENARIO":
-        return "The lesson set this position up on purpose, to show one rule at work."
-    return rule_texts().get(rule, "This rule is written out in docs/rules.")
-
-
 def rule_details(rule: str, label: str = "the rule") -> str:
-    """A small ``label`` that opens to the rule's text (the ID only in its tooltip)."""
+    """A small ``label`` that opens to the rule's text (the ID only in its tooltip); nothing for
+    an ID without words (a test keeps every cited ID worded)."""
+    try:
+        words = rule_text(rule)
+    except KeyError:
+        return ""
     esc = html.escape
     return (f"<details class='ff-rule' title='rule {esc(rule, quote=True)}' "
             "style='display:inline-block;vertical-align:top;margin:0'>"
             "<summary style='cursor:pointer;color:#0b57d0;text-decoration:underline;"
             f"font-size:13px'>{esc(label)}</summary>"
             "<div style='font-size:13px;max-width:32em;background:#f7f7fb;padding:3px 6px;"
-            f"border-left:3px solid #99c;white-space:normal'>{esc(rule_text(rule))}</div>"
+            f"border-left:3px solid #99c;white-space:normal'>{esc(words)}</div>"
             "</details>")

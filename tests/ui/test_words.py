@@ -97,7 +97,7 @@ def _play(game: Any) -> Any:
 
 def test_the_prompt_says_what_to_do_in_words_with_the_rule_a_click_away() -> None:
     """FR-CATCH-1 (the first decision): its text opens from "the rule"; no code is read."""
-    from freight_freedom.lessons.text import rule_texts
+    from freight_freedom.core.rulebook import rule_texts
     from freight_freedom.ui.app import GameApp
 
     app = GameApp(Freedom(players=2, seed=2024))

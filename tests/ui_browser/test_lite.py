@@ -55,6 +55,7 @@ from uihelp import (
 )
 
 from freight_freedom import Freedom, SlowFreight
+from freight_freedom.core.rulebook import rule_text
 from freight_freedom.lessons import lesson
 
 pytestmark = pytest.mark.ui
@@ -301,6 +302,13 @@ def test_a_lesson_opens_as_an_app_from_the_first_page(lite_url: str, browser: An
                 has_text=f"{index + 1} of {steps} in all").wait_for()
         wait_until(lambda: "Planning phase" in (board.text_content() or ""), 30,
                    f"the board of step 6 (last: {board.text_content()!r})")
+        # a rule chip opens to the rule's words, read from the rule texts inside the wheel
+        chip = page.locator(".ff-lesson details[title^='rule ']").first
+        rule = (chip.get_attribute("title") or "").removeprefix("rule ")
+        chip.locator("summary").click()
+        words = " ".join(chip.locator("div").inner_text().split())
+        assert words == " ".join(rule_text(rule).replace("*", "").split()), (rule, words)
+        assert "docs/rules" not in page.locator(".ff-lesson").first.inner_text()
         shown = page.locator(".jp-Notebook .jp-Cell:visible")
         hidden = site.page.locator(".jp-Notebook .jp-Cell.ff-app-hidden")
         assert shown.count() >= 2 and hidden.count() >= 3
