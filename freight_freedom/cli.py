@@ -13,7 +13,9 @@ Examples::
     freight-freedom replay save.json
     freight-freedom export save.json --out log.csv
     freight-freedom components export my_freedom_data
+    freight-freedom notebooks my-notebooks
     freight-freedom classroom --lan
+    freight-freedom --version
 
 Each game's options are flags made from its declared options (``freight-freedom simulate freedom
 --help`` lists them, with their rule IDs); ``-o NAME=VALUE`` sets any option too. Bad arguments
@@ -248,12 +250,33 @@ def _replay(args: argparse.Namespace, stdout: TextIO) -> int:
     return 0
 
 
-def _classroom(args: argparse.Namespace, stdout: TextIO) -> int:
+def _notebooks(args: argparse.Namespace, stdout: TextIO) -> int:
+    from .guided_notebooks import copy_notebooks
+
     try:
-        from .classroom.pages.serve import prepare, serve
-    except ImportError as exc:
-        raise UsageError(f"the classroom needs its extra: pip install "
-                         f"'freight-freedom[classroom]' ({exc})") from None
+        done = copy_notebooks(args.dir)
+    except (OSError, ValueError) as exc:
+        raise UsageError(f"cannot copy the notebooks into {args.dir}: {exc}") from None
+    if done.written:
+        print(f"copied {len(done.written)} notebooks into {done.folder}: "
+              f"{', '.join(done.written)}", file=stdout)
+    if done.kept:
+        print(f"kept {len(done.kept)} already there (never overwritten): "
+              f"{', '.join(done.kept)}", file=stdout)
+    print(f"open them with:  jupyter lab {done.folder}   (start with index.ipynb)", file=stdout)
+    return 0
+
+
+def _classroom(args: argparse.Namespace, stdout: TextIO) -> int:
+    from importlib.util import find_spec
+
+    missing = [name for name in ("voila", "sqlalchemy", "segno", "ipykernel")
+               if find_spec(name) is None]
+    if missing:
+        raise UsageError(f"the classroom needs {', '.join(missing)}: pip install "
+                         "'freight-freedom[classroom]'")
+    from .classroom.pages.serve import prepare, serve
+
     plan = prepare(args.db, code=args.class_code, new_pin=args.new_pin, lan=args.lan,
                    port=args.port)
     return serve(plan, stdout)
@@ -271,7 +294,8 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
         except SystemExit as exc:  # --help / --version print and "exit"
             return int(exc.code or 0)
         command = {"simulate": _simulate, "sweep": _sweep, "bots": _bots, "replay": _replay,
-                   "export": _export, "components": _components, "classroom": _classroom}
+                   "export": _export, "components": _components, "notebooks": _notebooks,
+                   "classroom": _classroom}
         return command[args.command](args, out)
     except _Stopped as exc:
         print(f"{PROG}: {exc}", file=err)

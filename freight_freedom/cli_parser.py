@@ -189,7 +189,10 @@ def _sweep_extra(sub: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from . import __version__
+
     parser = _Parser(prog=PROG, description="Play, study and replay Freedom and Slow Freight.")
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     subs = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sim = subs.add_parser("simulate", help="play many games with bots; one row per game",
                           description="Play many games with bots; one row per game:")
@@ -221,6 +224,14 @@ def build_parser() -> argparse.ArgumentParser:
                       "needed)")
     cexp.add_argument("--overwrite", action="store_true",
                       help="replace component files already in DIR")
+    nbs = subs.add_parser("notebooks", help="copy the guided notebooks into a folder",
+                          description="Copy the guided notebooks (lessons, play apps, puzzles, "
+                          "what-if questions) into DIR, then open them with `jupyter lab DIR`. "
+                          "A notebook already in DIR is never overwritten.")
+    nbs.add_argument("dir", type=Path, metavar="DIR", nargs="?",
+                     default=Path("freight-freedom-notebooks"),
+                     help="the folder to write (created if needed; default: "
+                     "./freight-freedom-notebooks)")
     cls = subs.add_parser("classroom", help="run a class: teacher, student and projector pages",
                           description="Open (or create) the class database and serve the "
                           "teacher's, the students' and the projector's pages with Voila "

@@ -38,13 +38,14 @@ def rule_free(text: str) -> str:
 
 
 def rule_details(rule: str, label: str = "the rule") -> str:
-    """A small ``label`` that opens to the rule's text (the ID only in its tooltip); nothing for
-    an ID without words (a test keeps every cited ID worded)."""
+    """A small ``label`` that opens to the rule's text (the ID only in its tooltip). An ID
+    without words (a game outside the package; a test keeps every ID the package cites worded)
+    keeps only its tooltip: no link that opens to nothing."""
+    esc = html.escape
     try:
         words = rule_text(rule)
     except KeyError:
-        return ""
-    esc = html.escape
+        return f"<span class='ff-rule' title='rule {esc(rule, quote=True)}'></span>"
     return (f"<details class='ff-rule' title='rule {esc(rule, quote=True)}' "
             "style='display:inline-block;vertical-align:top;margin:0'>"
             "<summary style='cursor:pointer;color:#0b57d0;text-decoration:underline;"

@@ -127,3 +127,32 @@ def test_lan_listens_everywhere_and_says_so(tmp_path: Path) -> None:
     assert "--Voila.ip=0.0.0.0" in serve.voila_command(plan)
     env = serve.environment(plan)
     assert env[DB_ENV] == plan.url and env["FREIGHT_FREEDOM_CLASS"] == plan.code
+
+
+def test_a_port_in_use_is_named_before_voila_starts(tmp_path: Path) -> None:
+    """Another program on the port: one clear line, exit status 1, no server started."""
+    import io
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        plan = serve.prepare(str(tmp_path / "c.db"), port=port)
+        out = io.StringIO()
+        assert serve.serve(plan, out) == 1
+    assert f"Port {port} is already in use" in out.getvalue()
+    assert f"--port {port + 1}" in out.getvalue()
+
+
+def test_without_voila_the_command_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+    import io
+
+    from freight_freedom.cli import main
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "voila" else real(name, *a))
+    err = io.StringIO()
+    assert main(["classroom"], stdout=io.StringIO(), stderr=err) == 2
+    assert "needs voila: pip install 'freight-freedom[classroom]'" in err.getvalue()

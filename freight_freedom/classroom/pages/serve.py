@@ -166,8 +166,24 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
             proc.wait(timeout=10)
 
 
+def port_taken(host: str, port: int) -> bool:
+    """Whether another program already listens on ``port`` (the server could not bind it)."""
+    with socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds it
+        try:
+            s.bind((host, port))
+        except OSError:
+            return True
+    return False
+
+
 def serve(plan: Plan, out: TextIO) -> int:
     """Run Voila on the plan until Ctrl-C (or SIGTERM); 0 when stopped that way."""
+    if port_taken(plan.host, plan.port):
+        print(f"Port {plan.port} is already in use by another program: try another with "
+              f"--port (e.g. --port {plan.port + 1}).", file=out, flush=True)
+        return 1
+
     def _terminate(_signum: int, _frame: object) -> None:
         raise KeyboardInterrupt
 
@@ -180,8 +196,8 @@ def serve(plan: Plan, out: TextIO) -> int:
         bots = BotPlayer(plan.url, plan.code, out=out).start()
         if not _ready(plan, proc, READY_TIMEOUT):
             _stop(proc)
-            print(f"The Voila server did not start (exit status {proc.returncode}); is port "
-                  f"{plan.port} taken? Try --port.", file=out, flush=True)
+            print(f"The Voila server did not start (exit status {proc.returncode}); its own "
+                  "messages above say why.", file=out, flush=True)
             return 1
         print(banner(plan), file=out, flush=True)
         return proc.wait()
