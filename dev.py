@@ -13,9 +13,11 @@
     python3 dev.py voila NOTEBOOK   one notebook as a page (a lesson on the projector), with
                            the package's Voila page (freight_freedom/ui/voila_page.py)
 
-Each command first makes sure a virtual environment ``.venv`` exists with the package and its
-development extras installed (re-installing only when ``pyproject.toml`` changed), so the second
-run starts at once. Extra arguments after ``test`` go to pytest (e.g. ``-m ui``, ``-k slow``).
+Each command first makes sure a virtual environment ``.venv`` exists with the package and what
+the command needs (``lab``: the ``lab`` extra, JupyterLab and the notebooks' needs; the others:
+the ``dev`` extra, every tool of the test suite), re-installing only when ``pyproject.toml``
+changed, so the second run starts at once. Extra arguments after ``test`` go to pytest (e.g.
+``-m ui``, ``-k slow``).
 """
 
 from __future__ import annotations
@@ -41,19 +43,27 @@ def _run(*cmd: str | Path, **kw: object) -> None:
     subprocess.run([str(c) for c in cmd], check=True, cwd=ROOT, **kw)  # type: ignore[call-overload]
 
 
-def ensure_venv() -> None:
-    """Create .venv and install the package with its dev extras when missing or outdated."""
+#: what each command needs installed; ``dev`` holds ``lab`` and everything else
+EXTRAS_HOLD = {"dev": {"dev", "lab"}, "lab": {"lab"}}
+
+
+def ensure_venv(extra: str = "dev") -> None:
+    """Create .venv and install the package with ``extra`` (``lab``: JupyterLab and the guided
+    notebooks' needs; ``dev``: the whole test suite's) when missing or outdated."""
     if sys.version_info < (3, 11):  # noqa: UP036 - dev.py may be started by an older python3
         sys.exit(f"freight_freedom needs Python 3.11 or newer; this is {sys.version.split()[0]}")
     want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    if PY.exists() and STAMP.exists() and STAMP.read_text() == want:
+    have, _, installed = (STAMP.read_text().partition("\n") if STAMP.exists() else ("", "", ""))
+    if PY.exists() and have == want and extra in EXTRAS_HOLD.get(installed or "dev", set()):
+        link_shared_data()
         return
     if not PY.exists():
         print("Creating the virtual environment .venv ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
     _run(PY, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
-    _run(PY, "-m", "pip", "install", "--quiet", "-e", ".[dev]")
-    STAMP.write_text(want)
+    _run(PY, "-m", "pip", "install", "--quiet", "-e", f".[{extra}]")
+    STAMP.write_text(f"{want}\n{extra}")
+    link_shared_data()
 
 
 def _apt_install(package: str, for_what: str) -> None:
@@ -116,20 +126,40 @@ def cmd_lite(args: list[str]) -> None:
     _run(python, ROOT / "scripts" / "build_lite.py", *args)
 
 
-#: JupyterLab also loads the site's extension (``lite/freight-freedom-app-mode``; JupyterLab
-#: finds an extension folder by its package's name): on every page it stretches anywidget's 2 s
-#: limit for a widget to set up, past which a plotly board never updated again on a slow laptop
-#: (its app mode acts only on the site's ``&app`` links)
-LAB_EXTENSIONS_ARG = f"--LabApp.extra_labextensions_path={ROOT / 'lite'}"
+#: Jupyter's shared data of the package (pyproject's ``data-files``), linked into ``.venv`` as
+#: ``jupyter labextension develop`` does, since an editable install leaves it out: a checkout's
+#: plain ``jupyter lab`` and ``voila`` then find what an installed wheel gives them. The site's
+#: extension stretches anywidget's 2 s limit for a widget to set up on every JupyterLab page (a
+#: plotly board that missed it never updated again on a slow laptop; its app mode acts only on
+#: the site's ``&app`` links); the Voila page template does the same on Voila's pages.
+SHARED_DATA = {
+    "labextensions/freight-freedom-app-mode": ROOT / "lite" / "freight-freedom-app-mode",
+    "voila/templates/freight-freedom":
+        ROOT / "freight_freedom" / "ui" / "jupyter_data" / "voila" / "templates" / "freight-freedom",
+}
+
+
+def link_shared_data() -> None:
+    """Link :data:`SHARED_DATA` into ``.venv/share/jupyter`` (again, if a link is stale)."""
+    for where, source in SHARED_DATA.items():
+        link = VENV / "share" / "jupyter" / where
+        if link.is_symlink() and link.resolve() == source.resolve():
+            continue
+        if link.is_symlink() or link.is_file():
+            link.unlink()
+        elif link.is_dir():
+            shutil.rmtree(link)
+        link.parent.mkdir(parents=True, exist_ok=True)
+        link.symlink_to(source, target_is_directory=True)
 
 
 def cmd_lab(args: list[str]) -> None:
-    ensure_venv()
+    ensure_venv("lab")
     jupyter = BIN / "jupyter"
     target = "notebooks" if (ROOT / "notebooks").is_dir() else "."
     extra = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
     os.execv(str(jupyter), [str(jupyter), "lab", "--notebook-dir", str(ROOT / target),
-                            LAB_EXTENSIONS_ARG, *extra, *args])
+                            *extra, *args])
 
 
 def cmd_test(args: list[str]) -> None:

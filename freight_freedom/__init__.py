@@ -26,7 +26,7 @@ from .core import (
     Scenario,
 )
 
-__version__ = "0.1.0"
+__version__ = "0.9.0"
 
 _LAZY = {  # public name -> (module, name there)
     "SlowFreight": ("freight_freedom.slowfreight.game", "SlowFreight"),

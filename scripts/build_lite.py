@@ -70,7 +70,8 @@ EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyter
               "anywidget")
 #: the site's own extension (``lite/freight-freedom-app-mode``, one hand-written file): a
 #: notebook opened with ``&app`` shows its outputs only and runs by itself, as Voila shows one
-#: on a server (JupyterLab from a checkout loads it too: ``dev.py``, LAB_EXTENSIONS_ARG)
+#: on a server (JupyterLab loads it too: the wheel installs it, and ``dev.py`` links it into
+#: ``.venv``)
 APP_MODE = "freight-freedom-app-mode"
 APP_MODE_PLUGIN = f"{APP_MODE}:plugin"
 #: plotly's widget code (plotly.js inside), the same file the kernel's plotly sends the page; the
@@ -152,23 +153,27 @@ def own_wheel() -> Path:
     for path in (folder, source):
         shutil.rmtree(path, ignore_errors=True)
     source.mkdir(parents=True)
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
         shutil.copy2(ROOT / name, source / name)
-    shutil.copytree(ROOT / "freight_freedom", source / "freight_freedom",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    # the package, and what its wheel carries as Jupyter's shared data (the kernel here needs
+    # none of that: :func:`slim` drops it)
+    for part in ("freight_freedom", "notebooks", "lite/freight-freedom-app-mode"):
+        shutil.copytree(ROOT / part, source / part,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", folder,
         source)
     (wheel,) = folder.glob("freight_freedom-*.whl")
     return wheel
 
 
-def slim_plotly(wheel: Path, dest: Path) -> Path:
-    """plotly's wheel without its two copies of the JupyterLab extension (front-end code that the
-    kernel never runs; the site serves the extension itself): a third less to download."""
+def slim(wheel: Path, dest: Path) -> Path:
+    """The wheel without the files the kernel never reads: Jupyter's shared data (front-end
+    extensions, templates, notebooks; the site serves its own) and plotly's second copy of its
+    JupyterLab extension. A third of plotly's wheel is its extension."""
     out = dest / wheel.name
     with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
         def dropped(name: str) -> bool:
-            return name.startswith("plotly/labextension/") or ".data/data/share/jupyter/" in name
+            return name.startswith("plotly/labextension/") or ".data/data/share/" in name
 
         for item in src.infolist():
             if dropped(item.filename):
@@ -465,10 +470,11 @@ def build() -> None:
     pyodide_dir = STAGE / "static" / "pyodide"
     pyodide_core(pyodide_dir)
     wheels = [*pinned_wheels(), *kernel_wheels(), own_wheel()]
-    slim = WORK / "slim"
-    shutil.rmtree(slim, ignore_errors=True)
-    slim.mkdir()
-    wheels = [slim_plotly(w, slim) if w.name.startswith("plotly-") else w for w in wheels]
+    slimmed = WORK / "slim"
+    shutil.rmtree(slimmed, ignore_errors=True)
+    slimmed.mkdir()
+    wheels = [slim(w, slimmed) if w.name.startswith(("plotly-", "freight_freedom-")) else w
+              for w in wheels]
     compiled = WORK / "compiled"
     shutil.rmtree(compiled, ignore_errors=True)
     compiled.mkdir()

@@ -387,8 +387,6 @@ def lab_server(lab_notebook_dir: Notebooks,
         ["jupyterlab", "--no-browser", "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=",
          "--ServerApp.password=", f"--ServerApp.root_dir={lab_notebook_dir.root}",
          "--LabApp.extension_manager=readonly",
-         # the site's extension, as `python3 dev.py lab` loads it (anywidget's 2 s limit)
-         f"--LabApp.extra_labextensions_path={ROOT / 'lite'}",
          *(["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []),
          # no calls home: no news feed, no update check (the machine is offline)
          "--LabApp.news_url=None",
