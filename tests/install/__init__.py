@@ -1,0 +1,1 @@
+"""Tests of the built sdist and wheel, installed into fresh venvs."""
