@@ -6,8 +6,8 @@ For each game (Freedom with the random and the heuristic bot, Slow Freight with 
 2 players), ``--games`` games are played through ``apply_unchecked`` (the simulation and rollout
 path) with the log on and with ``game.quiet()``, in interleaved runs so that a change of load on a
 shared machine touches both alike. The figures are CPU time (``process_time``) per game, median of
-``--runs``, and their ratio: the speed-up that the README quotes. Each pair of games is also
-checked to end in the same state (the same digest), so the speed-up is for the same games.
+``--runs``, and their ratio: the speed-up that docs/performance.md quotes. Each pair of games is
+also checked to end in the same state (the same digest), so the speed-up is for the same games.
 """
 
 from __future__ import annotations
