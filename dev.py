@@ -55,7 +55,7 @@ def ensure_venv(extra: str = "dev") -> None:
     want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     have, _, installed = (STAMP.read_text().partition("\n") if STAMP.exists() else ("", "", ""))
     if PY.exists() and have == want and extra in EXTRAS_HOLD.get(installed or "dev", set()):
-        link_shared_data()
+        copy_shared_data()
         return
     if not PY.exists():
         print("Creating the virtual environment .venv ...", flush=True)
@@ -63,7 +63,7 @@ def ensure_venv(extra: str = "dev") -> None:
     _run(PY, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
     _run(PY, "-m", "pip", "install", "--quiet", "-e", f".[{extra}]")
     STAMP.write_text(f"{want}\n{extra}")
-    link_shared_data()
+    copy_shared_data()
 
 
 def _apt_install(package: str, for_what: str) -> None:
@@ -126,12 +126,14 @@ def cmd_lite(args: list[str]) -> None:
     _run(python, ROOT / "scripts" / "build_lite.py", *args)
 
 
-#: Jupyter's shared data of the package (pyproject's ``data-files``), linked into ``.venv`` as
-#: ``jupyter labextension develop`` does, since an editable install leaves it out: a checkout's
-#: plain ``jupyter lab`` and ``voila`` then find what an installed wheel gives them. The site's
-#: extension stretches anywidget's 2 s limit for a widget to set up on every JupyterLab page (a
-#: plotly board that missed it never updated again on a slow laptop; its app mode acts only on
-#: the site's ``&app`` links); the Voila page template does the same on Voila's pages.
+#: Jupyter's shared data of the package (pyproject's ``data-files``), copied into ``.venv`` on
+#: every command, since an editable install leaves it out: a checkout's plain ``jupyter lab``
+#: and ``voila`` then find what an installed wheel gives them (copies, not links: Voila's file
+#: handler refuses a file whose real path is outside its folder). The site's extension stretches
+#: anywidget's 2 s limit for a widget to set up on every JupyterLab page (a plotly board that
+#: missed it never updated again on a slow laptop; its app mode acts only on the site's ``&app``
+#: links, so Voila, which loads it too, is not changed by it); the Voila page template does the
+#: same on Voila's pages.
 SHARED_DATA = {
     "labextensions/freight-freedom-app-mode": ROOT / "lite" / "freight-freedom-app-mode",
     "voila/templates/freight-freedom":
@@ -139,18 +141,16 @@ SHARED_DATA = {
 }
 
 
-def link_shared_data() -> None:
-    """Link :data:`SHARED_DATA` into ``.venv/share/jupyter`` (again, if a link is stale)."""
+def copy_shared_data() -> None:
+    """Copy :data:`SHARED_DATA` into ``.venv/share/jupyter`` (replacing an older copy)."""
     for where, source in SHARED_DATA.items():
-        link = VENV / "share" / "jupyter" / where
-        if link.is_symlink() and link.resolve() == source.resolve():
-            continue
-        if link.is_symlink() or link.is_file():
-            link.unlink()
-        elif link.is_dir():
-            shutil.rmtree(link)
-        link.parent.mkdir(parents=True, exist_ok=True)
-        link.symlink_to(source, target_is_directory=True)
+        copy = VENV / "share" / "jupyter" / where
+        if copy.is_symlink() or copy.is_file():
+            copy.unlink()
+        elif copy.is_dir():
+            shutil.rmtree(copy)
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(source, copy)
 
 
 def cmd_lab(args: list[str]) -> None:
