@@ -2,11 +2,19 @@
 
 The save files are the games' own :meth:`~freight_freedom.core.game.Game.to_json`, so the play
 app (or ``Freedom.from_json``) loads them. Only the teacher may export.
+
+The CSV files open as they should in Excel and Google Sheets: UTF-8 with a byte order mark (so
+Excel reads "José" as José), and every text cell that a spreadsheet would run as a formula (it
+begins with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return: a student's answer
+``=HYPERLINK(...)``) is written with a leading apostrophe, so it shows as the text typed. A
+research export (``research=True``) names each student by a stable pseudonym instead of their
+name, and gives dates instead of times.
 """
 
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 from datetime import UTC, datetime
@@ -26,48 +34,75 @@ RESULT_COLUMNS = ("class", "table", "game", "options", "seed", "seats", "steps",
                   "phase", "over", "result")
 
 
-def _when(stamp: float) -> str:
-    return datetime.fromtimestamp(stamp, UTC).isoformat(timespec="seconds")
+BOM = "\ufeff"
+"""Starts every CSV file: Excel then reads it as UTF-8."""
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet runs as a formula at the start of a cell."""
+
+
+def _when(stamp: float, research: bool = False) -> str:
+    moment = datetime.fromtimestamp(stamp, UTC)
+    return moment.date().isoformat() if research else moment.isoformat(timespec="seconds")
+
+
+def inert(value: object) -> object:
+    """A cell that a spreadsheet shows as typed: text that would start a formula gets a
+    leading apostrophe (numbers and booleans stay as they are)."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def pseudonym(token_hash: str) -> str:
+    """A student's stable name in research exports: from the hash of their secret token, so
+    it is the same in every export of the class and says nothing of their name."""
+    return "student-" + hashlib.sha256(f"pseudonym:{token_hash}".encode()).hexdigest()[:8]
 
 
 def _csv(columns: tuple[str, ...], rows: list[dict[str, object]]) -> str:
     out = io.StringIO()
+    out.write(BOM)
     writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
     writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows({key: inert(value) for key, value in row.items()} for row in rows)
     return out.getvalue()
 
 
-def answer_rows(room: Classroom) -> list[dict[str, object]]:
-    """Every answer of the class, one row per attempt, in the order given."""
+def answer_rows(room: Classroom, *, research: bool = False) -> list[dict[str, object]]:
+    """Every answer of the class, one row per attempt, in the order given (``research``:
+    pseudonyms for names, dates for times)."""
     room._need_teacher("export the answers")
     from ..lessons import lesson
 
     an, st = schema.answers, schema.students
     with room.store.read() as conn:
         rows = conn.execute(
-            select(an.c.lesson, an.c.step, st.c.name, an.c.attempt, an.c.answer,
-                   an.c.correct, an.c.at)
+            select(an.c.lesson, an.c.step, st.c.name, st.c.token_hash, an.c.attempt,
+                   an.c.answer, an.c.correct, an.c.at)
             .join(st, an.c.student_id == st.c.id)
             .where(an.c.class_id == room.class_id).order_by(an.c.id)).all()
     out: list[dict[str, object]] = []
     for r in rows:
         question = lesson(r.lesson).steps[r.step].question
         out.append({"class": room.code, "lesson": r.lesson, "step": r.step + 1,
-                    "question": question.prompt if question else "", "student": r.name,
+                    "question": question.prompt if question else "",
+                    "student": pseudonym(r.token_hash) if research else r.name,
                     "attempt": r.attempt, "answer": r.answer, "correct": bool(r.correct),
-                    "answered_at": _when(r.at)})
+                    "answered_at": _when(r.at, research)})
     return out
 
 
-def result_rows(room: Classroom) -> list[dict[str, object]]:
-    """One row per table: the game, its options and seed, who sat where, how far it got."""
+def result_rows(room: Classroom, *, research: bool = False) -> list[dict[str, object]]:
+    """One row per table: the game, its options and seed, who sat where, how far it got
+    (``research``: pseudonyms for the students' names)."""
     room._need_teacher("export the results")
+    names = _pseudonyms(room) if research else {}
     out: list[dict[str, object]] = []
     for table in room.tables():
         game = table.game
         summary = table.summary()
-        seats = "; ".join(f"Player {s.seat + 1}: {s.name or 'open'}"
+        seats = "; ".join(f"Player {s.seat + 1}: "
+                          f"{(names.get(s.name, s.name) if s.kind != 'bot' else s.name) or 'open'}"
                           + (" (bot)" if s.kind == "bot" else "") for s in summary.seats)
         out.append({"class": room.code, "table": table.code, "game": table.game_name,
                     "options": json.dumps(dict(game.options), default=list, sort_keys=True),
@@ -77,14 +112,22 @@ def result_rows(room: Classroom) -> list[dict[str, object]]:
     return out
 
 
-def answers_csv(room: Classroom) -> str:
+def _pseudonyms(room: Classroom) -> dict[str, str]:
+    st = schema.students
+    with room.store.read() as conn:
+        rows = conn.execute(select(st.c.name, st.c.token_hash)
+                            .where(st.c.class_id == room.class_id)).all()
+    return {str(r.name): pseudonym(str(r.token_hash)) for r in rows}
+
+
+def answers_csv(room: Classroom, *, research: bool = False) -> str:
     """The class's answers as CSV text (:data:`ANSWER_COLUMNS`)."""
-    return _csv(ANSWER_COLUMNS, answer_rows(room))
+    return _csv(ANSWER_COLUMNS, answer_rows(room, research=research))
 
 
-def results_csv(room: Classroom) -> str:
+def results_csv(room: Classroom, *, research: bool = False) -> str:
     """The class's game results as CSV text (:data:`RESULT_COLUMNS`)."""
-    return _csv(RESULT_COLUMNS, result_rows(room))
+    return _csv(RESULT_COLUMNS, result_rows(room, research=research))
 
 
 def save_files(room: Classroom) -> dict[str, str]:
@@ -94,13 +137,16 @@ def save_files(room: Classroom) -> dict[str, str]:
 
 
 def export(room: Classroom, directory: str | Path) -> list[Path]:
-    """Write ``answers.csv``, ``results.csv`` and ``games/<table>-<game>.json`` into
-    ``directory`` (created if missing); the paths written."""
+    """Write ``answers.csv``, ``results.csv``, their research versions
+    (``research-answers.csv``, ``research-results.csv``: pseudonyms, dates) and
+    ``games/<table>-<game>.json`` into ``directory`` (created if missing); the paths written."""
     root = Path(directory)
     (root / "games").mkdir(parents=True, exist_ok=True)
     written = []
     for name, content in (("answers.csv", answers_csv(room)),
-                          ("results.csv", results_csv(room))):
+                          ("results.csv", results_csv(room)),
+                          ("research-answers.csv", answers_csv(room, research=True)),
+                          ("research-results.csv", results_csv(room, research=True))):
         (root / name).write_text(content, encoding="utf-8")
         written.append(root / name)
     for code, save in save_files(room).items():

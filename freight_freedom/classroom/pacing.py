@@ -23,6 +23,7 @@ from ..lessons import Choice, Lesson, Question, lesson, normalise
 from ..lessons.questions import Graded
 from . import schema
 from .errors import AccessDenied, ClassroomError
+from .lifecycle import check_open
 from .people import Student
 from .store import PACE, check_text, wait_past
 
@@ -177,6 +178,7 @@ class Pacing:
             raise AccessDenied("student", f"not a student of class {self._room.code}")
         an = schema.answers
         with self._store.write() as conn:
+            check_open(conn, self._room.class_id, "answers")
             key, current, revealed, _ = self._pace(conn)
             if step != current:
                 raise ClassroomError("step", f"the class has moved on to step {current + 1}; "

@@ -11,6 +11,7 @@ from sqlalchemy.exc import IntegrityError
 
 from . import schema
 from .errors import AccessDenied, ClassroomError
+from .lifecycle import check_joining
 from .store import Store, check_name, new_token, token_hash
 
 
@@ -32,6 +33,7 @@ def join(store: Store, class_id: int, name: object) -> Student:
     token = new_token()
     try:
         with store.write() as conn:
+            check_joining(conn, class_id)
             new_id = conn.execute(schema.students.insert().values(
                 class_id=class_id, name=name, token_hash=token_hash(token, "token"),
                 joined=time.time())).inserted_primary_key

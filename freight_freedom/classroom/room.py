@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ..core import registry
 from ..core.action import show
-from . import people, schema
+from . import lifecycle, people, schema
 from .errors import AccessDenied, ClassroomError
 from .pacing import Pacing
 from .people import Student
@@ -232,6 +232,52 @@ class Classroom:
         """Teacher: every student of the class, in the order they joined."""
         self._need_teacher("list the students")
         return people.students(self.store, self.class_id)
+
+    # ------------------------------------------------------------------ the class's data
+    def remove_student(self, student: Student) -> str:
+        """Teacher: delete ``student`` with their answers; their seats open again. The rows
+        are gone from the database's files too (:mod:`.lifecycle`). Returns their name."""
+        self._need_teacher("remove a student")
+        if not isinstance(student, Student) or student.class_id != self.class_id:
+            raise ClassroomError("student", f"not a student of class {self.code}")
+        return lifecycle.remove_student(self.store, self.class_id, student.id)
+
+    def close_joining(self) -> None:
+        """Teacher: refuse new students (those in the class go on)."""
+        self._need_teacher("close joining")
+        lifecycle.set_joining(self.store, self.class_id, False)
+
+    def open_joining(self) -> None:
+        """Teacher: let new students join again (not in an ended class)."""
+        self._need_teacher("open joining")
+        lifecycle.set_joining(self.store, self.class_id, True)
+
+    @property
+    def joining(self) -> bool:
+        """Whether new students may join now."""
+        with self.store.read() as conn:
+            row = conn.execute(select(schema.classes.c.joining, schema.classes.c.ended)
+                               .where(schema.classes.c.id == self.class_id)).one()
+        return bool(row.joining) and row.ended is None
+
+    @property
+    def ended(self) -> bool:
+        """Whether the teacher ended the class (its data stays until :meth:`delete`)."""
+        with self.store.read() as conn:
+            return conn.execute(select(schema.classes.c.ended).where(
+                schema.classes.c.id == self.class_id)).scalar() is not None
+
+    def end(self) -> None:
+        """Teacher: end the class: no joins, answers or moves from now on; exports still work."""
+        self._need_teacher("end the class")
+        lifecycle.end(self.store, self.class_id)
+
+    def delete(self) -> None:
+        """Teacher: delete the class and all its data (students, answers, tables, moves), from
+        the database's files too. This object is closed afterwards."""
+        self._need_teacher("delete the class")
+        lifecycle.delete_class(self.store, self.class_id)
+        self.close()
 
     def _student_name(self, conn: Connection, student_id: int) -> str:
         st = schema.students

@@ -4,6 +4,7 @@ Version 1 held the class, its students and its game tables (seats and a numbered
 Version 2 records who stored each move (for "Ana moved first") and adds the paced lesson: the
 class's current lesson step and the students' answers. Version 3 keeps the teacher's PIN
 attempts and lockouts in the database, so that every page's kernel counts the same attempts.
+Version 4 lets a teacher close joining and end a class (``classes.joining``, ``classes.ended``).
 :func:`upgrade` brings a database of any earlier version to :data:`VERSION` inside one
 transaction, so a failed upgrade changes nothing.
 """
@@ -28,11 +29,12 @@ from sqlalchemy import (
     inspect,
     select,
     text,
+    true,
 )
 
 from .errors import ClassroomError
 
-VERSION = 3
+VERSION = 4
 """The schema version this package writes."""
 
 NAME_MAX = 24
@@ -43,17 +45,25 @@ BOT_MAX = 40
 HASH_MAX = 160
 
 
-def _base(metadata: MetaData, *, by_name: bool) -> dict[str, Table]:
-    """The tables of version 1; ``by_name`` adds version 2's column on the move log."""
+def _base(metadata: MetaData, *, by_name: bool, lifecycle: bool = False) -> dict[str, Table]:
+    """The tables of version 1; ``by_name`` adds version 2's column on the move log,
+    ``lifecycle`` version 4's columns on the class."""
     version = Table("schema_version", metadata, Column("version", Integer, nullable=False))
-    classes = Table(
-        "classes", metadata,
+    class_columns: list[Column[Any]] = [
         Column("id", Integer, primary_key=True),
         Column("code", String(CODE_MAX), nullable=False, unique=True),
         Column("name", String(60), nullable=False),
         Column("pin_hash", String(HASH_MAX), nullable=False),
         Column("created", Float, nullable=False),
-    )
+    ]
+    if lifecycle:
+        class_columns += [
+            # whether new students may join (the teacher closes it once the class is in)
+            Column("joining", Boolean, nullable=False, server_default=true()),
+            # when the teacher ended the class: no joins, answers or moves after it
+            Column("ended", Float),
+        ]
+    classes = Table("classes", metadata, *class_columns)
     students = Table(
         "students", metadata,
         Column("id", Integer, primary_key=True),
@@ -145,7 +155,8 @@ V1 = MetaData()
 _base(V1, by_name=False)
 
 METADATA = MetaData()
-_tables = {**_base(METADATA, by_name=True), **_lesson(METADATA), **_pins(METADATA)}
+_tables = {**_base(METADATA, by_name=True, lifecycle=True), **_lesson(METADATA),
+           **_pins(METADATA)}
 schema_version = _tables["schema_version"]
 classes = _tables["classes"]
 students = _tables["students"]
@@ -175,8 +186,13 @@ def _v2_to_v3(conn: Connection) -> None:
     pin_locks.create(conn)
 
 
+def _v3_to_v4(conn: Connection) -> None:
+    conn.execute(text("ALTER TABLE classes ADD COLUMN joining BOOLEAN NOT NULL DEFAULT TRUE"))
+    conn.execute(text("ALTER TABLE classes ADD COLUMN ended FLOAT"))
+
+
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _create_v1, 2: _v1_to_v2,
-                                                       3: _v2_to_v3}
+                                                       3: _v2_to_v3, 4: _v3_to_v4}
 """``MIGRATIONS[n]`` brings a database of version ``n - 1`` (0: empty) to version ``n``."""
 
 

@@ -25,6 +25,7 @@ from ..core.errors import ActionParseError, IllegalAction, SaveFileError
 from ..core.game import Game
 from . import schema
 from .errors import AccessDenied, ClassroomError, SeatTaken, StaleMove, TamperedLog
+from .lifecycle import check_open
 from .people import Student
 from .store import MOVES, new_token, token_hash, wait_past
 
@@ -336,6 +337,7 @@ class Table:
             game.check(action)  # IllegalAction: nothing stored, the game untouched
             try:
                 with self._store.write() as conn:
+                    check_open(conn, self._room.class_id, "moves")
                     conn.execute(schema.moves.insert().values(
                         table_id=self.id, step=step + 1, action=str(action), seat=action.seat,
                         at=time.time(), by_name=who))

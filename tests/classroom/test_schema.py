@@ -83,7 +83,7 @@ def test_a_version_1_database_is_upgraded(url: str) -> None:
     room = Classroom(url, code="V2V2V2", pin="4321")
     assert room.store.schema_before == 1
     with room.store.read() as conn:
-        assert schema.version_of(conn) == schema.VERSION == 3
+        assert schema.version_of(conn) == schema.VERSION == 4
     table = room.table(table_code)
     assert [str(a) for a in table.game.history] == played  # the old log replays
     game = table.game
@@ -120,9 +120,9 @@ def test_a_version_2_database_is_upgraded_and_counts_pin_attempts(url: str) -> N
     with pytest.raises(ClassroomError, match="not the PIN"):
         Classroom(url, code="V3V3V3", pin="1234")  # upgrades first, then counts the attempt
     room = Classroom(url, code="V3V3V3")
-    assert room.store.schema_before == 3
+    assert room.store.schema_before == schema.VERSION
     with room.store.read() as conn:
-        assert schema.version_of(conn) == 3
+        assert schema.version_of(conn) == schema.VERSION
         assert conn.execute(select(schema.pin_attempts.c.class_id)).scalars().all() == [1]
     teacher = Classroom(url, code="V3V3V3", pin="4321")
     slide = teacher.lesson.now()
@@ -156,11 +156,12 @@ def test_export_answers_results_and_loadable_saves(url: str, tmp_path: Path) -> 
     freight.play_bots()
     assert freight.game.is_over
 
-    answers = list(csv.DictReader(io.StringIO(answers_csv(room))))
+    answers = list(csv.DictReader(io.StringIO(answers_csv(room).removeprefix("\ufeff"))))
     assert [(r["student"], r["attempt"], r["answer"], r["correct"]) for r in answers] == [
         ("Ana", "1", "4", "False"), ("Ana", "2", "three", "True"), ("Zoë", "1", "3", "True")]
     assert answers[0]["step"] == "15" and answers[0]["question"].startswith("The bottom")
-    results = {r["table"]: r for r in csv.DictReader(io.StringIO(results_csv(room)))}
+    results = {r["table"]: r for r in csv.DictReader(io.StringIO(
+        results_csv(room).removeprefix("\ufeff")))}
     assert results[freedom.code]["seats"] == "Player 1: Ana; Player 2: heuristic (bot)"
     assert results[freedom.code]["steps"] == "1" and results[freedom.code]["over"] == "False"
     assert json.loads(results[freedom.code]["options"])["players"] == 2
@@ -171,7 +172,8 @@ def test_export_answers_results_and_loadable_saves(url: str, tmp_path: Path) -> 
     assert Freedom.from_json(saves[freedom.code]).digest() == freedom.game.digest()
     assert SlowFreight.from_json(saves[freight.code]).digest() == freight.game.digest()
     written = export(room, tmp_path / "out")
-    assert {p.name for p in written} == {"answers.csv", "results.csv",
+    assert {p.name for p in written} == {"answers.csv", "results.csv", "research-answers.csv",
+                                         "research-results.csv",
                                          f"{freedom.code}-freedom.json",
                                          f"{freight.code}-slowfreight.json"}
     assert (tmp_path / "out" / "answers.csv").read_text(encoding="utf-8") == answers_csv(room)
