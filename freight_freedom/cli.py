@@ -277,9 +277,41 @@ def _classroom(args: argparse.Namespace, stdout: TextIO) -> int:
                          "'freight-freedom[classroom]'")
     from .classroom.pages.serve import prepare, serve
 
+    if args.classroom_command == "delete":
+        return _delete_class(args, stdout)
     plan = prepare(args.db, code=args.class_code, new_pin=args.new_pin, lan=args.lan,
-                   port=args.port)
+                   port=args.port, keep_days=args.keep_days, out=stdout)
     return serve(plan, stdout)
+
+
+def _delete_class(args: argparse.Namespace, stdout: TextIO) -> int:
+    """``freight-freedom classroom delete --code CODE``: asks, then deletes."""
+    import os
+
+    from .classroom import lifecycle, people
+    from .classroom.pages.common import DB_ENV
+    from .classroom.pages.serve import default_db
+    from .classroom.room import Classroom
+    from .classroom.store import shown_url
+
+    url = args.db or os.environ.get(DB_ENV, "").strip() or str(default_db())
+    room = Classroom(url, code=args.code)  # ClassroomError (no such class): status 2
+    try:
+        count = len(people.students(room.store, room.class_id))
+        what = (f"class {room.code} ({room.name}) in {shown_url(room.store.url)}: {count} "
+                f"student{'' if count == 1 else 's'} and all their answers, tables and moves")
+        if not args.yes:
+            reply = input(f"Delete {what}? This cannot be undone. Type the class code to "
+                          "confirm: ")
+            if reply.strip().upper() != room.code:
+                print("Nothing deleted.", file=stdout)
+                return 1
+        lifecycle.delete_class(room.store, room.class_id)
+        print(f"Deleted {what}.", file=stdout)
+        return 0
+    finally:
+        room.close()
+
 
 
 def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,

@@ -246,6 +246,19 @@ def build_parser() -> argparse.ArgumentParser:
                      help="the class, when the database holds several")
     cls.add_argument("--new-pin", action="store_true",
                      help="replace the teacher's PIN with a new one (a forgotten PIN)")
+    cls.add_argument("--keep-days", type=_positive_int, default=365, metavar="N",
+                     help="on starting, delete the classes of the database unused for more "
+                     "than N days (default 365: a school year and its summer)")
+    what_cls = cls.add_subparsers(dest="classroom_command", required=False,
+                                  parser_class=_Parser, metavar="{delete}")
+    dele = what_cls.add_parser("delete", help="delete a class and all its data",
+                               description="Delete a class and everything of it (students, "
+                               "answers, tables, moves) from the class database, after asking "
+                               "(--yes for scripts). Deleted rows are gone from the database's "
+                               "files too.")
+    dele.add_argument("--code", required=True, metavar="CODE", help="the class's code")
+    dele.add_argument("--db", metavar="URL", help="as for `freight-freedom classroom`")
+    dele.add_argument("--yes", action="store_true", help="do not ask")
     return parser
 
 

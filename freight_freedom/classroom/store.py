@@ -26,7 +26,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.exc import ArgumentError, OperationalError
 
 from . import schema
 from .errors import ClassroomError
@@ -60,6 +60,23 @@ def database_url(url: str | os.PathLike[str]) -> str:
                                 "postgresql://")
 
 
+def shown_url(url: str) -> str:
+    """``url`` as it may be printed or logged: the password masked."""
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def unreachable(url: str, exc: Exception) -> str:
+    """One line on a database that could not be opened: where, why, and what to check."""
+    parsed = make_url(url)
+    reason = str(getattr(exc, "orig", exc)).strip().splitlines()
+    why = reason[0] if reason else type(exc).__name__
+    if parsed.get_backend_name() == "sqlite":
+        return f"cannot open the class database {parsed.database} ({why})"
+    where = f"{parsed.host or 'localhost'}:{parsed.port or 5432}"
+    return (f"cannot reach the database at {where} ({why}): check that the server runs "
+            "there, and the database name, user and password in the URL")
+
+
 class Store:
     """The engine, with the write/read transactions the classroom uses, on a schema brought
     up to :data:`~.schema.VERSION`."""
@@ -87,7 +104,11 @@ class Store:
         #: its reads of the latest number)
         self.changes = (Changes.shared(str(Path(parsed.database).expanduser().resolve()))
                         if self.dialect == "sqlite" and parsed.database else None)
-        self.schema_before = self.migrate()
+        try:
+            self.schema_before = self.migrate()
+        except OperationalError as exc:
+            self.engine.dispose()
+            raise ClassroomError("database", unreachable(self.url, exc)) from None
 
     def notify(self, conn: Connection, channel: str, payload: int) -> None:
         """Tell the waiting devices that ``payload`` of ``channel`` changed, when ``conn``'s

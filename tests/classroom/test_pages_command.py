@@ -107,14 +107,17 @@ def test_a_second_start_keeps_the_class_and_new_pin_replaces_the_pin(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv(DB_ENV, raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # the user's data folder
     first = serve.prepare(None)
-    assert first.pin is not None and (tmp_path / serve.DEFAULT_DB).exists()
+    db = tmp_path / "data" / "freight-freedom" / serve.DB_NAME
+    assert first.pin is not None and db.exists() and not (tmp_path / serve.DB_NAME).exists()
+    assert str(db) in serve.banner(first)  # the banner says where the class is kept
     again = serve.prepare(None)
     assert again.code == first.code and again.pin is None
     assert "the one printed when this class was created" in serve.banner(again)
     renewed = serve.prepare(None, new_pin=True)
     assert renewed.pin is not None and renewed.code == first.code
-    assert Classroom(tmp_path / serve.DEFAULT_DB, pin=renewed.pin).is_teacher
+    assert Classroom(db, pin=renewed.pin).is_teacher
     monkeypatch.setenv(DB_ENV, str(tmp_path / "other.db"))
     assert serve.prepare(None).code != first.code  # the variable names another database
 
@@ -156,3 +159,62 @@ def test_without_voila_the_command_names_the_extra(monkeypatch: pytest.MonkeyPat
     err = io.StringIO()
     assert main(["classroom"], stdout=io.StringIO(), stderr=err) == 2
     assert "needs voila: pip install 'freight-freedom[classroom]'" in err.getvalue()
+
+
+def test_the_banner_and_errors_never_show_the_database_password() -> None:
+    """A database that cannot be reached: one line naming the host and what to check, exit
+    status 2, no traceback and no password."""
+    import io
+
+    from freight_freedom.cli import main
+
+    err = io.StringIO()
+    status = main(["classroom", "--db", "postgresql://ff:secret-pw@127.0.0.1:9/none"],
+                  stdout=io.StringIO(), stderr=err)
+    said = err.getvalue()
+    assert status == 2 and said.count("\n") == 1, said
+    assert "cannot reach the database at 127.0.0.1:9" in said and "check that the server" in said
+    assert "secret-pw" not in said and "Traceback" not in said
+    plan = serve.Plan("postgresql://ff:secret-pw@db.school:5432/class", "ABCDEF", "7B", None,
+                      "127.0.0.1", 8866, Path("."), Path("."))
+    assert "secret-pw" not in serve.banner(plan) and "ff:***@db.school" in serve.banner(plan)
+
+
+def test_old_classes_are_deleted_on_start_and_the_command_says_so(tmp_path: Path) -> None:
+    import io
+
+    from freight_freedom.classroom import lifecycle
+
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    old = Classroom(url)
+    with old.store.write() as conn:  # created (and last used) 400 days ago
+        conn.execute(lifecycle.schema.classes.update().values(
+            created=time.time() - 400 * lifecycle.SECONDS_A_DAY))
+    out = io.StringIO()
+    plan = serve.prepare(url, keep_days=365, out=out)
+    assert f"Deleted class {old.code}" in out.getvalue() and "--keep-days" in out.getvalue()
+    assert plan.code != old.code  # a new class was made in the emptied database
+
+
+def test_the_delete_command_asks_then_deletes(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from freight_freedom.cli import main
+
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    room = Classroom(url)
+    room.join("Ana")
+    monkeypatch.setattr("builtins.input", lambda _prompt: "nope")
+    out = io.StringIO()
+    assert main(["classroom", "delete", "--code", room.code, "--db", url], stdout=out) == 1
+    assert "Nothing deleted" in out.getvalue()
+    assert Classroom(url, code=room.code).code == room.code
+    monkeypatch.setattr("builtins.input", lambda _prompt: room.code.lower())
+    out = io.StringIO()
+    assert main(["classroom", "delete", "--code", room.code, "--db", url], stdout=out) == 0
+    assert "Deleted class" in out.getvalue() and "1 student and" in out.getvalue()
+    err = io.StringIO()
+    assert main(["classroom", "delete", "--code", room.code, "--db", url, "--yes"],
+                stdout=io.StringIO(), stderr=err) == 2
+    assert "no class has the code" in err.getvalue()

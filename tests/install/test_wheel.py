@@ -127,7 +127,8 @@ def check_classroom_serves(install: Install) -> None:
     output = proc.stdout.read().decode("utf-8", "replace")
     assert status == 0, output
     assert "Join link for students" in output
-    assert (install.empty / "classroom.db").is_file()
+    kept = install.empty.parent / "home" / ".local" / "share" / "freight-freedom" / "classroom.db"
+    assert kept.is_file() and str(kept) in output  # the user's data folder, and said so
 
 
 def test_classroom_extra_runs_the_classroom_from_an_empty_folder(classroom: Install) -> None:

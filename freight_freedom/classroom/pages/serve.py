@@ -25,14 +25,24 @@ from typing import TextIO
 
 from ...ui.voila_page import TEMPLATE_ARGS, voila_env
 from ..bots import BotPlayer
+from ..lifecycle import KEEP_DAYS, delete_expired
 from ..room import Classroom, reset_pin
-from ..store import database_url
+from ..store import Store, database_url, shown_url
 from . import write_notebooks
 from .common import CLASS_ENV, DB_ENV, EXPORT_ENV, JOIN_ENV
 
-DEFAULT_DB = "classroom.db"
-"""The class database made in the current folder when neither ``--db`` nor
-``FREIGHT_FREEDOM_DB`` names one."""
+DB_NAME = "classroom.db"
+
+
+def default_db() -> Path:
+    """The class database when neither ``--db`` nor ``FREIGHT_FREEDOM_DB`` names one: in the
+    user's data folder (``~/.local/share/freight-freedom`` on Linux, the platform's own place
+    elsewhere), not wherever the command happened to start. The banner prints its path."""
+    import platformdirs
+
+    folder = platformdirs.user_data_path("freight-freedom")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / DB_NAME
 DEFAULT_PORT = 8866
 READY_TIMEOUT = 120.0
 CULL_IDLE = 300
@@ -78,10 +88,22 @@ def lan_address() -> str:
 
 
 def prepare(db: str | None, *, code: str | None = None, new_pin: bool = False,
-            lan: bool = False, port: int = DEFAULT_PORT) -> Plan:
-    """Open or create the class database and decide what to serve (nothing is started)."""
-    given = db or os.environ.get(DB_ENV, "").strip() or DEFAULT_DB
+            lan: bool = False, port: int = DEFAULT_PORT,
+            keep_days: float | None = KEEP_DAYS, out: TextIO | None = None) -> Plan:
+    """Open or create the class database and decide what to serve (nothing is started).
+    Classes unused for more than ``keep_days`` days are deleted first (``None``: none), and
+    ``out`` is told which."""
+    given = db or os.environ.get(DB_ENV, "").strip() or str(default_db())
     url = database_url(given)
+    if keep_days is not None:
+        store = Store(url)
+        try:
+            gone = delete_expired(store, keep_days)
+        finally:
+            store.close()
+        for use in gone:
+            print(f"Deleted class {use.code} ({use.name}): unused for more than {keep_days:g} "
+                  "days (--keep-days).", file=out or sys.stdout, flush=True)
     room = Classroom(url, code=code)
     try:
         pin, the_code, name = room.pin, room.code, room.name
@@ -118,7 +140,7 @@ def banner(plan: Plan) -> str:
                   "(add --lan for students' devices).")
     return "\n".join([
         "",
-        f"Class {plan.name}, class code {plan.code}   (database: {plan.url})",
+        f"Class {plan.name}, class code {plan.code}   (database: {shown_url(plan.url)})",
         pin,
         f"Teacher's page:  {plan.page('teacher', '127.0.0.1')}",
         f"Projector page:  {plan.page('projector', '127.0.0.1')}",
