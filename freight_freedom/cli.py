@@ -280,7 +280,8 @@ def _classroom(args: argparse.Namespace, stdout: TextIO) -> int:
     if args.classroom_command == "delete":
         return _delete_class(args, stdout)
     plan = prepare(args.db, code=args.class_code, new_pin=args.new_pin, lan=args.lan,
-                   port=args.port, keep_days=args.keep_days, out=stdout)
+                   port=args.port, keep_days=args.keep_days, out=stdout,
+                   base_url=args.base_url, public_url=args.public_url)
     return serve(plan, stdout)
 
 

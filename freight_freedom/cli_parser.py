@@ -246,6 +246,13 @@ def build_parser() -> argparse.ArgumentParser:
                      help="the class, when the database holds several")
     cls.add_argument("--new-pin", action="store_true",
                      help="replace the teacher's PIN with a new one (a forgotten PIN)")
+    cls.add_argument("--base-url", default="/", metavar="PATH",
+                     help="serve every page under this path, for a school's proxy (e.g. "
+                     "/class/; default /)")
+    cls.add_argument("--public-url", metavar="URL",
+                     help="the address people open, behind the school's proxy (e.g. "
+                     "https://class.example.org/class/): every printed link, the QR code and "
+                     "the join link use it")
     cls.add_argument("--keep-days", type=_positive_int, default=365, metavar="N",
                      help="on starting, delete the classes of the database unused for more "
                      "than N days (default 365: a school year and its summer)")

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from freight_freedom.classroom import Classroom
+from freight_freedom.classroom.errors import ClassroomError
 from freight_freedom.classroom.pages import serve
 from freight_freedom.classroom.pages.common import DB_ENV
 
@@ -218,3 +219,55 @@ def test_the_delete_command_asks_then_deletes(tmp_path: Path,
     assert main(["classroom", "delete", "--code", room.code, "--db", url, "--yes"],
                 stdout=io.StringIO(), stderr=err) == 2
     assert "no class has the code" in err.getvalue()
+
+
+def test_behind_a_proxy_the_pages_live_under_the_base_url_and_links_are_public(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--base-url /class/`` serves every page under the prefix; ``--public-url`` is what the
+    banner, the join link (and so the QR code) say; a join link the school set is kept."""
+    monkeypatch.delenv(serve.JOIN_ENV, raising=False)
+    plan = serve.prepare(str(tmp_path / "c.db"), base_url="class", port=8123,
+                         public_url="https://class.example.org/class")
+    assert plan.base_url == "/class/" and plan.local == "http://127.0.0.1:8123/class/"
+    text = serve.banner(plan)
+    for page in ("teacher", "projector"):
+        assert f"https://class.example.org/class/voila/render/{page}.ipynb" in text
+    assert (f"https://class.example.org/class/voila/render/student.ipynb?code={plan.code}"
+            in text) and "127.0.0.1:" not in text.split("Listening")[0]
+    assert "--Voila.base_url=/class/" in serve.voila_command(plan)
+    assert serve.environment(plan)[serve.JOIN_ENV].startswith("https://class.example.org/")
+    monkeypatch.setenv(serve.JOIN_ENV, "https://school.example/j")
+    assert serve.environment(plan)[serve.JOIN_ENV] == "https://school.example/j"
+    assert "https://school.example/j?code=" in serve.banner(plan)
+    for bad in ({"base_url": "/a b/"}, {"public_url": "class.example.org"},
+                {"public_url": "ftp://x/"}):
+        with pytest.raises(ClassroomError):
+            serve.prepare(str(tmp_path / "c.db"), **bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.timeout(300)
+def test_the_command_serves_under_a_base_url(tmp_path: Path) -> None:
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]),
+        "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime")}
+    env.pop(DB_ENV, None)
+    env.pop(serve.JOIN_ENV, None)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "freight_freedom", "classroom", "--db", str(tmp_path / "c.db"),
+         "--port", str(port), "--base-url", "/class/"], cwd=tmp_path, env=env,
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+    try:
+        out = read_until(proc, "Press Ctrl-C", 150)
+        assert f"http://127.0.0.1:{port}/class/voila/render/student.ipynb?code=" in out
+        url = f"http://127.0.0.1:{port}/class/voila/render/student.ipynb"
+        with urllib.request.urlopen(url, timeout=120) as response:
+            body = response.read().decode()
+        assert "widget-view+json" in body  # the page's widgets, not an error
+        assert '"baseUrl": "/class/"' in body  # its scripts and websockets under the prefix
+        os.kill(proc.pid, signal.SIGINT)
+        assert proc.wait(timeout=60) == 0
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()

@@ -18,6 +18,7 @@ import sys
 import tempfile
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +26,7 @@ from typing import TextIO
 
 from ...ui.voila_page import TEMPLATE_ARGS, voila_env
 from ..bots import BotPlayer
+from ..errors import ClassroomError
 from ..lifecycle import KEEP_DAYS, delete_expired
 from ..room import Classroom, reset_pin
 from ..store import Store, database_url, shown_url
@@ -63,9 +65,23 @@ class Plan:
     port: int
     notebooks: Path
     export_dir: Path
+    base_url: str = "/"
+    """The path every page, websocket and static file is served under (``--base-url``): a
+    school's proxy forwards ``https://class.example.org/class/`` to it."""
+    public_url: str | None = None
+    """The address people open (``--public-url``): every printed link, the QR code and the
+    join link use it; None: this computer's own address."""
 
     def page(self, name: str, host: str | None = None) -> str:
-        return f"http://{host or self.address}:{self.port}/voila/render/{name}.ipynb"
+        path = f"voila/render/{name}.ipynb"
+        if self.public_url and host is None:
+            return f"{self.public_url.rstrip('/')}/{path}"
+        return f"http://{host or self.address}:{self.port}{self.base_url}{path}"
+
+    @property
+    def local(self) -> str:
+        """The server's own root address on this computer (the readiness check's)."""
+        return f"http://127.0.0.1:{self.port}{self.base_url}"
 
     @property
     def address(self) -> str:
@@ -87,12 +103,33 @@ def lan_address() -> str:
     return socket.gethostname()
 
 
+def base_path(text: str) -> str:
+    """``--base-url`` as a path that starts and ends with one ``/`` (``class`` -> ``/class/``)."""
+    parts = [part for part in text.strip().split("/") if part]
+    if any(not all(c.isalnum() or c in "-_.~" for c in part) for part in parts):
+        raise ClassroomError("base_url", f"{text!r}: a path of letters, digits and - _ . ~, "
+                                         "such as /class/")
+    return "/" + "".join(f"{part}/" for part in parts)
+
+
+def public_address(text: str) -> str:
+    """``--public-url``: an http(s) address with a host, ending in ``/``."""
+    parsed = urllib.parse.urlsplit(text.strip())
+    if parsed.scheme not in ("http", "https") or not parsed.hostname:
+        raise ClassroomError("public_url", f"{text!r}: an address such as "
+                                           "https://class.example.org/class/")
+    return text.strip().rstrip("/") + "/"
+
+
 def prepare(db: str | None, *, code: str | None = None, new_pin: bool = False,
             lan: bool = False, port: int = DEFAULT_PORT,
-            keep_days: float | None = KEEP_DAYS, out: TextIO | None = None) -> Plan:
+            keep_days: float | None = KEEP_DAYS, out: TextIO | None = None,
+            base_url: str = "/", public_url: str | None = None) -> Plan:
     """Open or create the class database and decide what to serve (nothing is started).
     Classes unused for more than ``keep_days`` days are deleted first (``None``: none), and
-    ``out`` is told which."""
+    ``out`` is told which. ``base_url`` and ``public_url``: see :class:`Plan`."""
+    base = base_path(base_url)
+    public = public_address(public_url) if public_url else None
     given = db or os.environ.get(DB_ENV, "").strip() or str(default_db())
     url = database_url(given)
     if keep_days is not None:
@@ -116,15 +153,21 @@ def prepare(db: str | None, *, code: str | None = None, new_pin: bool = False,
     else:  # an installed package: the pages' notebooks are written for this run
         notebooks = write_notebooks(Path(tempfile.mkdtemp(prefix="freight-freedom-class-")))
     return Plan(url, the_code, name, pin, "0.0.0.0" if lan else "127.0.0.1",  # noqa: S104
-                port, notebooks, Path.cwd() / f"classroom-export-{the_code}")
+                port, notebooks, Path.cwd() / f"classroom-export-{the_code}", base, public)
 
 
 def environment(plan: Plan) -> dict[str, str]:
     """The Voila server's environment: what the pages read."""
     env = voila_env()  # finds the package's page template (no CDN links)
-    env.update({DB_ENV: plan.url, CLASS_ENV: plan.code, JOIN_ENV: plan.join,
+    env.update({DB_ENV: plan.url, CLASS_ENV: plan.code, JOIN_ENV: join_base(plan),
                 EXPORT_ENV: str(plan.export_dir)})
     return env
+
+
+def join_base(plan: Plan) -> str:
+    """The join link without its code: ``FREIGHT_FREEDOM_JOIN_URL`` when the school set one
+    (never overwritten), else the student page at the public (or this computer's) address."""
+    return os.environ.get(JOIN_ENV, "").strip() or plan.join
 
 
 def banner(plan: Plan) -> str:
@@ -142,9 +185,9 @@ def banner(plan: Plan) -> str:
         "",
         f"Class {plan.name}, class code {plan.code}   (database: {shown_url(plan.url)})",
         pin,
-        f"Teacher's page:  {plan.page('teacher', '127.0.0.1')}",
-        f"Projector page:  {plan.page('projector', '127.0.0.1')}",
-        f"Join link for students:  {plan.join}?code={plan.code}",
+        f"Teacher's page:  {plan.page('teacher')}",
+        f"Projector page:  {plan.page('projector')}",
+        f"Join link for students:  {join_base(plan)}?code={plan.code}",
         where,
         f"Exports are written to {plan.export_dir}",
         "Press Ctrl-C to stop (every answer and move is already in the database).",
@@ -155,6 +198,7 @@ def banner(plan: Plan) -> str:
 def voila_command(plan: Plan) -> list[str]:
     return [sys.executable, "-m", "voila", str(plan.notebooks), "--no-browser", *TEMPLATE_ARGS,
             f"--port={plan.port}", f"--Voila.ip={plan.host}", "--Voila.open_browser=False",
+            f"--Voila.base_url={plan.base_url}",
             "--Voila.port_retries=0",
             f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
             "--MappingKernelManager.cull_interval=60",
@@ -167,7 +211,7 @@ def _ready(plan: Plan, proc: subprocess.Popen[bytes], timeout: float) -> bool:
         if proc.poll() is not None:
             return False
         try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{plan.port}/", timeout=2) as r:
+            with urllib.request.urlopen(plan.local, timeout=2) as r:
                 if r.status == 200:
                     return True
         except (urllib.error.URLError, OSError):
