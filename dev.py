@@ -93,6 +93,13 @@ def ensure_postgresql() -> None:
         _apt_install("postgresql", "the classroom's PostgreSQL tests")
 
 
+def ensure_nginx() -> None:
+    """Install Debian's nginx for the test of the classroom behind a school's proxy (TLS, a
+    path prefix) when missing; the test starts its own server on 127.0.0.1 and stops it."""
+    if not (Path("/usr/sbin/nginx").exists() or shutil.which("nginx")):
+        _apt_install("nginx-light", "the classroom's proxy test")
+
+
 LITE_TOOLS = ROOT / "build" / "lite-tools"
 LITE_PY = LITE_TOOLS / ("Scripts" if os.name == "nt" else "bin") / (
     "python.exe" if os.name == "nt" else "python")
@@ -166,6 +173,7 @@ def cmd_test(args: list[str]) -> None:
     ensure_venv()
     ensure_chromium()
     ensure_postgresql()
+    ensure_nginx()
     _run(BIN / "ruff", "check", "freight_freedom", "tests", "benchmarks", "scripts", "dev.py")
     _run(BIN / "mypy")
     # tests/ and notebooks/ (pyproject testpaths); notebooks run top to bottom under nbval
