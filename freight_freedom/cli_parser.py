@@ -238,7 +238,8 @@ def build_parser() -> argparse.ArgumentParser:
                           "until Ctrl-C. Prints the teacher's PIN, the join link and the "
                           "class code.")
     cls.add_argument("--db", metavar="URL", help="sqlite:///class.db, postgresql://... or a "
-                     "file path (default: $FREIGHT_FREEDOM_DB, else classroom.db here)")
+                     "file path (default: $FREIGHT_FREEDOM_DB, else classroom.db in your user data "
+                     "folder; the banner prints where)")
     cls.add_argument("--port", type=_positive_int, default=8866, help="default 8866")
     cls.add_argument("--lan", action="store_true", help="listen on every network interface, "
                      "so that students' devices can join (default: this computer only)")

@@ -60,7 +60,8 @@ def test_the_command_serves_the_three_pages_and_stops_on_ctrl_c(tmp_path: Path) 
         [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]),
         "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"),
         "JUPYTER_DATA_DIR": str(tmp_path / "data"),
-        "JUPYTER_CONFIG_DIR": str(tmp_path / "config"), "FREIGHT_FREEDOM_BOT_PACE": "0.1"}
+        "JUPYTER_CONFIG_DIR": str(tmp_path / "config"), "FREIGHT_FREEDOM_BOT_PACE": "0.1",
+        "XDG_STATE_HOME": str(tmp_path / "state")}  # the server's log goes there
     env.pop(DB_ENV, None)
     proc = subprocess.Popen(
         [sys.executable, "-m", "freight_freedom", "classroom", "--db", str(db),
@@ -72,12 +73,14 @@ def test_the_command_serves_the_three_pages_and_stops_on_ctrl_c(tmp_path: Path) 
         code = re.search(r"class code ([A-Z0-9]{6})", out)
         assert pin and code, out
         assert f"/voila/render/student.ipynb?code={code[1]}" in out
-        assert "127.0.0.1 only" in out
+        assert "127.0.0.1 only" in out and "Server messages are written to" in out
+        assert "Traceback" not in out and "[Voila]" not in out  # Voila's messages: in the log
         teacher = Classroom(db, pin=pin[1])
         assert teacher.code == code[1]  # the printed PIN opens the class
         # no page is open: the command's own thread plays the bots (FR-ROUND-2: in turn)
         table = teacher.new_table("freedom", players=2, seed=3, bots={0: "heuristic"})
         token = table.claim(1, teacher.join("Ana"))
+        read_until(proc, r"Ana joined \(1 in the class\)", 30)  # one line per join, no more
         wait_for(lambda: table.game.to_move == 1, 60, "the bot's first turn to be stored")
         assert table.step > 0 and {r.by for r in table.log()} == {"the heuristic bot"}
         while (game := table.game).to_move == 1:

@@ -16,6 +16,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.parse
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ...ui.voila_page import TEMPLATE_ARGS, voila_env
+from .. import people
 from ..bots import BotPlayer
 from ..errors import ClassroomError
 from ..lifecycle import KEEP_DAYS, delete_expired
@@ -170,8 +172,9 @@ def join_base(plan: Plan) -> str:
     return os.environ.get(JOIN_ENV, "").strip() or plan.join
 
 
-def banner(plan: Plan) -> str:
-    """What the command prints once the pages are ready."""
+def banner(plan: Plan, log: Path | None = None) -> str:
+    """What the command prints once the pages are ready (``log``: where the server's own
+    messages go)."""
     if plan.pin is not None:
         pin = f"Teacher's PIN:  {plan.pin}   (shown only now: write it down)"
     else:
@@ -179,6 +182,8 @@ def banner(plan: Plan) -> str:
                "(forgotten? stop and start again with --new-pin)")
     where = (f"Listening on ALL network interfaces (--lan): devices on this network can open "
              f"the pages at {plan.address}." if plan.host == "0.0.0.0"  # noqa: S104
+             else f"Listening on 127.0.0.1 only: students open the pages through "
+                  f"{plan.public_url}" if plan.public_url
              else "Listening on 127.0.0.1 only: just this computer can open the pages "
                   "(add --lan for students' devices).")
     return "\n".join([
@@ -190,6 +195,7 @@ def banner(plan: Plan) -> str:
         f"Join link for students:  {join_base(plan)}?code={plan.code}",
         where,
         f"Exports are written to {plan.export_dir}",
+        *([f"Server messages are written to {log}"] if log is not None else []),
         "Press Ctrl-C to stop (every answer and move is already in the database).",
         "",
     ])
@@ -243,8 +249,71 @@ def port_taken(host: str, port: int) -> bool:
     return False
 
 
+def log_file(plan: Plan) -> Path:
+    """Where the server's own messages go (Voila's, the kernels' tracebacks): a file in the
+    user's log folder, one per class, so the teacher's terminal shows only what a teacher acts
+    on."""
+    import platformdirs
+
+    folder = platformdirs.user_log_path("freight-freedom")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / f"classroom-{plan.code}.log"
+
+
+class JoinWatcher:
+    """A thread that prints one line when a student joins (the teacher's terminal stays
+    quiet otherwise); errors reading the database are left to the pages and the log."""
+
+    def __init__(self, plan: Plan, out: TextIO, every: float = 2.0) -> None:
+        self._plan, self._out, self._every = plan, out, every
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="join-watcher", daemon=True)
+        self._room: Classroom | None = None
+        self._seen: dict[int, str] | None = None
+
+    def start(self) -> JoinWatcher:
+        """Note who is in the class now (they joined before: no line), then watch."""
+        self._seen = self._students()
+        self._thread.start()
+        return self
+
+    def _students(self) -> dict[int, str] | None:
+        try:
+            self._room = self._room or Classroom(self._plan.url, code=self._plan.code)
+            return {s.id: s.name for s in people.students(self._room.store,
+                                                          self._room.class_id)}
+        except Exception:  # a database restarting: try again later
+            return None
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=5)
+
+    def _run(self) -> None:
+        while not self._stop.wait(self._every):
+            now = self._students()
+            if now is None:
+                continue
+            if self._seen is not None:
+                for student_id, name in now.items():
+                    if student_id not in self._seen:
+                        print(f"{time.strftime('%H:%M:%S')}  {name} joined ({len(now)} in the "
+                              "class)", file=self._out, flush=True)
+            self._seen = now
+        if self._room is not None:
+            self._room.close()
+
+
+def _tail(path: Path, lines: int = 15) -> str:
+    try:
+        return "\n".join(path.read_text(encoding="utf-8", errors="replace").splitlines()[-lines:])
+    except OSError:
+        return ""
+
+
 def serve(plan: Plan, out: TextIO) -> int:
-    """Run Voila on the plan until Ctrl-C (or SIGTERM); 0 when stopped that way."""
+    """Run Voila on the plan until Ctrl-C (or SIGTERM); 0 when stopped that way. Voila's own
+    messages go to :func:`log_file`; the terminal gets the banner and a line per join."""
     if port_taken(plan.host, plan.port):
         print(f"Port {plan.port} is already in use by another program: try another with "
               f"--port (e.g. --port {plan.port + 1}).", file=out, flush=True)
@@ -254,27 +323,35 @@ def serve(plan: Plan, out: TextIO) -> int:
         raise KeyboardInterrupt
 
     previous = signal.signal(signal.SIGTERM, _terminate)
-    proc = subprocess.Popen(voila_command(plan), env=environment(plan),
-                            stdin=subprocess.DEVNULL)
+    log = log_file(plan)
+    with log.open("ab") as sink:
+        sink.write(f"\n--- {time.strftime('%Y-%m-%d %H:%M:%S')} starting class "
+                   f"{plan.code}\n".encode())
+        sink.flush()
+        proc = subprocess.Popen(voila_command(plan), env=environment(plan),
+                                stdin=subprocess.DEVNULL, stdout=sink, stderr=subprocess.STDOUT)
     bots: BotPlayer | None = None
+    joins: JoinWatcher | None = None
     try:
         # the bot seats of every playing table move from here, whether or not a page is open
         bots = BotPlayer(plan.url, plan.code, out=out).start()
         if not _ready(plan, proc, READY_TIMEOUT):
             _stop(proc)
-            print(f"The Voila server did not start (exit status {proc.returncode}); its own "
-                  "messages above say why.", file=out, flush=True)
+            print(f"The Voila server did not start (exit status {proc.returncode}). The last "
+                  f"lines of its log ({log}):\n{_tail(log)}", file=out, flush=True)
             return 1
-        print(banner(plan), file=out, flush=True)
+        print(banner(plan, log), file=out, flush=True)
+        joins = JoinWatcher(plan, out).start()
         return proc.wait()
     except KeyboardInterrupt:
         print("Stopping the classroom ...", file=out, flush=True)
         _stop(proc)
-        print(f"Stopped. Everything is kept in {plan.url}; start the same command again to "
-              "go on.", file=out, flush=True)
+        print(f"Stopped. Everything is kept in {shown_url(plan.url)}; start the same command "
+              "again to go on.", file=out, flush=True)
         return 0
     finally:
         signal.signal(signal.SIGTERM, previous)
-        if bots is not None:
-            bots.stop()
+        for thread in (bots, joins):
+            if thread is not None:
+                thread.stop()
         _stop(proc)
