@@ -285,7 +285,8 @@ def start_server(name: str, args: list[str], home: Path, cwd: Path, probe: str,
     for var, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"),
                      ("JUPYTER_DATA_DIR", "data"), ("IPYTHONDIR", "ipython"),
                      ("JUPYTERLAB_SETTINGS_DIR", "lab-settings"),
-                     ("JUPYTERLAB_WORKSPACES_DIR", "lab-workspaces")):
+                     ("JUPYTERLAB_WORKSPACES_DIR", "lab-workspaces"),
+                     ("XDG_STATE_HOME", "state")):  # the classroom command's server log
         path = home / sub
         path.mkdir(parents=True, exist_ok=True)
         env[var] = str(path)
