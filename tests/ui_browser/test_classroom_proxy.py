@@ -272,13 +272,11 @@ def school(tmp_path_factory: pytest.TempPathFactory) -> Iterator[School]:
     upstream = free_port()
     with nginx(tmp_path_factory.mktemp("nginx"), upstream) as proxy:
         db = home / "class.db"
-        with pytest.MonkeyPatch.context() as env:
-            # the server's own log file (named in its banner) in the test's folder, not ~
-            env.setenv("XDG_STATE_HOME", str(home / "state"))
-            server = start_server(
-                "classroom-proxy",
-                ["freight_freedom", "classroom", "--db", str(db), "--base-url", PREFIX,
-                 "--public-url", proxy.url], home, home, PREFIX, port=upstream)
+        # (the server's own log file, named in its banner, is in home/state: start_server)
+        server = start_server(
+            "classroom-proxy",
+            ["freight_freedom", "classroom", "--db", str(db), "--base-url", PREFIX,
+             "--public-url", proxy.url], home, home, PREFIX, port=upstream)
         try:
             banner = wait_until(lambda: "Join link for students:" in server.log_tail(20_000)
                                 and server.log_tail(20_000), 30, "the command's banner")
