@@ -22,6 +22,26 @@ intervals can overlap while the gap is clear. When a gap is not clear, :func:`ga
 (0.44, 0.16, 0.63, True)
 >>> games_needed(0.45, 0.42)
 4286
+
+**Same deals: paired.** A sweep plays game ``i`` of every group from the same seed, so two groups
+are the same deals played differently, not two independent samples: :func:`paired_rate_gap`
+(exact McNemar test, Newcombe's paired interval) and :func:`mean_difference` (of the paired
+differences) use that. When only the totals of paired games are stored, which deals each group
+won is unknown: :func:`any_pairing_rate_gap` and :func:`any_pairing_contrast` give what holds
+for *every* pairing the totals allow (a wider interval, a larger p-value).
+
+**Several comparisons.** Looking at many pairs or cells gives chance many tries; :func:`holm`
+corrects the p-values (Holm's step-down method, never weaker than Bonferroni's), and
+:func:`pairwise` with :func:`ranking_sentence` says which pairs the games tell apart once all of
+them are allowed for, and that the others cannot be ranked.
+
+>>> holm([0.01, 0.04, 0.03, 0.005])
+[0.03, 0.06, 0.06, 0.02]
+
+**What a run could have found.** A gap the games cannot tell from none is not shown to be
+absent: :func:`detectable_rate_gap`, :func:`detectable_gap` and :func:`detectable_shift` give the
+smallest *true* gap that games of these sizes would show in 8 runs of 10 (80% power), rather than
+treating the gap seen as the true one.
 """
 
 from __future__ import annotations
@@ -192,22 +212,63 @@ def games_needed_for_means(gap: float, spread: float, *, confidence: float = 0.9
 
 
 def detectable_gap(spread: float, games: int, *, confidence: float = 0.95, power: float = 0.8,
-                   comparisons: int = 1) -> float:
-    """The smallest true gap between two means that ``games`` games per group would show in
-    ``power`` of runs (values with standard deviation ``spread``): the inverse of
-    :func:`games_needed_for_means`.
+                   comparisons: int = 1, other_games: int | None = None) -> float:
+    """The smallest true gap between two means that ``games`` games per group (or ``games`` and
+    ``other_games``) would show in ``power`` of runs (values with standard deviation ``spread``):
+    the inverse of :func:`games_needed_for_means`.
 
     >>> round(detectable_gap(2.0, 63), 2)
     1.0
     """
     if spread < 0 or math.isnan(spread):
         raise ValueError(f"spread must be a standard deviation (0 or more), not {spread!r}")
-    if games < 2:
-        raise ValueError(f"games must be 2 or more per group, not {games!r}")
+    other = games if other_games is None else other_games
+    if games < 2 or other < 2:
+        raise ValueError(f"games must be 2 or more per group, not {games!r} and {other!r}")
     if not 0 < power < 1:
         raise ValueError(f"power must lie strictly between 0 and 1, not {power!r}")
     z = z_value(confidence, comparisons) + NormalDist().inv_cdf(power)
-    return z * spread * math.sqrt(2 / games)
+    return z * spread * math.sqrt(1 / games + 1 / other)
+
+
+def detectable_rate_gap(rate: float, games_a: int, games_b: int, *, confidence: float = 0.95,
+                        power: float = 0.8, comparisons: int = 1) -> float:
+    """The smallest true gap between two win rates near ``rate`` that groups of ``games_a`` and
+    ``games_b`` games would show in ``power`` of runs (two-proportion test, normal
+    approximation, the variance taken at ``rate`` for both groups).
+
+    ``rate`` is the common level (e.g. the pooled rate of the games), not a gap: the answer
+    assumes nothing about how large the true gap is.
+
+    >>> round(detectable_rate_gap(0.5, 97, 97), 2)  # 97 games a group find 60% vs 40%
+    0.2
+    """
+    if not 0 <= rate <= 1:
+        raise ValueError(f"rate must be a share between 0 and 1, not {rate!r}")
+    if games_a < 1 or games_b < 1:
+        raise ValueError(f"games must be 1 or more per group, not {games_a!r} and {games_b!r}")
+    if not 0 < power < 1:
+        raise ValueError(f"power must lie strictly between 0 and 1, not {power!r}")
+    z = z_value(confidence, comparisons) + NormalDist().inv_cdf(power)
+    return z * math.sqrt(rate * (1 - rate) * (1 / games_a + 1 / games_b))
+
+
+def detectable_shift(spread: float, games: int, *, confidence: float = 0.95, power: float = 0.8,
+                     comparisons: int = 1) -> float:
+    """Paired games: the smallest true mean of the per-deal differences that ``games`` deals
+    would show in ``power`` of runs, the differences having standard deviation ``spread``.
+
+    >>> round(detectable_shift(2.0, 32), 2)
+    0.99
+    """
+    if spread < 0 or math.isnan(spread):
+        raise ValueError(f"spread must be a standard deviation (0 or more), not {spread!r}")
+    if games < 2:
+        raise ValueError(f"games must be 2 or more, not {games!r}")
+    if not 0 < power < 1:
+        raise ValueError(f"power must lie strictly between 0 and 1, not {power!r}")
+    z = z_value(confidence, comparisons) + NormalDist().inv_cdf(power)
+    return z * spread / math.sqrt(games)
 
 
 def p_text(p: float) -> str:
@@ -223,12 +284,21 @@ def _allowing(pairs: int) -> str:
     return f", allowing for the {pairs} pairs one could pick" if pairs > 1 else ""
 
 
+def _sizes(a: int, b: int) -> str:
+    return f"{a} games per group" if a == b else f"groups of {a} and {b} games"
+
+
 def compare_sentence(df: pd.DataFrame, by: str, *, what: Callable[[Any], str] | None = None,
                      win: str | None = None) -> str:
-    """Which group wins most and least often, and whether the games tell them apart: a 95%
+    """Which group wins most and least often ("highest" and "lowest", not "best" and "worst":
+    the games may not tell them apart), and whether the games tell them apart: a 95%
     interval for the gap between the two (:func:`rate_gap`, widened because the pair was
-    picked as the largest of all pairs) and, when it holds 0, the games per group that a gap
-    of this size would need (:func:`games_needed`)."""
+    picked as the largest of all pairs) and, when it holds 0, the smallest true gap that games
+    of these sizes would show in 8 runs of 10 (:func:`detectable_rate_gap`).
+
+    The groups are taken as independent samples; when they are the same deals played
+    differently (a sweep's groups), :func:`pairwise` with :func:`paired_rate_gap` is the test.
+    """
     rows = win_rates(df, by, win=win).sort_values("rate", ascending=False,
                                                    kind="stable").to_dict("records")
     best, worst = rows[0], rows[-1]
@@ -237,52 +307,54 @@ def compare_sentence(df: pd.DataFrame, by: str, *, what: Callable[[Any], str] | 
         return (f"All do equally well ({pct(best['rate'])}): in these games the choice made no "
                 "difference to the win rate.")
     pairs = _pairs(len(rows))
-    gap = rate_gap(int(best["wins"]), int(best["games"]), int(worst["wins"]),
-                   int(worst["games"]), comparisons=pairs)
-    head = (f"Best: {name(best[by])} ({pct(best['rate'])}); worst: {name(worst[by])} "
+    na, nb = int(best["games"]), int(worst["games"])
+    gap = rate_gap(int(best["wins"]), na, int(worst["wins"]), nb, comparisons=pairs)
+    head = (f"Highest: {name(best[by])} ({pct(best['rate'])}); lowest: {name(worst[by])} "
             f"({pct(worst['rate'])}); a gap of {100 * gap.gap:.0f} percentage points, 95% "
             f"interval {100 * gap.low:.0f} to {100 * gap.high:.0f}{_allowing(pairs)}")
-    games = min(int(r["games"]) for r in rows)
-    return _verdict(head, gap, games,
-                    games_needed(best["rate"], worst["rate"], comparisons=pairs))
+    pooled = (best["wins"] + worst["wins"]) / (na + nb)
+    seen = detectable_rate_gap(pooled, na, nb, comparisons=pairs)
+    return _verdict(head, gap, _sizes(na, nb), f"{100 * seen:.0f} percentage points")
 
 
-def _verdict(head: str, gap: Gap, games: int, need: int | None) -> str:
-    """``head`` (the gap and its interval) completed with what the games can say."""
+def _verdict(head: str, gap: Gap, sizes: str, detectable: str) -> str:
+    """``head`` (the gap and its interval) completed with what the games can say; when they
+    cannot tell the groups apart, the smallest true gap they would have shown (``detectable``)."""
     p = p_text(gap.p_value)
     if gap.clear:
         return head + f": more than chance alone would give ({p})."
     if gap.leaves_out_zero != (gap.p_value < 1 - gap.confidence):
         # the interval and the test disagree (they are computed differently): claim nothing
-        body = (f"; the interval and the test ({p}) disagree, so {games} games per group are at "
-                f"the edge of telling them apart.")
+        body = (f"; the interval and the test ({p}) disagree, so {sizes} are at the edge of "
+                f"telling them apart.")
     else:
-        body = (f", which includes no gap at all ({p}): {games} games per group cannot tell "
-                f"them apart.")
-    tail = ("" if need is None else f" A true gap this size would show in 8 runs of 10 with "
-            f"about {need:,} games per group.")
-    return head + body + tail
+        body = f", which includes no gap at all ({p}): {sizes} cannot tell them apart."
+    return (head + body + f" Only a true gap of about {detectable} or more would show in 8 runs "
+            f"of 10 with {sizes}.")
 
 
 def mean_compare_sentence(df: pd.DataFrame, by: str, column: str, unit: str, *,
                           what: Callable[[Any], str] | None = None, digits: int = 1) -> str:
     """Which group has the largest and the smallest mean of ``column``, and whether the games
-    tell them apart (:func:`mean_gap`, widened for all pairs; :func:`games_needed_for_means`)."""
+    tell them apart (:func:`mean_gap`, widened for all pairs; :func:`detectable_gap`).
+
+    The groups are taken as independent samples; for the same deals played differently,
+    :func:`pairwise` with :func:`mean_difference` of the paired differences is the test."""
     means = df.groupby(by, sort=True)[column].mean().sort_values(ascending=False,
                                                                    kind="stable")
     name = what or str
     top, bottom = means.index[0], means.index[-1]
     f = f"{{:.{digits}f}}"
     pairs = _pairs(len(means))
-    gap = mean_gap(df.loc[df[by] == top, column], df.loc[df[by] == bottom, column],
-                   comparisons=pairs)
+    a, b = df.loc[df[by] == top, column], df.loc[df[by] == bottom, column]
+    gap = mean_gap(a, b, comparisons=pairs)
     head = (f"Highest: {name(top)} ({f.format(means[top])} {unit}); lowest: {name(bottom)} "
             f"({f.format(means[bottom])}); a gap of {f.format(gap.gap)} {unit}, 95% interval "
             f"{f.format(gap.low)} to {f.format(gap.high)}{_allowing(pairs)}")
-    games = int(df.groupby(by)[column].count().min())
+    na, nb = int(a.count()), int(b.count())
     spread = float(df[column].std(ddof=1))
-    return _verdict(head, gap, games,
-                    games_needed_for_means(gap.gap, spread, comparisons=pairs))
+    seen = detectable_gap(spread, na, comparisons=pairs, other_games=nb)
+    return _verdict(head, gap, _sizes(na, nb), f"{f.format(seen)} {unit}")
 
 
 def mean_interval(values: pd.Series) -> tuple[float, float, float]:
@@ -319,23 +391,345 @@ def mcnemar_p(gained: int, lost: int) -> float:
     return min(1.0, 2.0 * tail / 2.0 ** n)
 
 
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm's step-down correction of ``p_values`` for looking at all of them: the smallest is
+    multiplied by their number ``m``, the next by ``m - 1``, and so on, each kept at least as
+    large as the one before and at most 1. A corrected p-value below 0.05 is a finding allowing
+    for all ``m`` tests (the chance of any false finding stays at most 5%); it never finds less
+    than Bonferroni's correction (every p-value times ``m``).
+
+    >>> holm([0.01, 0.04, 0.03, 0.005])
+    [0.03, 0.06, 0.06, 0.02]
+    >>> holm([])
+    []
+    """
+    for value in p_values:
+        if not 0 <= value <= 1:
+            raise ValueError(f"p-values lie between 0 and 1, not {value!r}")
+    m = len(p_values)
+    adjusted = [0.0] * m
+    running = 0.0
+    for rank, i in enumerate(sorted(range(m), key=lambda k: p_values[k])):
+        running = max(running, min(1.0, (m - rank) * p_values[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+@dataclass(frozen=True, slots=True)
+class PairedTable:
+    """Two groups played on the same deals, deal by deal: won by ``both``, by ``a_only``, by
+    ``b_only``, by ``neither``. The test of a gap reads only the deals whose result the change
+    turned around (``a_only`` and ``b_only``)."""
+
+    both: int
+    a_only: int
+    b_only: int
+    neither: int
+
+    def __post_init__(self) -> None:
+        if min(self.both, self.a_only, self.b_only, self.neither) < 0:
+            raise ValueError(f"a paired table holds counts (0 or more), not {self}")
+
+    @property
+    def games(self) -> int:
+        """The deals played by both groups."""
+        return self.both + self.a_only + self.b_only + self.neither
+
+    @property
+    def wins_a(self) -> int:
+        """The deals group ``a`` won."""
+        return self.both + self.a_only
+
+    @property
+    def wins_b(self) -> int:
+        """The deals group ``b`` won."""
+        return self.both + self.b_only
+
+
+def paired_table(a: Sequence[bool], b: Sequence[bool]) -> PairedTable:
+    """The paired table of two win columns listed deal by deal in the same order.
+
+    >>> paired_table([True, True, False, False], [True, False, True, False])
+    PairedTable(both=1, a_only=1, b_only=1, neither=1)
+    """
+    xa, xb = [bool(x) for x in a], [bool(x) for x in b]
+    if len(xa) != len(xb):
+        raise ValueError(f"paired results need the same deals: {len(xa)} and {len(xb)} games")
+    both = sum(x and y for x, y in zip(xa, xb, strict=True))
+    a_only = sum(x and not y for x, y in zip(xa, xb, strict=True))
+    b_only = sum(y and not x for x, y in zip(xa, xb, strict=True))
+    return PairedTable(both, a_only, b_only, len(xa) - both - a_only - b_only)
+
+
+def paired_rate_gap(table: PairedTable, *, confidence: float = 0.95) -> Gap:
+    """The gap between two win rates on the same deals, ``(wins_a - wins_b) / games``.
+
+    The interval is Newcombe's square-and-add interval for paired rates (Newcombe 1998; as in
+    Fagerland, Lydersen and Laake, *Statistical Analysis of Contingency Tables*, ch. 8): the two
+    Wilson intervals combined with the correlation of the two results, continuity-corrected; the
+    p-value is the exact McNemar test (:func:`mcnemar_p`). The interval is
+    approximate and the test exact, so at the edge they can disagree; :attr:`Gap.clear` then
+    claims nothing.
+
+    >>> g = paired_rate_gap(PairedTable(both=59, a_only=6, b_only=16, neither=80))
+    >>> round(g.gap, 4), round(g.low, 4), round(g.high, 4), round(g.p_value, 4)
+    (-0.0621, -0.1186, -0.0046, 0.0525)
+    """
+    n = table.games
+    if n < 1:
+        raise ValueError("a paired gap needs at least one deal")
+    z = z_value(confidence)
+    pa, pb = table.wins_a / n, table.wins_b / n
+    la, ua = wilson_bounds(table.wins_a, n, z)
+    lb, ub = wilson_bounds(table.wins_b, n, z)
+    margins = (table.wins_a, n - table.wins_a, table.wins_b, n - table.wins_b)
+    psi = 0.0
+    if min(margins) > 0:
+        cross = table.both * table.neither - table.a_only * table.b_only
+        scale = math.sqrt(math.prod(float(m) for m in margins))
+        if cross > n / 2:
+            psi = (cross - n / 2) / scale
+        elif cross < 0:
+            psi = cross / scale
+    gap = pa - pb
+    low = gap - math.sqrt(max(0.0, (pa - la) ** 2 + (ub - pb) ** 2
+                              - 2 * psi * (pa - la) * (ub - pb)))
+    high = gap + math.sqrt(max(0.0, (pb - lb) ** 2 + (ua - pa) ** 2
+                               - 2 * psi * (pb - lb) * (ua - pa)))
+    return Gap(gap, max(-1.0, low), min(1.0, high), mcnemar_p(table.a_only, table.b_only),
+               confidence)
+
+
+def any_pairing_rate_gap(wins_a: int, wins_b: int, games: int, *,
+                         confidence: float = 0.95) -> Gap:
+    """The paired gap when only the totals are stored: two groups played the same ``games``
+    deals, but which deals each won is unknown. Every paired table with these totals is tried
+    (:func:`paired_rate_gap`); the interval runs from the lowest to the highest bound and the
+    p-value is the largest, so the answer holds whichever the true table is (and is wider than
+    the true table's).
+
+    >>> g = any_pairing_rate_gap(12, 0, 20)  # one group won no deal: only one table fits
+    >>> g.p_value == mcnemar_p(12, 0)
+    True
+    """
+    _check_games(wins_a, games, "group a")
+    _check_games(wins_b, games, "group b")
+    gaps = [paired_rate_gap(PairedTable(both, wins_a - both, wins_b - both,
+                                        games - wins_a - wins_b + both), confidence=confidence)
+            for both in range(max(0, wins_a + wins_b - games), min(wins_a, wins_b) + 1)]
+    return Gap(gaps[0].gap, min(g.low for g in gaps), max(g.high for g in gaps),
+               max(g.p_value for g in gaps), confidence)
+
+
+def any_pairing_contrast(wins: Sequence[int], weights: Sequence[float], games: int, *,
+                         confidence: float = 0.95) -> Gap:
+    """A sum of win rates with ``weights`` (e.g. ``+1, -1, -1, +1`` for "did the gap between
+    two groups change between two bots?"), every rate from the same ``games`` deals, the
+    per-deal results unknown.
+
+    Whatever the pairing, the sum's standard error is at most the sum of the rates' own standard
+    errors (each weighted by ``|weight|``: the Cauchy-Schwarz bound), so this normal-approximation
+    interval and test hold for any pairing; they are wider than the true pairing's would be.
+
+    >>> g = any_pairing_contrast([20, 10], [1, -1], 40)
+    >>> round(g.gap, 2), round(g.low, 2), round(g.high, 2)
+    (0.25, -0.04, 0.54)
+    """
+    if len(wins) != len(weights) or not wins:
+        raise ValueError(f"one weight a rate: {len(wins)} rates and {len(weights)} weights")
+    for k, w in enumerate(wins):
+        _check_games(int(w), games, f"rate {k}")
+    rates = [w / games for w in wins]
+    estimate = sum(c * r for c, r in zip(weights, rates, strict=True))
+    se = sum(abs(c) * math.sqrt(r * (1 - r) / games) for c, r in zip(weights, rates, strict=True))
+    z = z_value(confidence)
+    p_value = (1.0 if estimate == 0 else 0.0) if se == 0 else _two_sided(estimate / se, 1)
+    return Gap(estimate, estimate - z * se, estimate + z * se, p_value, confidence)
+
+
+def mean_difference(values: pd.Series | Sequence[float], *, target: float = 0.0,
+                    confidence: float = 0.95, comparisons: int = 1) -> Gap:
+    """How far the mean of ``values`` lies from ``target``, with a normal interval and test:
+    the paired test when ``values`` are per-deal differences between two groups played on the
+    same deals (``target`` 0), or a share against a fixed one (``target=1/3``: a seat's even
+    share of a three-player game).
+
+    >>> g = mean_difference([1.0, 2.0, 3.0, 2.0])
+    >>> g.gap, round(g.low, 2), round(g.high, 2), g.clear
+    (2.0, 1.2, 2.8, True)
+    """
+    clean = [float(x) for x in values if not math.isnan(float(x))]
+    if len(clean) < 2:
+        raise ValueError(f"a mean difference needs two or more values, got {len(clean)}")
+    n = len(clean)
+    mean = math.fsum(clean) / n
+    spread = math.sqrt(math.fsum((x - mean) ** 2 for x in clean) / (n - 1))
+    se = spread / math.sqrt(n)
+    gap = mean - target
+    z = z_value(confidence, comparisons)
+    p_value = (1.0 if gap == 0 else 0.0) if se == 0 else _two_sided(gap / se, comparisons)
+    return Gap(gap, gap - z * se, gap + z * se, p_value, confidence, comparisons)
+
+
+def share_gap(shares: pd.Series | Sequence[float], even: float, *,
+              confidence: float = 0.95, comparisons: int = 1) -> Gap:
+    """A seat's share of the wins (each game 1 for a win, ``1/k`` for a win shared by ``k``
+    tied seats, 0 for a loss) against its ``even`` share (``1/3`` in a three-player game).
+
+    The interval is Wilson's and the test the score test at ``even``, both for a rate: shares lie
+    between 0 and 1, so their spread is at most a rate's and both are, if anything, cautious
+    (with no tied games they are exactly the rate's). ``gap`` is the mean share minus ``even``;
+    ``low`` and ``high`` bound it likewise.
+
+    >>> g = share_gap([1, 0, 0, 0.5] * 5, 1 / 3)
+    >>> round(g.gap + 1 / 3, 3), g.clear
+    (0.375, False)
+    """
+    clean = [float(x) for x in shares if not math.isnan(float(x))]
+    if not clean or not all(0 <= x <= 1 for x in clean):
+        raise ValueError("shares are numbers between 0 and 1, one a game")
+    if not 0 < even < 1:
+        raise ValueError(f"even must be a share strictly between 0 and 1, not {even!r}")
+    n = len(clean)
+    mean = math.fsum(clean) / n
+    z = z_value(confidence, comparisons)
+    # Wilson's interval for a rate, at the mean share (the formula needs no whole count)
+    centre = (mean + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(mean * (1 - mean) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    low = 0.0 if mean <= 0 else max(0.0, centre - half)
+    high = 1.0 if mean >= 1 else min(1.0, centre + half)
+    se = math.sqrt(even * (1 - even) / n)
+    return Gap(mean - even, low - even, high - even, _two_sided((mean - even) / se, comparisons),
+               confidence, comparisons)
+
+
+def pairwise(groups: Sequence[Any], gap_of: Callable[[Any, Any], Gap], *,
+             confidence: float = 0.95) -> pd.DataFrame:
+    """Every pair of ``groups`` compared by ``gap_of(a, b)`` (a :class:`Gap` for ``a - b``),
+    with the p-values corrected for all the pairs (:func:`holm`).
+
+    One row a pair, oriented so that ``a`` is ahead (``gap`` 0 or more): ``a``, ``b``, ``gap``,
+    ``low``, ``high`` (the pair's own 95% interval), ``p``, ``p_holm`` and ``clear`` (the games
+    tell the pair apart allowing for all the pairs: corrected p below 0.05 and an interval that
+    leaves out no gap).
+    """
+    import pandas as pd
+
+    rows = []
+    for i, x in enumerate(groups):
+        for y in groups[i + 1:]:
+            a, b, gap = x, y, gap_of(x, y)
+            if gap.gap < 0:
+                a, b, gap = y, x, gap_of(y, x)
+            rows.append({"a": a, "b": b, "gap": gap.gap, "low": gap.low, "high": gap.high,
+                         "p": gap.p_value, "leaves_out_zero": gap.leaves_out_zero})
+    table = pd.DataFrame(rows, columns=["a", "b", "gap", "low", "high", "p", "leaves_out_zero"])
+    table["p_holm"] = holm(table["p"].tolist())
+    table["clear"] = table["leaves_out_zero"] & (table["p_holm"] < 1 - confidence)
+    return table.drop(columns="leaves_out_zero")
+
+
+def _paired_frame(df: pd.DataFrame, by: str, column: str, index: str) -> pd.DataFrame:
+    """``column`` deal by deal (rows ``index``), one column a group; every group must have
+    played every deal (a value may still be missing, e.g. no train delivered)."""
+    played = df.assign(_played=True).pivot(index=index, columns=by, values="_played")
+    if played.isna().any().any():
+        raise ValueError(f"every {by} needs the same deals ({index}) for a paired comparison")
+    return df.pivot(index=index, columns=by, values=column)
+
+
+def paired_rate_comparisons(df: pd.DataFrame, by: str, *, win: str | None = None,
+                            index: str = "game_index") -> pd.DataFrame:
+    """:func:`pairwise` for win rates of groups played on the same deals (a sweep: game ``i``
+    of every group has the same seed): exact McNemar tests and Newcombe's paired intervals
+    (:func:`paired_rate_gap`), Holm-corrected for all the pairs. The groups are listed from the
+    highest rate down."""
+    from .plots import default_win_column
+
+    win = win or default_win_column(df)
+    table = _paired_frame(df, by, win, index).astype(bool)
+    order = list(table.mean().sort_values(ascending=False, kind="stable").index)
+    return pairwise(order, lambda a, b: paired_rate_gap(paired_table(table[a], table[b])))
+
+
+def paired_mean_comparisons(df: pd.DataFrame, by: str, column: str, *,
+                            index: str = "game_index") -> pd.DataFrame:
+    """:func:`pairwise` for means of ``column`` in groups played on the same deals: the mean of
+    the per-deal differences (:func:`mean_difference`), Holm-corrected for all the pairs."""
+    table = _paired_frame(df, by, column, index).astype(float)
+    order = list(table.mean().sort_values(ascending=False, kind="stable").index)
+    return pairwise(order, lambda a, b: mean_difference(table[a] - table[b]))
+
+
+def ranking_sentence(table: pd.DataFrame, *, what: Callable[[Any], str] | None = None,
+                     more: str = "wins more often than", test: str = "",
+                     scale: float = 100, unit: str = "points", digits: int = 0) -> str:
+    """What a :func:`pairwise` table lets one say: which groups are ahead of which, allowing for
+    all the pairs, and that the other pairs cannot be ranked with these games.
+
+    ``more`` joins two groups (``"<a> wins more often than <b>"``); ``test`` names the test
+    (``"exact McNemar tests on the same 50 deals"``); a gap is shown times ``scale`` in ``unit``.
+    """
+    name = what or str
+    m = len(table)
+    if m == 0:
+        return "There is nothing to compare."
+
+    def amount(x: float) -> str:
+        return f"{scale * x:+.{digits}f}"
+
+    how = f"{test}, " if test else ""
+    if m == 1:
+        row = table.iloc[0]
+        head = (f"{name(row['a'])} against {name(row['b'])}: {amount(row['gap'])} {unit} (95% "
+                f"interval {amount(row['low'])} to {amount(row['high'])}; {how}"
+                f"{p_text(row['p'])})")
+        if row["clear"]:
+            return head + f": {name(row['a'])} {more} {name(row['b'])}."
+        return head + ": these games cannot tell them apart."
+    clear = table[table["clear"]]
+    rest = table[~table["clear"]]
+    allowing = f"Allowing for the {m} pairs ({how}Holm's correction)"
+    if clear.empty:
+        return (f"No two can be ranked with these games. {allowing}, none of the pairs differs "
+                f"clearly (smallest corrected {p_text(float(rest['p_holm'].min()))}).")
+    parts = []
+    for a in dict.fromkeys(clear["a"]):
+        behind = [name(b) for b in clear.loc[clear["a"] == a, "b"]]
+        listed = behind[0] if len(behind) == 1 else ", ".join(behind[:-1]) + " and " + behind[-1]
+        parts.append(f"{name(a)} {more} {listed}")
+    largest = "corrected" if len(clear) == 1 else "largest corrected"
+    text = (f"{allowing}, these games tell apart: " + "; ".join(parts)
+            + f" ({largest} {p_text(float(clear['p_holm'].max()))}).")
+    if rest.empty:
+        return text + " Every pair is told apart."
+    return (text + f" The other {len(rest)} pair{'s' if len(rest) > 1 else ''} cannot be ranked "
+            f"with these games (smallest corrected {p_text(float(rest['p_holm'].min()))}).")
+
+
 def paired_sentence(df: pd.DataFrame, by: str, base: Any, *,
                     what: Callable[[Any], str] | None = None, win: str | None = None) -> str:
     """How many results a choice changed. A sweep plays game ``i`` of every group from the same
     seed, so the groups are the same deals played differently: compare each with ``base``, with
-    an exact McNemar test when any result changed (:func:`mcnemar_p`)."""
+    an exact McNemar test when any result changed (:func:`mcnemar_p`), corrected for the number
+    of groups compared with ``base`` (:func:`holm`)."""
     from .plots import default_win_column
 
     win = win or default_win_column(df)
     name = what or str
     table = df.pivot(index="game_index", columns=by, values=win).astype(bool)
+    others = [c for c in table.columns if c != base]
+    counts = [(int((table[o] & ~table[base]).sum()), int((~table[o] & table[base]).sum()))
+              for o in others]
+    corrected = holm([mcnemar_p(g, lost) for g, lost in counts])
     parts = []
-    for other in table.columns:
-        if other == base:
-            continue
-        gained = int((table[other] & ~table[base]).sum())
-        lost = int((~table[other] & table[base]).sum())
-        test = f" (exact McNemar test {p_text(mcnemar_p(gained, lost))})" if gained + lost else ""
+    for other, (gained, lost), adjusted in zip(others, counts, corrected, strict=True):
+        test = ""
+        if gained + lost:
+            test = f" (exact McNemar test {p_text(mcnemar_p(gained, lost))}"
+            if len(others) > 1:
+                test += f"; corrected for the {len(others)} comparisons, {p_text(adjusted)}"
+            test += ")"
         parts.append(f"{name(other)} won {gained} that {name(base)} lost and lost {lost} that "
                      f"it won{test}")
     return (f"Played from the same {len(table)} deals (the same seeds), " + "; ".join(parts)

@@ -11,6 +11,7 @@ import pytest
 from freight_freedom.analysis.conclude import (
     compare_sentence,
     detectable_gap,
+    detectable_rate_gap,
     games_needed,
     games_needed_for_means,
     mean_compare_sentence,
@@ -108,19 +109,22 @@ def test_mean_gap_and_games_needed_for_means() -> None:
 
 def test_compare_sentence_clear_gap() -> None:
     text = compare_sentence(table({"a": (19, 25), "b": (8, 25)}), "bot")
-    assert text.startswith("Best: a (76%); worst: b (32%); a gap of 44 percentage points, "
+    assert text.startswith("Highest: a (76%); lowest: b (32%); a gap of 44 percentage points, "
                            "95% interval 16 to 63: more than chance alone would give")
     assert "p = 0.002" in text
 
 
-def test_compare_sentence_unclear_gap_gives_the_sample_that_would_settle_it() -> None:
+def test_compare_sentence_unclear_gap_gives_the_gap_these_games_could_find() -> None:
+    """The group sizes are the two groups' own (38 and 24), and the power sentence gives the
+    smallest true gap these sizes would show, not the games a gap the size of the one seen
+    would need (that treats the gap seen as the true one)."""
     text = compare_sentence(table({"a": (17, 38), "b": (16, 38), "c": (10, 24)}), "bot")
     assert "allowing for the 3 pairs one could pick" in text
     assert "which includes no gap at all" in text
-    assert "24 games per group cannot tell them apart" in text
-    need = games_needed(17 / 38, 10 / 24, comparisons=3)
-    assert need is not None and f"about {need:,} games per group" in text
-    assert "overlap" not in text
+    assert "groups of 38 and 24 games cannot tell them apart" in text
+    seen = detectable_rate_gap(27 / 62, 38, 24, comparisons=3)
+    assert f"Only a true gap of about {100 * seen:.0f} percentage points or more" in text
+    assert "games per group" not in text and "overlap" not in text
 
 
 def test_compare_sentence_equal_rates() -> None:
@@ -135,6 +139,8 @@ def test_mean_compare_sentence() -> None:
     text = mean_compare_sentence(df, "table", "rounds", "rounds")
     assert text.startswith("Highest: x (30.0 rounds); lowest: y (30.0); a gap of 0.0 rounds")
     assert "6 games per group cannot tell them apart." in text
+    seen = detectable_gap(float(df["rounds"].std()), 6, comparisons=1)
+    assert f"Only a true gap of about {seen:.1f} rounds or more would show" in text
     far = df.assign(rounds=df["rounds"] + (df["table"] == "x") * 10)
     assert "more than chance alone would give (p < 0.001)" in mean_compare_sentence(
         far, "table", "rounds", "rounds")
@@ -161,4 +167,5 @@ def test_a_gap_is_clear_only_when_interval_and_test_agree() -> None:
         assert gap.leaves_out_zero != (gap.p_value < 0.05) and not gap.clear
         text = compare_sentence(table({"x": (a, na), "y": (b, nb)}), "bot")
         assert "more than chance" not in text
-        assert "disagree, so 10 games per group are at the edge of telling them apart." in text
+        assert (f"disagree, so groups of {na} and {nb} games are at the edge of telling them "
+                "apart.") in text
