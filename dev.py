@@ -143,8 +143,8 @@ def cmd_lite(args: list[str]) -> None:
 #: same on Voila's pages.
 SHARED_DATA = {
     "labextensions/freight-freedom-app-mode": ROOT / "lite" / "freight-freedom-app-mode",
-    "voila/templates/freight-freedom":
-        ROOT / "freight_freedom" / "ui" / "jupyter_data" / "voila" / "templates" / "freight-freedom",
+    "voila/templates/freight-freedom": ROOT / "freight_freedom" / "ui" / "jupyter_data"
+    / "voila" / "templates" / "freight-freedom",
 }
 
 
