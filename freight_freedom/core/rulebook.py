@@ -47,8 +47,11 @@ def _clean(text: str) -> str:
     return " ".join(text.split())
 
 
-def _read(text: str, found: dict[str, str]) -> None:
-    """Add the rules written in one Markdown file to ``found`` (the first wording of an ID)."""
+def _read(text: str, found: dict[str, str], cited: dict[str, str]) -> None:
+    """Add the rules written in one Markdown file to ``found`` (the first wording of an ID),
+    and to ``cited`` the rows that only end with an ID: a table of effect kinds defines its
+    IDs that way, but a notation table (``| s:move TRAIN | move one of your trains
+    (SF-MOVE-1) |``) only points at a rule written out elsewhere, which wins."""
     current: str | None = None  # a bullet or heading whose words go on in the next lines
     under_heading = False  # ``current`` is a heading: its first paragraph is its words
     in_paragraph = False
@@ -60,7 +63,7 @@ def _read(text: str, found: dict[str, str]) -> None:
         if row:
             found.setdefault(row.group(1), row.group(2))
         elif trailing:
-            found.setdefault(trailing.group(2), trailing.group(1))
+            cited.setdefault(trailing.group(2), trailing.group(1))
         elif item or head:
             rule = (item or head).group(1)  # type: ignore[union-attr]
             if rule in found:
@@ -86,9 +89,10 @@ def rule_texts() -> dict[str, str]:
     """Every rule ID of both games -> its words (plain text, Markdown emphasis kept)."""
     folder = resources.files("freight_freedom") / "rules"
     found: dict[str, str] = {}
+    cited: dict[str, str] = {}
     for name in sorted(p.name for p in folder.iterdir() if p.name.endswith(".md")):
-        _read((folder / name).read_text(encoding="utf-8"), found)
-    return {rule: _clean(text) for rule, text in found.items()}
+        _read((folder / name).read_text(encoding="utf-8"), found, cited)
+    return {rule: _clean(text) for rule, text in {**cited, **found}.items()}
 
 
 def rule_text(rule: str) -> str:

@@ -225,8 +225,10 @@ class Freedom(Game[FreedomState]):
         if isinstance(spaces, bool) or spaces not in (1, 2, 3):
             raise IllegalAction("spaces must be 1, 2 or 3 (a Movement die face)", rule="SCENARIO")
         st.fixed_roll = FixedRoll(catcher, direction, spaces)
-        return [Event("SCENARIO", f"The next Slave Catcher roll is fixed: {catcher}, "
-                      f"{spaces} {direction}.", st.fixed_roll.to_dict())]
+        who = "the walking figure" if catcher == "walk" else f"the {catcher} catcher"
+        return [Event("SCENARIO", f"The teacher fixed the next Slave Catcher roll: {who}, "
+                      f"{spaces} {'space' if spaces == 1 else 'spaces'} {direction}.",
+                      st.fixed_roll.to_dict())]
 
     def _check_cards(self, ctx: Ctx, cards: Any, pool: list[str], what: str) -> list[str]:
         if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
@@ -254,8 +256,9 @@ class Freedom(Game[FreedomState]):
         st.decks[st.period - 1] = rest + list(reversed(back))
         new = [*cards, *keep]
         st.queue = [*new, *([None] * (QUEUE_SIZE - len(new)))]
-        names = ", ".join(ctx.card_by_id[c].name for c in cards)
-        return [Event("SCENARIO", f"The Queue is stacked: {names} first.", {"cards": cards})]
+        names = "; ".join(ctx.card_by_id[c].name for c in cards)
+        return [Event("SCENARIO", f"The teacher put these cards in the Queue, from position 1: "
+                      f"{names}.", {"cards": cards})]
 
     def _sc_stack_period_deck(self, ctx: Ctx, st: FreedomState, p: dict[str, Any]) -> list[Event]:
         """Put the listed cards on top of a period deck, the first listed drawn first."""
@@ -265,8 +268,8 @@ class Freedom(Game[FreedomState]):
         deck = st.decks[period - 1]
         cards = self._check_cards(ctx, p["cards"], deck, f"the Period {period} deck")
         st.decks[period - 1] = [c for c in deck if c not in cards] + list(reversed(cards))
-        return [Event("SCENARIO", f"The Period {period} deck is stacked: "
-                      + ", ".join(ctx.card_by_id[c].name for c in cards) + " on top.",
+        return [Event("SCENARIO", f"The teacher stacked the Period {period} deck, top card "
+                      "first: " + "; ".join(ctx.card_by_id[c].name for c in cards) + ".",
                       {"period": period, "cards": cards})]
 
     def _sc_place_people(self, ctx: Ctx, st: FreedomState, p: dict[str, Any]) -> list[Event]:
@@ -296,7 +299,8 @@ class Freedom(Game[FreedomState]):
             raise IllegalAction(f"{space!r} is not on the {colour} Slave Catcher's path "
                                 "(FR-CATCH-2)", rule="SCENARIO")
         st.catchers[colour] = space
-        return [Event("SCENARIO", f"The {colour} Slave Catcher is placed at {ctx.name(space)}.",
+        return [Event("SCENARIO", f"The teacher placed the {colour} Slave Catcher at "
+                      f"{ctx.name(space)}.",
                       {"colour": colour, "space": space})]
 
     def _sc_set_money(self, ctx: Ctx, st: FreedomState, p: dict[str, Any]) -> list[Event]:
@@ -307,7 +311,7 @@ class Freedom(Game[FreedomState]):
             raise IllegalAction("amount must be an integer >= 0 (FR-RULING-MONEY)",
                                 rule="SCENARIO")
         st.money[seat] = amount
-        return [Event("SCENARIO", f"Player {seat + 1} now has ${amount}.",
+        return [Event("SCENARIO", f"The teacher set Player {seat + 1}'s money to ${amount}.",
                       {"seat": seat, "amount": amount})]
 
     # ------------------------------------------------------------------ views for bots

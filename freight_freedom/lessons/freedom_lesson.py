@@ -52,18 +52,18 @@ def safe_escape(before: Any, after: Any) -> Verdict:
 PARTS = (
     Part("The game and the people it is about", 3,
          "Say what the game is about and who the cubes on the board stand for."),
-    Part("Phase 1: the Slave Catcher roll", 5,
+    Part("Phase 1: the Slave Catcher roll", 4,
          "Predict where a rolled Slave Catcher captures, and where it does not."),
-    Part("Phase 2: Planning", 5,
+    Part("Phase 2: Planning", 4,
          "Say how many tokens a player may take, and why Support is the game's clock."),
-    Part("Phase 3: Action", 9,
+    Part("Phase 3: Action", 7,
          "Move a person without a capture, and tell General and Reserve cards apart."),
     Part("Phase 4: the Slave Market", 5,
          "Predict how many people the Slave Market sends to the Slaves Lost track."),
-    Part("Phase 5: the Lantern", 4,
+    Part("Phase 5: the Lantern", 3,
          "Say what the Lantern does, Opposition cards included, and predict a victory check."),
     Part("Winning and losing", 3, "State the win and the loss conditions."),
-    Part("Closing discussion: what a game can and cannot show", 5,
+    Part("Closing discussion: what a game can and cannot show", 10,
          "Say what the game shows well and whom it leaves out, using the history behind its "
          "places and cards."),
     Part(EXIT_TICKET, 3, "Answer three short questions, each student on their own."),
@@ -71,13 +71,14 @@ PARTS = (
 
 STEPS = (
     Step(0, "Freedom: The Underground Railroad", """
-**Freedom: The Underground Railroad** (Academy Games, 2013) is a cooperative game: the players
-are abolitionists in the decades before and during the Civil War, and they win or lose together.
+**Freedom: The Underground Railroad** is a cooperative board game by Brian Mayer (Academy
+Games, 2013). The players are abolitionists in the decades before and during the Civil War, and
+they win or lose together.
 
 The cubes on the board stand for real people: enslaved men, women and children on the
 plantations of the South, and freedom seekers on the routes north. The rulebook names some
-pieces with the words of the time (*Slave Market* cards, *Slave Catchers*, the *Slaves Lost*
-track); we keep those names so the class can follow the physical game.
+pieces with the words of the time: *Slave Market* cards, *Slave Catchers*, the *Slaves Lost*
+track. We keep those names so the class can follow the physical game.
 
 **This is our reconstruction.** The map, the cards and the roles shown here are our own, built
 from the published rules and from history; they are not the published components.
@@ -98,9 +99,9 @@ it loses, is the last part of the lesson.""",
                     "low_country_plantations"),
          rules=("FR-SETUP-8",)),
     Step(0, "The teacher prepares the table", """
-To meet every rule in one round, the teacher sets the table (each change is logged, nothing is
-hidden): five chosen cards in the Abolitionist Queue, $20 for each player, and three freedom
-seekers already on their way, at Cincinnati and Ripley, Ohio, and at Richmond, Virginia.""",
+To meet every rule in one round, the teacher sets the table. Each change is logged, and nothing
+is hidden. The Abolitionist Queue gets five chosen cards, and each player gets $20. Three freedom
+seekers are already on their way: at Cincinnati and Ripley, Ohio, and at Richmond, Virginia.""",
          setup=(scenario("stack_queue", cards=QUEUE), scenario("set_money", seat=0, amount=20),
                 scenario("set_money", seat=1, amount=20),
                 scenario("place_people", space="cincinnati", count=1),
@@ -113,8 +114,8 @@ Slave Catcher, Planning, Action, Slave Market, Lantern. First, the Lead Player r
 one names a Slave Catcher, the other gives a direction (white arrows west, black arrows east)
 and 1 to 3 spaces.
 
-The teacher fixes the roll: the red catcher, at Louisville, moves 3 spaces east along its path,
-through Lexington and Cincinnati to Ripley. One person stands at Cincinnati and one at Ripley.""",
+The teacher fixes the roll: the red catcher, at Louisville, moves 3 spaces east along its path.
+One person stands at Cincinnati and one at Ripley, both on the red path.""",
          setup=(scenario("fix_roll", catcher="red", direction="east", spaces=3),),
          highlight=("louisville", "lexington", "cincinnati", "ripley"),
          rules=("FR-ROUND-1", "FR-CATCH-1"),
@@ -123,8 +124,8 @@ through Lexington and Cincinnati to Ripley. One person stands at Cincinnati and 
              why="A rolled catcher captures only where it stops, Ripley; the person at "
                  "Cincinnati, which it passed, is safe.",
              hint="Follow the red path from Louisville three spaces east on the map. Does the "
-                  "catcher capture everywhere it passes, or only where it stops? The rule chip "
-                  "FR-CATCH-3 says.",
+                  "catcher capture everywhere it passes, or only where it stops? Open the rule "
+                  "below about the rolled catcher.",
              rules=("FR-CATCH-3",), spaces=("ripley",), accept=("Ripley", "Ripley, Ohio")),
          checks=(1,), reveal="captures people **only where it stops**"),
     Step(1, "The roll: a capture at Ripley", """
@@ -133,22 +134,23 @@ captures people **only where it stops**: the person at Cincinnati is safe, and t
 Ripley is captured. Captured people are put on the Slave Market cards, the first on the bottom
 card (the cubes beside the market cards).
 
-Ripley was a real refuge: from their house on the hill above the Ohio River, the Rev. John
-Rankin and his family sheltered freedom seekers, and with their neighbors, among them John
-Parker, they helped about 2,000 people escape.""",
+Ripley was a real refuge. From their house on the hill above the Ohio River, the Rev. John
+Rankin and his family sheltered freedom seekers. With their neighbors, among them John Parker,
+they helped about 2,000 people escape.""",
          setup=play("0:roll"), highlight=("cincinnati", "ripley"),
          rules=("FR-CATCH-3", "FR-CATCH-4"), history="ripley"),
     # ---------------------------------------------------------------- phase 2
     Step(2, "Planning: the Token Board", """
-In the Planning phase, from the Lead Player, each player takes tokens from the Token Board: a
-**Support** token ($10, one step toward victory), a **Conductor** token (its printed price; it
-moves people) or a free **Fundraising** token (it raises money).""",
+In the Planning phase, from the Lead Player, each player takes tokens from the Token Board. A
+**Support** token costs $10 and is one step toward victory. A **Conductor** token costs its
+printed price and moves people. A **Fundraising** token is free and raises money.""",
          rules=("FR-PLAN-3", "FR-PLAN-4", "FR-PLAN-5"),
          question=Choice(
              "Predict before you press Next: how many tokens may each player take in one "
              "Planning phase?",
              why="Up to 2 tokens in total, of any kinds.",
-             hint="Look at the rule chip FR-PLAN-1.",
+             hint="Open the rule below about taking tokens: how many may one player take in "
+                  "all?",
              rules=("FR-PLAN-1",),
              options=("1", "2", "3", "As many as they can pay for"), key=1),
          checks=(0,), reveal="up to **2 tokens** in total"),
@@ -157,15 +159,20 @@ Each player takes up to **2 tokens** in total, of any kinds. Player 1 buys a Sup
 Conductor token that moves 2 people 1 space each.""",
          setup=play("0:support", "0:buy c1_2x1"), rules=("FR-PLAN-1",)),
     Step(2, "Player 2 buys the last Period 1 Support token", """
-Watch the period change: when the last Support token of a period is bought, the next period
+Watch the period change. When the last Support token of a period is bought, the next period
 begins at once, with its own tokens and its own deck of Abolitionist cards. Support is the
 team's clock as well as its goal. Then Player 2 takes a free Fundraising token.""",
          setup=play("1:support", "1:buy f1_south"), rules=("FR-PLAN-3", "FR-PLAN-5")),
     # ---------------------------------------------------------------- phase 3
     Step(3, "Action: each player takes a whole turn", """
-In a turn a player may, in any order: use the **Role Benefit** once, the **Special Ability** once
-per game, play up to **2 tokens**, and buy **one Abolitionist card** from the Queue. Or, instead
-of all that, pass for income.
+In a turn a player may do these things, in any order:
+
+- use the **Role Benefit** once;
+- use the **Special Ability** (once per game);
+- play up to **2 tokens**;
+- buy **one Abolitionist card** from the Queue.
+
+Or, instead of all that, the player may pass for income.
 
 The Conductor's Benefit moves 2 people 1 space each: two people leave the Black Belt for
 Nashville and Memphis. No catcher path runs through these cities, so nothing reacts.""",
@@ -186,9 +193,9 @@ Baltimore and on to Boston.""",
              "Play the Conductor token, then move the person at **Richmond** one space closer "
              "to Canada without anyone being captured. Press **Check** when you are done.",
              check=safe_escape,
-             hint="The catcher steps one space toward the person who enters its path and "
-                  "captures where it steps (FR-MOVE-5). Count the spaces between Baltimore and "
-                  "each space next to Richmond on the purple path.",
+             hint="The catcher steps one space toward the person who enters its path, and "
+                  "captures where it steps. Count the spaces between Baltimore and each space "
+                  "next to Richmond on the purple path.",
              rules=("FR-MOVE-5",)),
          checks=(1,)),
     Step(3, "What the Conductor did: Washington, D.C.", """
@@ -201,9 +208,9 @@ Harpers Ferry, two spaces from the catcher, would have been safe this time.""",
     Step(3, "A General card", """
 With the token's second move a person leaves the Low Country for Charleston (a gold circle:
 $1). Then Player 1 buys the card in Queue position 1, *Ripley, Ohio*, for $3. **General** cards
-take effect as soon as they are bought: this one lets Player 1 move up to 3 people 1 space each
-at once, and the person at Charleston goes on to Norfolk, Virginia. The card is named for the
-town where the red catcher struck in Phase 1; its history is below.""",
+take effect as soon as they are bought. This one lets Player 1 move up to 3 people 1 space each
+at once: the person at Charleston goes on to Norfolk, Virginia. The card is named for the town
+where the red catcher struck in Phase 1; its history is below.""",
          setup=play("0:move low_country_plantations charleston", "0:card 1",
                     "0:move charleston norfolk", "0:stop"),
          highlight=("charleston", "norfolk"), rules=("FR-MOVE-4", "FR-ACT-5", "FR-CARD-5"),
@@ -212,8 +219,8 @@ town where the red catcher struck in Phase 1; its history is below.""",
              "Next the Preacher buys *Levi Coffin*, a **Reserve** card. Predict before you "
              "press Next: when does a Reserve card take effect?",
              why="A Reserve card waits on its buyer's mat until its holder chooses to play it.",
-             hint="Read the rule chip FR-CARD-6: where does a Reserve card go when it is "
-                  "bought?",
+             hint="Open the rule below about Reserve cards: where does a Reserve card go "
+                  "when it is bought?",
              rules=("FR-CARD-6",),
              options=("As soon as it is bought, like a General card",
                       "When its holder chooses to play it",
@@ -239,10 +246,14 @@ make you notice, and what does it get wrong?""",
          setup=play("1:play f1_south"), rules=("FR-ACT-6",)),
     # ---------------------------------------------------------------- phase 4
     Step(4, "The Slave Market", """
-At the Slave Market the people on the **bottom** card are returned to the plantations, one by
-one, each to a plantation with an open slot. When no plantation has room, the rest go to the
-**Slaves Lost** track. Then that card leaves, the others slide down and a new one is drawn: 8
-cards in all, so the market is also the game's clock.
+At the Slave Market the people on the **bottom** card go to the plantations, one at a time, each
+to a plantation with an open slot. When no plantation has room, the rest go to the **Slaves
+Lost** track. Then that card leaves, the others slide down, and a new card is drawn with people
+from the supply. There are 8 cards in all, so the market is also the game's clock.
+
+**History.** The Slave Market stands for the domestic slave trade. From 1790 to 1860 about a
+million enslaved people were forcibly moved from the Upper South to the cotton states of the Deep
+South. Most of them were sold, and many families were torn apart.
 
 To show the overflow the teacher fills the plantations until one open slot is left.""",
          setup=(scenario("place_people", space="low_country_plantations", count=5),
@@ -255,15 +266,21 @@ To show the overflow the teacher fills the plantations until one open slot is le
              "The bottom Slave Market card holds 4 people, and the plantations have 1 open "
              "slot in all. How many people will go to the Slaves Lost track?",
              why="One is sent to the open slot; the other three are lost.",
-             hint="People are sent one at a time while a slot is open (FR-MKT-PHASE-1, "
-                  "-2). Count the cubes on the bottom market card, then the open slots.",
+             hint="People are sent one at a time while a slot is open. Count the cubes on the "
+                  "bottom market card, then the open slots.",
              rules=("FR-MKT-PHASE-2",), accept=("3", "three people", "three")),
          checks=(3,), reveal="three went to the Slaves Lost track"),
-    Step(4, "The market sends people back", """
+    Step(4, "The Slave Market at work", """
 Player 2 ends the turn. The Slave Market and the Lantern need no decisions here, so the game
-runs through both (their events are listed). Four people were on the bottom card: the market
-sent one back into slavery at the last open slot, in the Black Belt, and three went to the
-Slaves Lost track. Where the rules leave a choice of plantation, the Lead Player only chooses
+runs through both (their events are listed).
+
+Four people were on the bottom card. One was the person captured at Ripley. The other three
+came with the card, from the supply: they stand for people sold in the domestic slave trade.
+The market sent one person to the last open slot, in the Black Belt, and three went to the
+Slaves Lost track.
+
+In the game, the **Slaves Lost** track counts the people the players failed to help: they are
+lost to the game. Where the rules leave a choice of plantation, the Lead Player only chooses
 which one; the market, not the player, does the sending.""",
          setup=play("1:end"), rules=("FR-MKT-PHASE-1", "FR-MKT-PHASE-2")),
     # ---------------------------------------------------------------- phase 5
@@ -283,7 +300,7 @@ In the events of the last step, after the market:
              "Predict before you press Next: at the end of round 6 the team has freed 15 people "
              "(13 needed) and bought 7 of the 8 Support tokens. Have they won?",
              why="Both conditions are needed, and one Support token is still missing.",
-             hint="Read the rule chip FR-WIN-1: how many conditions does it name?",
+             hint="Open the rule below about winning: how many conditions does it name?",
              rules=("FR-WIN-1",),
              options=("Yes: they freed more than 13 people",
                       "No: every Support token must be bought as well",
@@ -307,13 +324,12 @@ well? What can it not show? Whose choices does it leave out?"""),
     Step(8, "Exit ticket: 1 of 3", """
 Three short questions on today's lesson. Each student writes their own answers on a slip of
 paper first; then the class answers here.""",
-         rules=("FR-ROUND-1",),
          question=Choice(
-             "In which phase of a round are captured people sent back to the plantations, or "
-             "onto the Slaves Lost track?",
+             "In which phase of a round are people sent to the plantations, or onto the "
+             "Slaves Lost track?",
              why="The Slave Market, the fourth of the five phases.",
-             hint="Name the five phases in order (the rule chip FR-ROUND-1): which one moves the "
-                  "people on the bottom market card?",
+             hint="Name the five phases in order: which one moves the people on the bottom "
+                  "market card?",
              rules=("FR-ROUND-1", "FR-MKT-PHASE-1"),
              options=("Slave Catcher", "Planning", "Action", "Slave Market", "Lantern"), key=3),
          checks=(0, 3)),
@@ -323,8 +339,8 @@ paper first; then the class answers here.""",
              "murder of Elijah P. Lovejoy did when it left the Queue?",
              why="Opposition cards stand for what worked against the movement: they strike in "
                  "the Queue, when bought, or as they are discarded.",
-             hint="General cards act when bought, Reserve cards wait on the mat; the third kind "
-                  "is the one in the Lantern step (FR-CARD-7).",
+             hint="General cards act when bought, and Reserve cards wait on the mat. The third "
+                  "kind is the one in the Lantern step.",
              rules=("FR-CARD-7",), options=("General", "Reserve", "Opposition"), key=2),
          checks=(2,)),
     Step(8, "Exit ticket: 3 of 3", "Question 3 of 3.",

@@ -139,7 +139,7 @@ PUZZLES = (
                     "0:move oberlin sandusky"),
            answer="0:move oberlin canada_amherstburg",
            why="The Oberlin person reaches Canada in 2 spaces, by Sandusky. Detroit is on the "
-               "orange catcher's path: a person entering it from Fort Wayne would draw the "
+               "orange catcher's path. A person entering it from Fort Wayne would draw the "
                "catcher one step along its path toward them, into Oberlin, and the person "
                "waiting there would be captured.",
            rules=("FR-MOVE-5", "FR-RULING-REACT-STEP")),
@@ -204,7 +204,7 @@ PUZZLES = (
            answer="0:move new_york new_bedford",
            why="New Bedford's gold circle pays $2 and is on no catcher's path. Philadelphia pays "
                "$3, but the purple catcher steps from Wilmington into Philadelphia and captures "
-               "the person; Syracuse pays $2, but it draws the black catcher from Boston into "
+               "the person. Syracuse pays $2, but it draws the black catcher from Boston into "
                "Albany, onto the person waiting there.",
            unit="dollars", rules=("FR-MOVE-4", "FR-MOVE-5"), good_within=1,
            allowed=moves_of(NEW_YORK, "new_york")),
@@ -217,7 +217,7 @@ PUZZLES = (
                     "0:move sandusky canada_amherstburg"),
            answer="0:move sandusky canada_amherstburg",
            why="The front person goes first: Sandusky to Canada frees them and empties "
-               "Sandusky, so the Columbus person can step up into Sandusky and the Newport "
+               "Sandusky. Then the Columbus person can step up into Sandusky and the Newport "
                "person into Columbus: one person free and 2 spaces gained. Oberlin is next to "
                "the orange catcher at Cleveland, which would step in and capture.",
            unit="spaces", rules=("FR-MOVE-1", "FR-MOVE-3", "FR-MOVE-5"), good_within=1,

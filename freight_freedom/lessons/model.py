@@ -192,7 +192,11 @@ def teacher_script(lesson: Lesson) -> str:
                 lines.append("    Question: " + q.prompt.replace("**", ""))
                 lines.extend(f"      {chr(97 + k)}) {o}" for k, o in
                              enumerate(getattr(q, "options", ())))
-                lines += [f"    Key: {q.key_text()}. {q.why}", ""]
+                lines.append(f"    Key: {q.key_text()}. {q.why}")
+                options = getattr(q, "options", ())
+                lines.extend(f"    Also right: {options[k]}. {why}"
+                             for k, why in getattr(q, "also", ()))
+                lines.append("")
     return "\n".join(line.replace("*", "") for line in lines).rstrip() + "\n"
 
 

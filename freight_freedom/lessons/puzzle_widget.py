@@ -23,6 +23,7 @@ COLOURS = {"best": "#e3f4e1", "good": "#fff4d6", "costs": "#fdecea"}
 class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
     def __init__(self, puzzles: list[Puzzle]) -> None:
         super().__init__(layout=widgets.Layout(width="100%"))
+        self.add_class("ff-puzzle")
         self.puzzles = puzzles
         self.solutions: dict[str, Solution] = {}
         self.picker = widgets.Dropdown(

@@ -135,19 +135,36 @@ class Question(ABC):
 
 @dataclass(frozen=True)
 class Choice(Question):
-    """Multiple choice: ``options`` shown in order; ``key`` is the index of the right one."""
+    """Multiple choice: ``options`` shown in order; ``key`` is the index of the right one.
+
+    ``also`` lists other options that are right too, each with why: a prediction asked before
+    our ruling is taught accepts the printed rules' answer as well, and says how the two differ.
+    """
 
     options: tuple[str, ...] = ()
     key: int = 0
+    also: tuple[tuple[int, str], ...] = ()
 
     @property
     def kind(self) -> str:
         return "choice"
 
-    def matches(self, answer: object) -> bool:
+    def chosen(self, answer: object) -> int | None:
+        """The index of the option ``answer`` gives (its index or its words), else None."""
         if isinstance(answer, int) and not isinstance(answer, bool):
-            return answer == self.key
-        return normalise(answer) == normalise(self.options[self.key])
+            return answer if 0 <= answer < len(self.options) else None
+        given = normalise(answer)
+        return next((i for i, o in enumerate(self.options) if normalise(o) == given), None)
+
+    def matches(self, answer: object) -> bool:
+        index = self.chosen(answer)
+        return index is not None and (index == self.key or index in dict(self.also))
+
+    def grade(self, answer: object) -> Graded:
+        index = self.chosen(answer)
+        if index is not None and index != self.key and index in dict(self.also):
+            return Graded(True, "Right. " + dict(self.also)[index])
+        return super().grade(answer)
 
     def key_text(self) -> str:
         return self.options[self.key]

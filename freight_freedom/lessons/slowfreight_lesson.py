@@ -28,15 +28,15 @@ def train(game: Any, seat: int, name: str) -> dict[str, Any]:
 
 
 def mixed_of_three(before: Any, after: Any) -> Verdict:
-    """Player 2's train t2 became a Mixed Freight train of three cars."""
+    """Player 2's train t2 (Train B on the board) became a Mixed Freight train of three cars."""
     t2 = train(after, 1, "t2")
     cars = sum(t2.get("counts", {}).values())
     if cars < 3:
-        return Verdict(False, f"t2 has {cars} car{'s' if cars != 1 else ''}; the task asks for "
-                       "three.")
+        return Verdict(False, f"Train B has {cars} car{'s' if cars != 1 else ''}; the task asks "
+                       "for three.")
     if t2.get("type") != "mixed":
-        return Verdict(False, "t2 has three cars but is not Mixed Freight.")
-    return Verdict(True, "t2 is a Mixed Freight train of three cars: one of each kind, as a "
+        return Verdict(False, "Train B has three cars but is not Mixed Freight.")
+    return Verdict(True, "Train B is a Mixed Freight train of three cars: one of each kind, as a "
                    "Mixed train of three or more cars must have.")
 
 
@@ -46,20 +46,20 @@ END_OPS: tuple[Op, ...] = tuple(op for p in PASSES for op in (CLOCK, Play(p)))
 LAST_CLOCK, LAST_PASS = END_OPS[:-1], END_OPS[-1:]  # the class scores the end before the pass
 
 PARTS = (
-    Part("The table and the four actions", 4,
+    Part("The table and the four actions", 3,
          "Say what is on the table and what a player may do on a turn."),
-    Part("Forming trains of one kind", 5,
+    Part("Forming trains of one kind", 4,
          "Say which car a train of one kind may take next."),
-    Part("Mixed Freight: try it yourself", 6,
+    Part("Mixed Freight: try it yourself", 5,
          "Build a Mixed Freight train of three cars, and say which car a Mixed train needs."),
-    Part("Locomotives and the Extra Locomotive", 5,
+    Part("Locomotives and the Extra Locomotive", 3,
          "Say what an Extra Locomotive gives a train and what it costs."),
-    Part("Moving trains and arriving", 7,
+    Part("Moving trains and arriving", 6,
          "Read a Movement card for a train of any size, and score an arrival."),
-    Part("Clocks: the game's timer", 4, "Say what a Clock does to a train and to the game."),
+    Part("Clocks: the game's timer", 3, "Say what a Clock does to a train and to the game."),
     Part("The end of the game and the final scoring", 5,
          "Score the end of a game: penalties, biggest-train awards and their ties."),
-    Part("Closing discussion: fast or big?", 3,
+    Part("Closing discussion: fast or big?", 10,
          "Say when a small fast train beats a big slow one, and why."),
     Part(EXIT_TICKET, 3, "Answer three short questions, each student on their own."),
 )
@@ -71,8 +71,9 @@ forms freight trains from a Locomotive and Freight cars, then runs them down the
 trains arrive quickly; big trains score more but crawl. The game ends when the last Clock is
 drawn, and every train still on its way costs points.
 
-On the board: each row is a train, with its cars and how far along its 9 Track pieces it is;
-the three face-up Freight cards; the Clocks drawn so far.
+On the board each row is a train, named by a letter: Train A, Train B and so on. A row shows
+the train's cars and how far along its 9 Track pieces it is. The board also shows the three
+face-up Freight cards and the Clocks drawn so far.
 
 A player may bring a Locomotive into play, take face-up Freight cards, move a train, or pass.""",
          rules=("SF-SETUP-4",),
@@ -80,7 +81,8 @@ A player may bring a Locomotive into play, take face-up Freight cards, move a tr
              "Predict before you press Next: a player takes two face-up cards. May they also "
              "move a train on the same turn?",
              why="A turn is exactly one of the four actions; taking cards is that action.",
-             hint="Read the rule chip SF-TURN-3: how many of the four things does a turn hold?",
+             hint="Open the rule below about a turn: how many of the four actions does a turn "
+                  "hold?",
              rules=("SF-TURN-3",),
              options=("Yes, any train", "Yes, but only the train that took the cards",
                       "No, a turn is exactly one action"), key=2),
@@ -94,26 +96,33 @@ cards moves no train that turn. Player 1, the youngest, starts.""",
     Step(1, "A train of one kind", """
 A train is a Locomotive with 1 to 5 Freight cars. A train of one kind of car is an Auto
 Carrier, Tank or Coal train: its **type** is its kind of car. The teacher sets the face-up row
-to two Auto Carriers and a Tank; Player 1 takes both Auto Carriers onto train t1, and the turn
+to two Auto Carriers and a Tank. Player 1 takes both Auto Carriers onto **Train A**, and the turn
 ends by itself.""",
          setup=(scenario("face_up", cards=["auto", "auto", "tank"]),
                 *play("0:take 0 t1", "0:take 1 t1")),
          rules=("SF-FORM-1", "SF-FORM-2", "SF-FORM-3", "SF-TAKE-1"),
          question=Choice(
-             "Predict before you press Next: t1 holds two Auto Carriers. Which car may it take "
-             "next?",
-             why="Two cars of one kind make an Auto Carrier train; in our ruling it can only "
-                 "grow as one.",
-             hint="A train stays valid as it grows (our ruling SF-RULING-7). Look at t1 on the "
-                  "board: what kind of train is it now?",
+             "Predict before you press Next: Train A holds two Auto Carriers. Which car may it "
+             "take next?",
+             why="Two cars of one kind make an Auto Carrier train. In this game a train must "
+                 "stay valid after every card, so it can only take another Auto Carrier. That "
+                 "is our ruling: the printed rules do not say.",
+             hint="Look at Train A on the board: what kind of train is it now? Would two Auto "
+                  "Carriers and a Tank, or two Auto Carriers and a Coal car, make a train the "
+                  "rules allow?",
              rules=("SF-RULING-7", "SF-FORM-3"),
-             options=("An Auto Carrier", "A Tank", "A Coal car", "Any car"), key=0),
+             options=("An Auto Carrier", "A Tank", "A Coal car", "Any car"), key=0,
+             also=((3, "That fits the printed rules, which only say what a finished train looks "
+                       "like: a Tank and then a Coal car would end as a Mixed train of four. This "
+                       "game uses our ruling instead: a train must stay valid after every card, "
+                       "so here it can only take an Auto Carrier."),)),
          checks=(1,), reveal="two cars of the *same* kind can only take a third of that kind"),
     Step(1, "Why did the turn end by itself?", """
 Player 1's turn ended and the row was refilled. The printed rules do not say what a growing
-train may take next. **Our ruling** (SF-RULING-7, a choice we made, not a printed rule) is that
-a train must stay valid after every card: two cars of the *same* kind can only take a third of
-that kind. So the Tank fitted nowhere, and with no card left to take the turn ended.""",
+train may take next: they only say what a finished train looks like. **Our ruling**, a choice we
+made and not a printed rule, is that a train must stay valid after every card. So two cars of the
+*same* kind can only take a third of that kind. The Tank fitted nowhere, and with no card left to
+take the turn ended.""",
          rules=("SF-RULING-7", "SF-RULING-16", "SF-TAKE-2")),
     # ---------------------------------------------------------------- mixed
     Step(2, "Build a Mixed Freight train", """
@@ -123,29 +132,33 @@ turn.""",
          setup=(scenario("face_up", cards=["tank", "coal", "auto"]),),
          rules=("SF-FORM-4", "SF-FORM-5"),
          try_it=TryIt(
-             "As Player 2, make **t2** a Mixed Freight train of **three** cars from the "
+             "As Player 2, make **Train B** a Mixed Freight train of **three** cars from the "
              "face-up row, then press **Check**.",
              check=mixed_of_three,
-             hint="Take a card with 'take', one at a time, onto t2; a Mixed train of three "
-                  "needs one of each kind (SF-FORM-5), and 'stop' ends the taking too early.",
+             hint="Take the face-up cards onto Train B one at a time. A Mixed train of three "
+                  "cars needs one of each kind, and stopping ends the taking too early.",
              rules=("SF-FORM-5", "SF-TAKE-1")),
          checks=(1,)),
     Step(2, "Player 2's Mixed Freight train", """
-In our game Player 2 took all three cards onto t2, one at a time. After each card the game lists
-only the cards that keep t2 valid.""",
+In our game Player 2 took all three cards onto Train B, one at a time. After each card the game
+lists only the cards that keep Train B valid.""",
          setup=play("1:take 0 t2", "1:take 1 t2", "1:take 2 t2"),
          rules=("SF-FORM-4", "SF-FORM-5"),
          question=Choice(
-             "A train holds one Auto Carrier and one Tank. Which car may it take next?",
-             why="Auto + Tank is Mixed Freight; with a third car it needs all three kinds.",
-             hint="A Mixed train of three cars needs at least one of each kind (SF-FORM-5).",
+             "Train B now holds an Auto Carrier, a Tank and a Coal car. Which car may it take "
+             "as its fourth?",
+             why="It already has a car of each kind, so any fourth car leaves at least one of "
+                 "each: it stays a Mixed Freight train.",
+             hint="A Mixed train of three to five cars needs at least one car of each kind. "
+                  "Which kinds does Train B have already?",
              rules=("SF-FORM-5",),
-             options=("An Auto Carrier", "A Tank", "A Coal car", "Any car"), key=2),
+             options=("An Auto Carrier", "A Tank", "A Coal car", "Any car"), key=3),
          checks=(1,)),
     # ---------------------------------------------------------------- locos
     Step(3, "A new Locomotive", """
 Each player brings a second Locomotive into play: each one starts a new train. Trains are named
-t1, t2, ... in the order their Locomotives came into play.""",
+by letter, **Train A**, **Train B**, **Train C** and so on, in the order their Locomotives came
+into play.""",
          setup=play("0:loco", "1:loco"), rules=("SF-TURN-5", "SF-RULING-21")),
     Step(3, "An Extra Locomotive", """
 An **Extra Locomotive** is a Freight card that is not a car. Added to a train that has cars and
@@ -153,51 +166,54 @@ is not yet moving, it makes the train fast: every move turns up a *second* Movem
 for a 5-car train. The price: the train takes no more cards, and from the next turn on the
 player **must** move it every turn until it arrives.
 
-Player 1 builds a Coal train on t3 and adds the Extra Locomotive.""",
+Player 1 builds a Coal train on **Train C** and adds the Extra Locomotive.""",
          setup=(scenario("face_up", cards=["coal", "coal", "xloco"]),
                 *play("0:take 0 t3", "0:take 1 t3", "0:take 2 t3")),
          rules=("SF-XLOCO-1", "SF-RULING-5", "SF-XLOCO-2", "SF-XLOCO-4", "SF-XLOCO-5")),
     Step(3, "All four train types", """
-Player 2 forms a **Tank** train of three cars on t4. Now an Auto Carrier, a Mixed Freight, a
-Coal and a Tank train are on the table.""",
+Player 2 forms a **Tank** train of three cars on **Train D**. Now an Auto Carrier, a Mixed
+Freight, a Coal and a Tank train are on the table.""",
          setup=(scenario("face_up", cards=["tank", "tank", "tank"]),
                 *play("1:take 0 t4", "1:take 1 t4", "1:take 2 t4")),
          rules=("SF-FORM-3",)),
     # ---------------------------------------------------------------- moving
     Step(4, "Reading a Movement card", """
-It is Player 1's turn and the Extra Locomotive rule bites: moving t3 is the only legal action.
+It is Player 1's turn and the Extra Locomotive rule bites: moving Train C is the only legal
+action.
 
 To move, the player turns up the top Movement card. A Train card shows one number for each
 train size, 1 to 5 cars, and the train takes that many Track pieces. These numbers are **our own
-table** (SF-RULING-15): the published cards' numbers are not known, so this version's Movement
-table is our reconstruction, not the published cards. The teacher stacks two cards:
-**train14** shows 6, 5, 4, 3, 3 and **train5** shows 4, 4, 3, 3, 3 (for 1, 2, 3, 4, 5 cars).""",
+table**: the published cards' numbers are not known, so this version's Movement table is our
+reconstruction, not the published cards.
+
+The teacher stacks two Train cards. The **first** shows 6, 5, 4, 3, 3 and the **second** shows
+4, 4, 3, 3, 3 (for 1, 2, 3, 4, 5 cars).""",
          setup=(scenario("stack_movement", cards=["train14", "train5"]),),
          rules=("SF-XLOCO-4", "SF-MOVE-1", "SF-MOVE-3", "SF-RULING-15"),
          question=FreeText(
-             "t3 has 2 Coal cars and an Extra Locomotive. How many Track pieces does it move "
-             "with train14 and then train5?",
-             why="train14 read for 2 cars gives 5; the Extra Locomotive's second card, train5, "
-                 "is read for 5 cars: 3 more. 8 in all; without the Extra Locomotive, only 5.",
-             hint="The first card is read for the train's size, the second for 5 cars "
-                  "(SF-XLOCO-5). Find the 2-car number of train14 and the 5-car number of "
-                  "train5.",
+             "Train C has 2 Coal cars and an Extra Locomotive. How many Track pieces does it "
+             "move with the first card and then the second?",
+             why="The first card, read for 2 cars, gives 5. The Extra Locomotive's second card "
+                 "is read for 5 cars: 3 more. That is 8 in all; without the Extra Locomotive, "
+                 "only 5.",
+             hint="The first card is read for the train's size, the second for 5 cars. Find the "
+                  "2-car number on the first card and the 5-car number on the second.",
              rules=("SF-XLOCO-5",), accept=("8", "eight", "5 + 3", "5+3")),
          checks=(2, 3), reveal="8 of 9 Track pieces"),
     Step(4, "The Extra Locomotive's difference", """
-t3 moves 5 for its own card and 3 for the second card: 8 of 9 Track pieces. Without the Extra
-Locomotive it would stand at 5. From now on t3 takes no more cars.
+Train C moves 5 for its own card and 3 for the second card: 8 of 9 Track pieces. Without the
+Extra Locomotive it would stand at 5. From now on Train C takes no more cars.
 
-Player 2 moves the 3-car Tank train t4 with an ordinary move: one card (train4), read in the 3-car
-column: 4.""",
+Player 2 moves the 3-car Tank train, Train D, with an ordinary move: one Train card, read in the
+3-car column: 4.""",
          setup=(*play("0:move t3"), scenario("stack_movement", cards=["train4"]),
                 *play("1:move t4")),
          rules=("SF-XLOCO-5", "SF-FORM-6")),
     Step(4, "Arrival and Bonus chips", """
-Player 1 must move t3 again, and it arrives (9 Track pieces are enough; arrival is checked once,
-after both cards). On arrival the train's Track goes back to the supply, the player scores **2
-points per car**, and the first three trains of each type earn that type's Bonus chips: **5,
-then 3, then 1**. t3 is the first Coal train home: the 5-point chip.""",
+Player 1 must move Train C again, and it arrives. 9 Track pieces are enough, and arrival is
+checked once, after both cards. On arrival the train's Track goes back to the supply, and the
+player scores **2 points per car**. The first three trains of each type also earn that type's
+Bonus chips: **5, then 3, then 1**. Train C is the first Coal train home: the 5-point chip.""",
          setup=(scenario("stack_movement", cards=["train2", "train3"]), *play("0:move t3")),
          rules=("SF-ARRIVE-1", "SF-ARRIVE-2", "SF-ARRIVE-3", "SF-ARRIVE-4", "SF-RULING-17")),
     # ---------------------------------------------------------------- clocks
@@ -207,38 +223,39 @@ the Clocks drawn; then the next Clock is shuffled with *all* Movement cards, dis
 into a new deck. With two players the sixth Clock ends the game.
 
 A Clock shows no number per train size. The teacher puts a Clock on top of the Movement deck,
-and Player 2 is about to move the 3-car Tank train t4.""",
+and Player 2 is about to move the 3-car Tank train, Train D.""",
          setup=(CLOCK,),
          rules=("SF-CLOCK-1", "SF-CLOCK-3", "SF-CLOCK-4", "SF-CLOCK-5"),
          question=Choice(
              "Predict before you press Next: how many Track pieces does a Clock move a 5-car "
              "train?",
              why="A Clock moves every train 4, whatever its size.",
-             hint="Read the rule chip SF-CLOCK-2: does a Clock have one number per train size?",
+             hint="Open the rule below about what a Clock does: does a Clock have one number "
+                  "per train size?",
              rules=("SF-CLOCK-2",),
              options=("None: a Clock stops the train", "4, whatever the train's size",
                       "As many as a Train card shows for 5 cars"), key=1),
          checks=(3,), reveal="moves the train 4 Track pieces whatever its size"),
-    Step(5, "The Clock moves t4", """
-Player 2 moves t4 and draws the Clock: a Clock moves the train 4 Track pieces whatever its size.
-t4, a 3-car train, goes from 4 to 8, and the Clock is laid out: 1 of 6.""",
+    Step(5, "The Clock moves Train D", """
+Player 2 moves Train D and draws the Clock: a Clock moves the train 4 Track pieces whatever its
+size. Train D, a 3-car train, goes from 4 to 8, and the Clock is laid out: 1 of 6.""",
          setup=play("1:move t4"), rules=("SF-CLOCK-2", "SF-CLOCK-3")),
     Step(5, "The Tank train arrives", """
-Player 1 starts the Auto Carrier train t1; Player 2's Tank train t4 arrives: the first Tank train
-home takes the 5-point Tank chip.""",
+Player 1 starts the Auto Carrier train, Train A. Player 2's Tank train, Train D, arrives: the
+first Tank train home takes the 5-point Tank chip.""",
          setup=(scenario("stack_movement", cards=["train6"]), *play("0:move t1"),
                 scenario("stack_movement", cards=["train7"]), *play("1:move t4")),
          rules=("SF-ARRIVE-3", "SF-ARRIVE-4")),
     # ---------------------------------------------------------------- end
     Step(6, "A second Coal train", """
-Both players bring a new Locomotive. Player 1 puts one Auto Carrier on t5 and stops (a player
-may stop taking cards at any time after the first); Player 2 forms a 2-car Coal train on t6, the
-same size as Player 1's delivered Coal train. Then both run a train home:
+Both players bring a new Locomotive. Player 1 puts one Auto Carrier on **Train E** and stops (a
+player may stop taking cards at any time after the first). Player 2 forms a 2-car Coal train on
+**Train F**, the same size as Player 1's delivered Coal train. Then both run a train home:
 
-- Player 1's Auto Carrier train t1 arrives: 4 points for its 2 cars and the first Auto Carrier
-  Bonus chip, 5 points: **+9** on the board;
-- Player 2's Coal train t6 arrives: 4 points for its 2 cars and, as the second Coal train home,
-  the 3-point chip: **+7**.""",
+- Player 1's Auto Carrier train, Train A, arrives: 4 points for its 2 cars and the first Auto
+  Carrier Bonus chip, 5 points: **+9** on the board;
+- Player 2's Coal train, Train F, arrives: 4 points for its 2 cars and, as the second Coal train
+  home, the 3-point chip: **+7**.""",
          setup=(*play("0:loco", "1:loco"),
                 scenario("face_up", cards=["auto", "coal", "coal"]),
                 *play("0:take 0 t5", "0:stop", "1:take 1 t6", "1:take 2 t6", "1:stop"),
@@ -264,17 +281,18 @@ Score the end yourselves from the board before the table shows it.""",
          question=FreeText(
              "Player 1 has 18 points. What is Player 1's final score when the sixth Clock ends "
              "the game?",
-             why="18, then -3 for t5's Locomotive and -2 for its car, +8 for the biggest Auto "
-                 "Carrier train and +4 for the tie for the biggest Coal train: 25.",
-             hint="t5 has not arrived: count its Locomotive and its car (SF-SCORE-1, -2). Then "
-                  "find the biggest delivered Auto Carrier, Tank and Coal trains: who has them, "
-                  "and is any a tie (SF-SCORE-4, -5)?",
+             why="18, then -3 for Train E's Locomotive and -2 for its car, +8 for the biggest "
+                 "Auto Carrier train and +4 for the tie for the biggest Coal train: 25.",
+             hint="Train E has not arrived: count its Locomotive and its car. Then find the "
+                  "biggest delivered Auto Carrier, Tank and Coal trains. Who has them, and is any "
+                  "a tie?",
              rules=("SF-SCORE-1", "SF-SCORE-2", "SF-SCORE-4", "SF-SCORE-5"),
              accept=("25", "twenty five", "twenty-five")),
          checks=(4,), reveal="Player 1 wins 25 to 21"),
     Step(6, "The final scoring", """
-Player 1 passes and draws the sixth Clock: the game is over. Player 1 pays 5 for t5 (its
-Locomotive and its car), Player 2 pays 9 for the Mixed train t2 (its Locomotive and three cars).
+Player 1 passes and draws the sixth Clock: the game is over. Player 1 pays 5 for Train E (its
+Locomotive and its car). Player 2 pays 9 for the Mixed train, Train B (its Locomotive and three
+cars).
 Player 1 delivered the biggest Auto Carrier train and Player 2 the biggest Tank train: 8 each.
 Both delivered a 2-car Coal train: a tie, 4 each. Player 1 wins 25 to 21.""",
          setup=LAST_PASS, rules=("SF-END-1", "SF-SCORE-4", "SF-SCORE-5")),
@@ -291,8 +309,8 @@ paper first; then the class answers here.""",
              "A Train card shows 6, 5, 4, 3, 3 (for 1, 2, 3, 4, 5 cars). How many Track pieces "
              "does a 4-car train move with it?",
              why="The fourth number is for 4 cars: 3.",
-             hint="A Train card has one number per train size, in order from 1 car to 5 cars "
-                  "(SF-MOVE-3).",
+             hint="A Train card has one number per train size, in order from 1 car to 5 "
+                  "cars.",
              rules=("SF-MOVE-3",), accept=("3", "three")),
          checks=(3,)),
     Step(8, "Exit ticket: 2 of 3", "Question 2 of 3.",
@@ -300,8 +318,8 @@ paper first; then the class answers here.""",
              "What does a train give up when it takes an Extra Locomotive?",
              why="It takes no more cars, and from the next turn its player must move it every "
                  "turn until it arrives.",
-             hint="Think of t3 in the lesson: could it take more cars, and could Player 1 leave "
-                  "it standing (SF-XLOCO-2, SF-XLOCO-4)?",
+             hint="Think of Train C in the lesson: could it take more cars, and could Player 1 "
+                  "leave it standing?",
              rules=("SF-XLOCO-2", "SF-XLOCO-4"),
              options=("Nothing: it only moves faster",
                       "It takes no more cars, and must move every turn until it arrives",
@@ -312,8 +330,8 @@ paper first; then the class answers here.""",
              "In a 3-player game all three players delivered a 4-car Tank train, and nobody a "
              "bigger one. How many points does each get for the biggest Tank train?",
              why="Three or more tied players score 2 each.",
-             hint="One player alone scores 8, two tied score 4 each (SF-SCORE-4, SF-SCORE-5); "
-                  "what does SF-SCORE-6 say about three?",
+             hint="One player alone scores 8, and two tied players score 4 each. Open the rule "
+                  "below: what does it say about three?",
              rules=("SF-SCORE-6",), accept=("2", "two", "2 each")),
          checks=(4,)),
 )

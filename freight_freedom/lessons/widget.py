@@ -8,13 +8,20 @@ class: they play the legal actions on a copy, press Check, and get a verdict wit
 points at the rule and the board; Start again restores the step's board. The teacher's switch
 shows the key and the answers the class has given.
 
+What a student reads is in words: the engine's texts (what happened, the pending decision, the
+actions to choose) pass through the game's on-screen words (``GameUI.words``: no rule codes,
+Slow Freight's trains by the letters the board shows), and a rule's ID is only in its chip's
+tooltip and in the Teacher view. A question's rule chips come with its verdict: a rule that
+states the answer is not on the page before the class has answered.
+
 Built on the public API only: ``game.figure()``, ``legal_actions()``, ``describe``, ``apply``,
-``undo``, ``copy`` and the lesson data (:mod:`.model`).
+``undo``, ``copy``, the game's on-screen words and the lesson data (:mod:`.model`).
 """
 
 from __future__ import annotations
 
 import html
+import re
 from collections import Counter
 from typing import Any
 
@@ -26,9 +33,39 @@ from .questions import Choice, Graded, MapClick, Question
 from .text import citations, inline, to_html
 
 BOARD_WIDTH = 780
+_RULE_ID = re.compile(r"(?:FR|SF)-[A-Z0-9]+(?:-[A-Z0-9]+)*")
+
+
+def screen_words(game: Any, text: str) -> str:
+    """An engine text as a student reads it on ``game``'s screen: the game's own on-screen
+    words (no rule codes; Slow Freight's trains by their letters, its Movement cards by kind),
+    as a sentence (a capital letter first)."""
+    from ..ui.adapter import ui_for
+
+    words = str(ui_for(game).words(str(text)))
+    return words[:1].upper() + words[1:]
+
+
+def action_words(game: Any, action: Any) -> str:
+    """A legal action (an action or its notation) in words, as the game's app labels it."""
+    from ..ui.adapter import ui_for
+
+    if isinstance(action, str):
+        action = next((a for a in game.legal_actions() if str(a) == action), action)
+    ui = ui_for(game)
+    return str(ui.words(ui.describe(game, action)))
+
+
 def _box(colour: str, text: str) -> str:
     return (f"<div role='status' style='padding:4px 8px;margin:4px 0;background:{colour};"
             f"border-radius:3px'>{text}</div>")
+
+
+def _tooltip(rule: str) -> str:
+    """A ``title`` attribute naming a rule ID (for the teacher), or nothing for a set-up."""
+    if not _RULE_ID.fullmatch(rule):
+        return " title='set up by the teacher'" if rule == "SCENARIO" else ""
+    return f" title='rule {html.escape(rule, quote=True)}'"
 
 
 def _verdict_html(graded: Graded) -> str:
@@ -227,7 +264,8 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         self._draw_board()
 
     def _events_html(self, limit: int = 10) -> str:
-        """What this step's set-up did, in the engine's words, each with its rule ID."""
+        """What this step's set-up did, in the game's on-screen words; each event's rule ID is
+        only in its tooltip (for the teacher)."""
         before = len(self.lesson.game_at(self.index - 1).log) if self.index else len(self.game.log)
         events = list(self.game.log[before:])
         if not events:
@@ -236,8 +274,8 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         more = (f"<li><i>{len(events) - len(shown)} earlier events are in the game's log"
                 "</i></li>") if len(events) > len(shown) else ""
         items = "".join(
-            f"<li>{inline(e.text)} <span style='font-size:13px;color:#777'>"
-            f"{html.escape(e.rule)}</span></li>" for e in shown)
+            f"<li{_tooltip(e.rule)}>{inline(screen_words(self.game, e.text))}</li>"
+            for e in shown)
         return ("<details open style='font-size:13px;margin:4px 0'><summary><b>What happened"
                 f"</b></summary><ul style='margin:2px 0;padding-left:18px'>{more}{items}</ul>"
                 "</details>")
@@ -294,11 +332,10 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
             return
         where = (" <i>(click the space on the map, or type its name)</i>"
                  if isinstance(q, MapClick) else "")
-        # a prediction's rule text would give its answer away: its chips come with the verdict
-        cites = "" if self.step.reveal else citations(q.rules)
+        # a rule's text may state the answer: the question's chips come with the verdict
         self.q_prompt.value = ("<div style='background:#eef3fd;padding:6px 8px;"
                                "border-left:4px solid #0b57d0;margin-top:6px'><b>Question.</b> "
-                               + inline(q.prompt) + where + cites + "</div>")
+                               + inline(q.prompt) + where + "</div>")
         if isinstance(q, Choice):
             self.q_choices.options = list(q.options)
             self.q_choices.value = None
@@ -314,9 +351,10 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
             self.q_feedback.value = self._verdict(q.grade(self.answers[self.index][-1]))
 
     def _verdict(self, graded: Graded) -> str:
-        """The verdict, with a prediction's rule chips (held back until the class answered)."""
+        """The verdict, with the question's rule chips (held back until the class answered:
+        the hint after a wrong answer points at them)."""
         q = self.step.question
-        cites = citations(q.rules) if q is not None and self.step.reveal else ""
+        cites = citations(q.rules) if q is not None else ""
         return _verdict_html(graded) + cites
 
     def submit(self, answer: object = None) -> Graded:
@@ -362,6 +400,9 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
             tally = ", ".join(f"{html.escape(a)} &times;{n}" for a, n in given.most_common())
             rows.append(f"<b>Key:</b> {inline(step.question.key_text())}")
             rows.append(f"<b>Why:</b> {inline(step.question.why)}")
+            if isinstance(step.question, Choice):
+                rows += [f"<b>Also right:</b> {inline(step.question.options[k])}. {inline(why)}"
+                         for k, why in step.question.also]
             rows.append(f"<b>Answers given:</b> {tally or 'none yet'}")
         if step.try_it is not None:
             rows.append(f"<b>What Check looks for:</b> {inline(step.try_it.hint)}")
@@ -387,9 +428,9 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         game = self.game
         legal = game.legal_actions()
         self.t_prompt.value = ("<div style='font-size:13px;color:#333'>"
-                               + inline(str(game.prompt.text) if not game.is_over
+                               + inline(screen_words(game, game.prompt.text) if not game.is_over
                                         else "The game is over.") + "</div>")
-        self.t_actions.options = [(game.describe(a), str(a)) for a in legal]
+        self.t_actions.options = [(action_words(game, a), str(a)) for a in legal]
         self.t_actions.value = str(legal[0]) if legal else None
         played = len(game.history) - len(self.trial_start.history) if self.trial_start else 0
         self.t_undo.disabled = played <= 0

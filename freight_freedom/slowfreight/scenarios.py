@@ -9,11 +9,11 @@ Every scenario checks everything before it changes anything, and raises
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core import Event, IllegalAction
-from .components import KIND_KEYS, XLOCO
+from .components import KIND_KEYS, KIND_NAMES, XLOCO
 from .state import SlowFreightState
 
 RULE = "SF-RULING-24"
@@ -60,6 +60,19 @@ def _freight_matcher(state: SlowFreightState) -> Callable[[str, int], bool]:
     return matches
 
 
+def _kinds(state: SlowFreightState, cards: Sequence[int | None]) -> str:
+    """The cards by kind, as a student reads them: ``"Tank, Coal, an empty place"``."""
+    kinds = state.comps.card_kind
+    return ", ".join("an empty place" if c is None else KIND_NAMES[kinds[c]] for c in cards)
+
+
+def _movement_words(state: SlowFreightState, card: int) -> str:
+    """A Movement card by what it shows: ``"a Clock"``, ``"a Train card showing 6, 5, 4, 3, 3"``."""
+    if card >= state.comps.train_cards:
+        return "a Clock"
+    return "a Train card showing " + ", ".join(str(n) for n in state.table.rows[card])
+
+
 def _check_freight_names(state: SlowFreightState, specs: list[str]) -> None:
     for spec in specs:
         if spec not in KIND_KEYS and spec not in state.comps.card_names:
@@ -75,8 +88,8 @@ def stack_freight(state: SlowFreightState, params: Mapping[str, Any]) -> list[Ev
     rest = [c for c in state.freight_deck if c not in chosen]
     state.freight_deck[:] = chosen + rest
     names = [state.comps.card_names[c] for c in chosen]
-    return [Event(RULE, f"Scenario: the Freight deck is stacked, top cards {', '.join(names)}",
-                  {"cards": names})]
+    return [Event(RULE, "The teacher stacked the Freight deck, top card first: "
+                  + _kinds(state, chosen), {"cards": names})]
 
 
 def stack_movement(state: SlowFreightState, params: Mapping[str, Any]) -> list[Event]:
@@ -100,8 +113,8 @@ def stack_movement(state: SlowFreightState, params: Mapping[str, Any]) -> list[E
     rest = [c for c in state.movement_deck if c not in chosen]
     state.movement_deck[:] = chosen + rest
     names = [mnames[c] for c in chosen]
-    return [Event(RULE, f"Scenario: the Movement deck is stacked, top cards {', '.join(names)}",
-                  {"cards": names})]
+    return [Event(RULE, "The teacher stacked the Movement deck, top card first: "
+                  + "; ".join(_movement_words(state, c) for c in chosen), {"cards": names})]
 
 
 def face_up(state: SlowFreightState, params: Mapping[str, Any]) -> list[Event]:
@@ -128,8 +141,8 @@ def face_up(state: SlowFreightState, params: Mapping[str, Any]) -> list[Event]:
     state.freight_deck[:] = rest
     state.face_up = [None if spec is None else next(picks) for spec in specs]
     names = [None if c is None else state.comps.card_names[c] for c in state.face_up]
-    return [Event(RULE, "Scenario: the face-up row is set to "
-                  + ", ".join("-" if n is None else n for n in names), {"face_up": names})]
+    return [Event(RULE, "The teacher set the face-up row to: " + _kinds(state, state.face_up),
+                  {"face_up": names})]
 
 
 SCENARIOS: dict[str, Callable[[SlowFreightState, Mapping[str, Any]], list[Event]]] = {

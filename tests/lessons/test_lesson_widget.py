@@ -62,8 +62,12 @@ def test_question_key_stays_hidden_until_answered_or_revealed(freedom: LessonWid
     w.go(i)
     why = w.step.question.why  # type: ignore[union-attr]
     assert why not in texts(w)
+    assert "title='rule FR-CATCH-3'" not in texts(w), "the rule's chip waits for the answer"
     wrong = w.submit("Cincinnati")
-    assert not wrong.ok and "FR-CATCH-3" in wrong.text and why not in texts(w)
+    assert not wrong.ok and why not in texts(w)
+    # the hint points at the rule in words; its chip (the ID only in its tooltip) comes with it
+    assert "FR-" not in wrong.text and "rule below" in wrong.text
+    assert "title='rule FR-CATCH-3'" in w.q_feedback.value
     w.teacher.value = True
     assert why in texts(w) and "Cincinnati &times;1" in w.teacher_box.value
     w.teacher.value = False

@@ -595,3 +595,10 @@ def slow_figure_module(delay_ms: int) -> str:
     plotly_bundle.install()
     size = len(go.FigureWidget()._esm.encode())  # every FigureWidget sends the same module
     return _SLOW_MODULE.replace("SIZE", str(size)).replace("DELAY", str(delay_ms))
+
+
+#: what a student must never read on a lesson's or a puzzle's page: rule codes, internal ids,
+#: code (attribute paths, snake_case names, backticks, keyword arguments)
+CODE = re.compile(
+    r"\b(?:FR|SF)-|\bt\d+\b|\btrain\d|\bc\d_|\bSCENARIO\b|\bclock\d"
+    r"|\b(?!e\.g\b|i\.e\b)[a-z_]+\.[a-z_]+\b|`|\b[a-z]+_[a-z_]+\b|\w=")
