@@ -6,10 +6,16 @@ their own laptops; Cy's is a Chromebook at 90% zoom).
 One server and one set of devices serve the whole module:
 
 - the lesson: the teacher logs in with the PIN, the students join with the class code and their
-  first name, the teacher steps to a question, the students answer on their pages, the tally
+  first name (the page's heading then names the class and what it does), the teacher steps to
+  a question, the students answer on their pages, the tally
   appears on the teacher's page by itself, the key is nowhere in the students' pages until the
   reveal and then on all of them, and a reloaded student page rejoins without typing anything;
-  the teacher opens a table from the Tables tab and Ana takes a seat from her page;
+  the teacher opens a table from the Tables tab and Ana takes a seat from her page, the seats on
+  offer on her first screen at 1366x768 and at 900 px wide;
+- words, not codes: the teacher paces every step of the Freedom lesson; at each, Ben's and Cy's
+  pages and the projector show no rule code or internal id and nothing about a Next button or
+  rule chips they do not have, in what they show (the wrong answer's hint, with the question's
+  rules under it, and the revealed answer, one answer, too);
 - a table: Ben and Cy take the two seats of a Freedom table on their pages and play a few
   turns by clicking, each page seeing the other's moves (rule FR-ROUND-2: only the seat to move
   is offered choices), the projector showing the table live; Cy's page is reloaded mid-game and
@@ -33,7 +39,8 @@ from uihelp import ARTIFACTS, AppPage, budget, budget_ms, wait_stable, wait_unti
 from freight_freedom import Freedom
 from freight_freedom.classroom import Classroom, Table
 from freight_freedom.classroom.pages.student import STORAGE_KEY
-from freight_freedom.lessons import lesson
+from freight_freedom.classroom.pages.words import plain, rule_chips, shown_answer
+from freight_freedom.lessons import Choice, lesson
 
 pytestmark = pytest.mark.ui
 
@@ -50,6 +57,23 @@ RELOAD_NOISE = re.compile(r"status of 403 .*\(at http://127\.0\.0\.1:\d+/voila/a
                           r"shutdown/[0-9a-f-]{36}\)")
 TABLE_STEPS = re.compile(r"table \w+ · (\d+) steps")
 MAP = ".ff-app .ff-figure .js-plotly-plot .main-svg"
+#: what a student never reads (on the students' pages and the projector): rule codes, the
+#: lessons' set-ups, Slow Freight's trains and Movement cards by id, card and space ids,
+#: attribute paths and parameter names
+DEVELOPER_WORDS = re.compile(
+    r"\b(?:FR|SF)-|\bSCENARIO\b|\bt\d+\b|\btrain\d|\bclock\d|\bc\d_"
+    r"|\b[a-z]+_[a-z_]+\b|\b[a-z_]+\.[a-z_]{2,}\b")
+#: what is not true on a student's page or the projector: only the teacher has Next, and no row
+#: of rule chips is shown (the rules come under a verdict, in words)
+NOT_THERE = re.compile(r"press Next|rule chip", re.IGNORECASE)
+#: what a reader sees: the page's rendered text (closed ``<details>`` and tooltips are not) and
+#: the text the boards draw
+VISIBLE_TEXT_JS = r"""() => document.body.innerText + '\n' + [...document.querySelectorAll(
+    'svg text')].map(t => t.textContent).join('\n')"""
+#: the page's heading (the notebook's title until the student has joined)
+HEADING_JS = "() => (document.querySelector('h1') || {innerText: ''}).innerText.trim()"
+#: scroll every scrolled box of the page back to its top (Voila scrolls inside the page)
+TO_TOP = "() => document.querySelectorAll('*').forEach(e => { if (e.scrollTop) e.scrollTop = 0; })"
 FIGURE_BOX = """() => { const r = document.querySelector('.ff-app .ff-figure')
                                 .getBoundingClientRect(); return [r.x, r.width, r.height]; }"""
 
@@ -79,6 +103,27 @@ def join(bp: BrowserPage, name: str) -> None:
     page.locator(".ff-student-name input").fill(name, timeout=budget_ms(90_000))
     page.locator(".ff-student-join").click()
     page.locator(".ff-student-hello").filter(has_text=name).wait_for(timeout=budget_ms(30_000))
+
+
+def assert_words(bp: BrowserPage, where: str) -> str:
+    """No developer word in what ``bp`` shows (the join link's address aside), nothing about
+    a Next button or rule chips; its visible text."""
+    text = re.sub(r"https?://\S+", "", str(bp.page.evaluate(VISIBLE_TEXT_JS)))
+    assert text.strip(), f"{bp.name} shows no text"
+    for pattern in (DEVELOPER_WORDS, NOT_THERE):
+        bad = [text[max(0, m.start() - 60):m.end() + 30].replace("\n", " | ")
+               for m in pattern.finditer(text)]
+        assert not bad, f"{bp.name} at {where} shows {bad[:4]}"
+    return text
+
+
+def in_view(bp: BrowserPage, selector: str) -> bool:
+    """Whether the element is wholly on the page's first screen (scrolled to the top)."""
+    bp.page.evaluate(TO_TOP)
+    box = bp.page.locator(selector).bounding_box()
+    view = bp.page.viewport_size
+    return box is not None and view is not None and box["y"] >= 0 and \
+        box["y"] + box["height"] <= view["height"] and box["x"] + box["width"] <= view["width"]
 
 
 def student_text(bp: BrowserPage) -> str:
@@ -170,10 +215,18 @@ def test_a_class_runs_on_separate_devices(classroom: tuple[Server, Classroom],
     assert projector.page.locator(".ff-projector-join svg").count() == 1
     projector.screenshot("projector before the lesson")
     students["Ana"].screenshot("student joined, waiting")
+    # once joined, the heading says the class and what it does (not "join the class")
+    for bp in students.values():
+        wait_until(lambda bp=bp: bp.page.evaluate(HEADING_JS) ==
+                   f"Class {room.code}: waiting for the lesson", 30,
+                   f"{bp.name}'s heading to name the class: {bp.page.evaluate(HEADING_JS)!r}")
 
     # the teacher starts the lesson and goes to the question; every page follows
     tp.locator(".ff-teacher-start").click()
     tp.locator(".ff-teacher-next:not([disabled])").wait_for()
+    wait_until(lambda: students["Ben"].page.evaluate(HEADING_JS) ==
+               f"Class {room.code} · Freedom: The Underground Railroad", 30,
+               "Ben's heading to name the lesson")
     option = f"{STEP + 1}. {lesson('freedom').steps[STEP].title} (question)"
     tp.locator("select").filter(has_text=option).select_option(label=option)
     title = lesson("freedom").steps[STEP].title
@@ -201,9 +254,12 @@ def test_a_class_runs_on_separate_devices(classroom: tuple[Server, Classroom],
         assert key not in student_text(bp), f"{bp.name} holds the key before the reveal"
 
     tp.locator(".ff-teacher-reveal").click()
+    # one answer, the first accepted, in words: not the list ("3 / three people / three")
+    shown = f"Answer: {shown_answer(QUESTION, 'freedom', STEP)}"
     for bp in students.values():
-        bp.page.locator(".ff-student-slide").filter(has_text=key).wait_for()
-    projector.page.locator(".ff-projector-slide").filter(has_text=key).wait_for()
+        bp.page.locator(".ff-student-slide").filter(has_text=shown).wait_for()
+        assert key not in bp.page.locator(".ff-student-slide").inner_text()
+    projector.page.locator(".ff-projector-slide").filter(has_text=shown).wait_for()
     students["Cy"].screenshot("student after the reveal, 90 percent")
     projector.screenshot("projector after the reveal")
 
@@ -211,7 +267,7 @@ def test_a_class_runs_on_separate_devices(classroom: tuple[Server, Classroom],
     ben = students["Ben"].page
     ben.reload()
     ben.locator(".ff-student-hello").filter(has_text="Ben").wait_for(timeout=budget_ms(90_000))
-    ben.locator(".ff-student-slide").filter(has_text=key).wait_for()
+    ben.locator(".ff-student-slide").filter(has_text=shown).wait_for()
     assert len({s.name for s in room.students()}) == 3  # nobody joined twice
 
     # the teacher opens a table; Ana takes a seat from her page
@@ -223,6 +279,16 @@ def test_a_class_runs_on_separate_devices(classroom: tuple[Server, Classroom],
     tp.locator(".ff-teacher-tables").filter(has_text=table.code).wait_for()
     teacher.screenshot("teacher tables")
     ana = students["Ana"].page
+    # the seats on offer are on her first screen, on a laptop and at 900 px wide (not below the
+    # lesson's board)
+    ana.locator(".ff-student-seats select").filter(has_text=table.code).wait_for()
+    for width in (1366, 900):
+        ana.set_viewport_size({"width": width, "height": 768})
+        wait_until(lambda: in_view(students["Ana"], ".ff-student-seats select") and in_view(
+            students["Ana"], ".ff-student-take"), 10, f"the seats on Ana's first screen at {width}")
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        ana.screenshot(path=str(ARTIFACTS / f"classroom-student-seats-{width}x768.png"))
+    ana.set_viewport_size(LAPTOP)
     pick(ana.locator(".ff-student-seats select"), f"Table {table.code}", "Player 1")
     ana.locator(".ff-student-take").click()
     # her seat's play app: the table's note under its title and the map drawn
@@ -231,6 +297,9 @@ def test_a_class_runs_on_separate_devices(classroom: tuple[Server, Classroom],
     ana.wait_for_selector(MAP, timeout=budget_ms(60_000))
     assert table.seats()[0].name == "Ana"
     students["Ana"].screenshot("student seated")
+    wait_until(lambda: students["Ana"].page.evaluate(HEADING_JS) ==
+               f"Class {room.code} · Table {table.code}: Freedom", 30,
+               "Ana's heading to name her table")
 
     # the teacher's and the projector's pages laid out as at a Chromebook's 90% zoom (the same
     # CSS viewport; Cy's own page is drawn at 0.9 throughout)
@@ -241,6 +310,64 @@ def test_a_class_runs_on_separate_devices(classroom: tuple[Server, Classroom],
         bp.screenshot(f"{name} at 90 percent")
         bp.page.set_viewport_size(LAPTOP)
     assert_clean(devices, {"Ben"}, {"Ana": table.code})
+
+
+def test_every_step_of_the_lesson_is_in_words_on_the_students_pages(
+        classroom: tuple[Server, Classroom], devices: dict[str, BrowserPage]) -> None:
+    """The teacher paces the whole Freedom lesson from the first step with Next. At every step
+    Ben's and Cy's pages and the projector show it with no rule code or internal id, and say
+    nothing about a Next button or rule chips they do not have; at each question Ben answers
+    wrong (the hint, and the question's rules under it, in words), then the teacher reveals
+    the answer: one answer, in words."""
+    _server, room = classroom
+    the = lesson("freedom")
+    n = len(the.steps)
+    teacher = devices["teacher"]
+    tp = teacher.page
+    tp.locator(".lm-TabBar-tab, .p-TabBar-tab").filter(has_text="Lesson").click()
+    first = f"1. {the.steps[0].title}" + (" (question)" if the.steps[0].question else "")
+    tp.locator("select").filter(has_text=first).select_option(label=first)
+    readers = {name: devices[name] for name in ("Ben", "Cy", "projector")}
+    where_slide = {"Ben": ".ff-student-slide", "Cy": ".ff-student-slide",
+                   "projector": ".ff-projector-slide"}
+    ben = devices["Ben"]
+    for i, step in enumerate(the.steps):
+        at = f"step {i + 1} of {n}"
+        tp.locator(".ff-teacher-slide").filter(has_text=at).wait_for()
+        for name, bp in readers.items():
+            bp.page.locator(where_slide[name]).filter(has_text=at).wait_for()
+            assert_words(bp, at)
+        q = step.question
+        if q is not None:
+            if isinstance(q, Choice):
+                wrong = next(k for k in range(len(q.options)) if not q.matches(k))
+                choice = ben.page.locator(".ff-student-choices label").filter(
+                    has_text=re.compile("^" + re.escape(plain(q.options[wrong], "freedom")) + "$"))
+                choice.first.click()
+            else:
+                ben.page.locator(".ff-student-text input").fill("zzz")
+            ben.page.locator(".ff-student-answer").click()
+            ben.page.locator(".ff-student-feedback").filter(has_text="Not quite").wait_for()
+            verdict = ben.page.locator(".ff-student-feedback").inner_text()
+            if rule_chips(q.rules, "freedom"):
+                assert "Rules:" in verdict, f"{at}: no rules under the hint: {verdict!r}"
+            assert_words(ben, f"{at}, the verdict")
+            if i == 3:
+                ben.screenshot("student hint in words")
+            tp.locator(".ff-teacher-reveal").click()
+            answer = shown_answer(q, "freedom", i)
+            for name, bp in readers.items():
+                slide = bp.page.locator(where_slide[name]).filter(has_text=f"Answer: {answer}")
+                slide.wait_for()
+                if q.key_text() != answer:  # several accepted: one is shown, not the list
+                    assert q.key_text() not in slide.inner_text(), f"{name} at {at}"
+                assert_words(bp, f"{at}, revealed")
+        if i + 1 < n:
+            tp.locator(".ff-teacher-next:not([disabled])").click()
+    ben.screenshot("student at the lesson's end")
+    devices["projector"].screenshot("projector at the lesson's end")
+    assert_clean({name: devices[name] for name in ("teacher", "Ben", "Cy", "projector")},
+                 set())
 
 
 # ----------------------------------------------------------------------------- a table
@@ -354,10 +481,6 @@ def test_two_students_play_a_table_each_from_their_own_page(
     code = seated["table"].code
     assert_clean({n: devices[n] for n in ("Ben", "Cy", "projector")}, {"Ben", "Cy"},
                  {"Ben": code, "Cy": code})
-
-
-#: scroll every scrolled box of the page back to its top (Voila scrolls inside the page)
-TO_TOP = "() => document.querySelectorAll('*').forEach(e => { if (e.scrollTop) e.scrollTop = 0; })"
 
 
 @pytest.mark.parametrize("width,height", [(1366, 768), (900, 768)])

@@ -9,6 +9,7 @@ the class from ``FREIGHT_FREEDOM_CLASS`` when the database holds several.
 from __future__ import annotations
 
 import atexit
+import functools
 import html
 import os
 import threading
@@ -25,10 +26,13 @@ from ...lessons.text import inline, to_html
 from ...ui.errors import ErrorArea
 from ..errors import ClassroomError
 from ..pacing import Slide
+from .words import history_html, shown_answer, words_html
 
 DB_ENV = "FREIGHT_FREEDOM_DB"
 CLASS_ENV = "FREIGHT_FREEDOM_CLASS"
 JOIN_ENV = "FREIGHT_FREEDOM_JOIN_URL"
+KEEP_ENV = "FREIGHT_FREEDOM_KEEP_DAYS"
+"""Days a class is kept unused (``--keep-days``), for the join page's sentence on what is kept."""
 EXPORT_ENV = "FREIGHT_FREEDOM_EXPORT_DIR"
 
 #: how long the page's thread waits for news before it looks at the slower things (tables)
@@ -91,39 +95,58 @@ def qr_svg(text: str, scale: int = 8) -> str:
                                                       light="#fff"))
 
 
-def box(colour: str, text: str, role: str = "status") -> str:
-    """A coloured notice (``text`` is HTML already escaped)."""
+def box(colour: str, text: str, role: str = "status", size: int = 15) -> str:
+    """A coloured notice (``text`` is HTML already escaped) in ``size`` px type."""
     return (f"<div role='{role}' style='padding:6px 10px;margin:6px 0;background:{colour};"
-            f"border-radius:4px;font-size:15px'>{text}</div>")
+            f"border-radius:4px;font-size:{size}px'>{text}</div>")
 
 
 def slide_html(slide: Slide | None, *, scale: float = 1.0, key: str | None = None,
-               why: str | None = None, waiting: str = "") -> str:
-    """The step every page shows: its title, its text and its question. The key appears only
-    when ``slide`` is revealed, or when the teacher's page passes ``key`` (and ``why``)."""
+               why: str | None = None, waiting: str = "", class_words: bool = False) -> str:
+    """The step every page shows: its title, its text, its history note and its question. The
+    key appears only when ``slide`` is revealed, or when the teacher's page passes ``key`` (and
+    ``why``).
+
+    ``class_words`` (the students' pages and the projector): the lesson's texts as the class
+    reads them there (:mod:`.words`: no rule codes or internal ids, nothing about a Next button
+    nobody on the page has) and, at the reveal, one answer (the first the question accepts)
+    rather than the teacher's list of every accepted answer."""
     if slide is None:
-        return box("#f1f3f4", html.escape(waiting or "The lesson has not started yet."))
+        return box("#f1f3f4", html.escape(waiting or "The lesson has not started yet."),
+                   size=round(15 * scale))
+    the = slide.lesson
+    text: Callable[[str], str] = inline
+    block: Callable[[str], str] = to_html
+    if class_words:
+        text = functools.partial(words_html, key=the)
+        block = functools.partial(words_html, key=the, block=True)
     size = round(15 * scale)
     out = [f"<div style='font-size:{size}px;line-height:1.45'>",
            f"<div style='color:#555;font-size:{round(13 * scale)}px'>"
-           f"{html.escape(lesson(slide.lesson).title)} &middot; step {slide.step + 1} of "
+           f"{html.escape(lesson(the).title)} &middot; step {slide.step + 1} of "
            f"{slide.steps}</div>",
            f"<h2 style='margin:2px 0 8px 0;font-size:{round(24 * scale)}px'>"
-           f"{inline(slide.title)}</h2>", to_html(slide.text)]
+           f"{text(slide.title)}</h2>", block(slide.text),
+           history_html(the, slide.step, size=round(13 * scale))]
     q = slide.question
     if q is not None:
+        where = (" <i>(type the name of the space)</i>" if class_words and q.kind == "map"
+                 else "")
         out.append("<div style='background:#eef3fd;padding:8px 10px;border-left:5px solid "
-                   f"#0b57d0;margin-top:8px'><b>Question.</b> {inline(q.prompt)}")
+                   f"#0b57d0;margin-top:8px'><b>Question.</b> {text(q.prompt)}{where}")
         if q.options:
             out.append("<ol type='A' style='margin:4px 0'>" + "".join(
-                f"<li>{inline(o)}</li>" for o in q.options) + "</ol>")
+                f"<li>{text(o)}</li>" for o in q.options) + "</ol>")
         out.append("</div>")
         shown_key = slide.key if slide.revealed else key
         shown_why = slide.why if slide.revealed else why
+        asked = lesson(the).steps[slide.step].question
+        if class_words and slide.revealed and asked is not None:
+            shown_key = shown_answer(asked, the, slide.step)
         if shown_key is not None:
             label = "Answer" if slide.revealed else "Answer (only you see this until you reveal)"
             out.append(box("#e3f4e1", f"<b>{label}:</b> {inline(shown_key)}"
-                           + (f"<br>{inline(shown_why)}" if shown_why else "")))
+                           + (f"<br>{text(shown_why)}" if shown_why else ""), size=size))
     out.append("</div>")
     return "".join(out)
 
@@ -338,3 +361,12 @@ class Live:
 def label(text: str, size: int = 15) -> widgets.HTML:
     """A line of text (escaped) as a widget."""
     return widgets.HTML(f"<span style='font-size:{size}px'>{html.escape(text)}</span>")
+
+
+def kept_note() -> str:
+    """The join page's one sentence on students' data: what is kept, by whom, how long."""
+    days = os.environ.get(KEEP_ENV, "").strip()
+    how_long = (f"until your teacher deletes the class, or after {days} days without use"
+                if days.isdigit() else "until your teacher deletes the class")
+    return ("Your teacher's computer keeps your first name, your answers and your game moves "
+            f"for this class, {how_long}. Only your teacher sees them.")

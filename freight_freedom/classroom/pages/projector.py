@@ -1,6 +1,11 @@
 """The projector page: how to join (link, QR code, class code in big type), the lesson's
 current step without its key until the teacher reveals it, and any table live (public
-information only: its seats, round, phase, whose turn and its moves)."""
+information only: its seats, round, phase, whose turn and its moves).
+
+Everything on it is read from the back of the room: its text is large (:data:`SCALE`, 26 px and
+more) and in the class's words (:mod:`.words`: no rule codes or internal ids). Once the lesson
+has started, or a table is shown, the join panel shrinks to one line to leave the screen to
+the step or the board (a student who comes late still reads the link and the code there)."""
 
 from __future__ import annotations
 
@@ -30,6 +35,18 @@ from .common import (
 
 NO_TABLE = "the lesson"
 MOVES_SHOWN = 8
+#: the projector's type against the students' pages (15 px text there: 26 px here)
+SCALE = 1.75
+#: a table's play app on the projector: its title, whose turn and what they decide, the line
+#: saying who is to choose and what just happened, in type read from the back of the room (the
+#: app's own sizes are a laptop's)
+CSS_PROJECTOR = """<style>
+.ff-projector .ff-app .ff-title { font-size: 26px !important; }
+.ff-projector .ff-app :is(.ff-header, .ff-prompt, .ff-actions, .ff-recent, .ff-table-note) {
+  font-size: 22px !important; line-height: 1.35 !important; }
+.ff-projector .ff-app :is(.ff-title, .ff-header, .ff-prompt, .ff-actions, .ff-recent,
+  .ff-table-note) * { font-size: inherit !important; line-height: inherit !important; }
+</style>"""
 
 
 def join_html(code: str, link: str, *, compact: bool = False) -> str:
@@ -37,14 +54,14 @@ def join_html(code: str, link: str, *, compact: bool = False) -> str:
     ``compact``: one line with a small QR code (a table's board takes the screen)."""
     if compact:
         return (
-            "<div style='display:flex;gap:16px;align-items:center;font-size:22px;"
+            "<div style='display:flex;gap:16px;align-items:center;font-size:26px;"
             "line-height:1.2'>"
             f"<div aria-label='QR code of the join link' style='flex:none'>"
             f"{qr_svg(link, scale=2)}</div>"
             "<div style='flex:1 1 0;min-width:0'>Join: <b style='word-break:break-all'>"
             f"{html.escape(link.split('?')[0])}"
             "</b> &middot; class code <b class='ff-class-code' style='font-family:monospace;"
-            f"font-size:30px;letter-spacing:4px'>{html.escape(code)}</b></div></div>")
+            f"font-size:40px;letter-spacing:4px'>{html.escape(code)}</b></div></div>")
     return (
         "<div style='display:flex;gap:32px;align-items:center;flex-wrap:wrap;line-height:1.25'>"
         f"<div aria-label='QR code of the join link'>{qr_svg(link, scale=7)}</div>"
@@ -72,10 +89,10 @@ def spectator_html(table: Table) -> str:
     moves = "".join(f"<li>{html.escape(words(e.text))}</li>" for e in events)
     last = f"last move {ago(s.last_moved)}" if s.last_moved is not None else "no move yet"
     title = game_title(s.game)
-    return (f"<div style='font-size:22px'><h2 style='margin:0'>Table {s.code} "
-            f"&middot; {html.escape(title)}</h2><div>{state} &middot; {s.step} moves, "
-            f"{last}</div><ul>{seats}</ul>"
-            f"<div style='font-size:18px'><b>What happened last</b><ul>"
+    return (f"<div style='font-size:28px;line-height:1.35'><h2 style='margin:0;"
+            f"font-size:38px'>Table {s.code} &middot; {html.escape(title)}</h2><div>{state} "
+            f"&middot; {s.step} moves, {last}</div><ul style='margin:4px 0'>{seats}</ul>"
+            f"<div style='font-size:26px'><b>What happened last</b><ul style='margin:4px 0'>"
             f"{moves or '<li>nothing yet</li>'}</ul></div></div>")
 
 
@@ -121,10 +138,12 @@ class ProjectorPage:
                 flex="1 1 360px", min_width="320px", padding="0 0 0 12px"))],
             layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.widget = widgets.VBox([
-            widgets.HTML(CSS, layout=widgets.Layout(display="none")), self.heartbeat, self.join,
+            widgets.HTML(CSS + CSS_PROJECTOR, layout=widgets.Layout(display="none")),
+            self.heartbeat, self.join,
             widgets.HBox([self.show_join, self.choose]), self.errors.widget,
             self.lesson_box, self.table_board, self.table])
         self.widget.add_class("ff-class")
+        self.widget.add_class("ff-projector")
         self.version = -1
         self.table_step = -1
         self.live = Live(self._wait, self.refresh, self.errors, "projector",
@@ -149,8 +168,10 @@ class ProjectorPage:
         if list(self.choose.options) != options:
             self.choose.options = options
         on_table = self.choose.value != NO_TABLE
-        # a table shown: its board takes the screen, the join panel shrinks to one line
-        joining = join_html(self.room.code, self.link, compact=on_table)
+        slide = None if on_table else self.room.lesson.now()
+        # a table or the lesson's step shown: it takes the screen, the join panel shrinks to
+        # one line
+        joining = join_html(self.room.code, self.link, compact=on_table or slide is not None)
         if self.join.value != joining:
             self.join.value = joining
         self.lesson_box.layout.display = "none" if on_table else ""
@@ -162,9 +183,8 @@ class ProjectorPage:
             self.table.value = spectator_html(table)
             self._show_board(table)
             return
-        slide = self.room.lesson.now()
         self.version = 0 if slide is None else slide.version
-        self.slide.value = slide_html(slide, scale=1.35,
+        self.slide.value = slide_html(slide, scale=SCALE, class_words=True,
                                       waiting="The lesson will start in a moment.")
         self.board.show(slide)
 

@@ -33,7 +33,7 @@ from ..lifecycle import KEEP_DAYS, delete_expired
 from ..room import Classroom, reset_pin
 from ..store import Store, database_url, shown_url
 from . import write_notebooks
-from .common import CLASS_ENV, DB_ENV, EXPORT_ENV, JOIN_ENV
+from .common import CLASS_ENV, DB_ENV, EXPORT_ENV, JOIN_ENV, KEEP_ENV
 
 DB_NAME = "classroom.db"
 
@@ -73,6 +73,8 @@ class Plan:
     public_url: str | None = None
     """The address people open (``--public-url``): every printed link, the QR code and the
     join link use it; None: this computer's own address."""
+    keep_days: float | None = None
+    """Days an unused class is kept (``--keep-days``); the join page says so."""
 
     def page(self, name: str, host: str | None = None) -> str:
         path = f"voila/render/{name}.ipynb"
@@ -155,7 +157,8 @@ def prepare(db: str | None, *, code: str | None = None, new_pin: bool = False,
     else:  # an installed package: the pages' notebooks are written for this run
         notebooks = write_notebooks(Path(tempfile.mkdtemp(prefix="freight-freedom-class-")))
     return Plan(url, the_code, name, pin, "0.0.0.0" if lan else "127.0.0.1",  # noqa: S104
-                port, notebooks, Path.cwd() / f"classroom-export-{the_code}", base, public)
+                port, notebooks, Path.cwd() / f"classroom-export-{the_code}", base, public,
+                keep_days)
 
 
 def environment(plan: Plan) -> dict[str, str]:
@@ -163,6 +166,8 @@ def environment(plan: Plan) -> dict[str, str]:
     env = voila_env()  # finds the package's page template (no CDN links)
     env.update({DB_ENV: plan.url, CLASS_ENV: plan.code, JOIN_ENV: join_base(plan),
                 EXPORT_ENV: str(plan.export_dir)})
+    if plan.keep_days is not None:
+        env[KEEP_ENV] = f"{plan.keep_days:g}"
     return env
 
 

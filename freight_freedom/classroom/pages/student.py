@@ -4,8 +4,14 @@ answered on this device, and a seat at a game table.
 The page keeps the student's token (and their seat tokens) in the browser's ``localStorage``
 through :class:`BrowserStore`, a tiny front-end piece: a refreshed page, a laptop that slept or
 a new kernel reads it back and rejoins without the teacher. The question's key never reaches
-this page before the teacher reveals it: the page only ever holds a :class:`~..pacing.Slide`,
-which carries no key until then.
+this page before the teacher reveals it: the page holds a :class:`~..pacing.Slide`, which carries
+no key until then, and only once it is revealed does the page show one answer, the first the
+question accepts.
+
+Every text of the lesson is shown in the class's words (:mod:`.words`): no rule codes or
+internal ids, "the rule" a click away where a text names one, and nothing about a Next button
+that only the teacher has. Once joined, the page's heading says the class and what it is doing
+(the lesson, or the student's table while its game goes on).
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from ...lessons.text import inline
+from ...lessons import lesson
 from ...ui.errors import ErrorArea
 from ..errors import ClassroomError
 from ..pacing import Slide
@@ -39,8 +45,10 @@ from .common import (
     class_code,
     database_url,
     game_title,
+    kept_note,
     slide_html,
 )
+from .words import plain, rule_chips, words_html
 
 STORAGE_KEY = "freight-freedom-classroom"
 
@@ -106,6 +114,39 @@ class BrowserStore(anywidget.AnyWidget):  # type: ignore[misc]
         return BrowserStore(keep=self.keep, asked=self.asked)
 
 
+_HEADING_ESM = r"""
+function render({ model, el }) {
+  el.style.display = "none";
+  const show = () => {
+    const text = model.get("text");
+    // a classroom page (Voila marks its pages' body): not a notebook open in JupyterLab
+    if (!text || !document.body.hasAttribute("data-voila")) return;
+    const heading = [...document.querySelectorAll("h1")].find(h => !h.closest(".ff-class"));
+    if (heading && heading.textContent !== text) heading.textContent = text;
+    document.title = text;
+  };
+  show();
+  model.on("change:text", show);
+  return () => model.off("change:text", show);
+}
+export default { render };
+"""
+
+
+class PageHeading(anywidget.AnyWidget):  # type: ignore[misc]
+    """Invisible: once ``text`` is set, the page's heading (the notebook's title, "Classroom:
+    join the class") and the browser tab's title say it: the class and what it is doing."""
+
+    _esm = _HEADING_ESM
+    text = traitlets.Unicode("").tag(sync=True)
+
+
+def short_title(title: str, stop: str) -> str:
+    """``title`` up to ``stop``: "Freedom: The Underground Railroad, one round on the board"
+    -> "Freedom: The Underground Railroad" (``","``) or "Freedom" (``":"``)."""
+    return title.split(stop, 1)[0].strip() or title
+
+
 def _query(name: str) -> str:
     """A value of the page's query string (Voila passes it to the kernel as QUERY_STRING)."""
     values = parse_qs(os.environ.get("QUERY_STRING", "")).get(name, [])
@@ -132,6 +173,7 @@ class StudentPage:
         self.me: Student | None = None
         self.slide: Slide | None = None
         self.seat: tuple[str, int, str] | None = None  # table code, seat, seat token
+        self.seat_game = ""  # the game's title at that table
         self.live: Live | None = None
         self.errors = ErrorArea()
         self.heartbeat = Heartbeat()
@@ -158,13 +200,16 @@ class StudentPage:
         self.join_box = widgets.VBox([
             widgets.HTML("<h2 style='margin:0 0 6px 0'>Join the class</h2><p style='font-size:"
                          "15px'>Type the class code on the projector and your first name.</p>"),
-            self.code, self.name, self.join_button, self.join_message])
+            self.code, self.name, self.join_button, self.join_message,
+            widgets.HTML(f"<p class='ff-student-kept' style='font-size:13px;color:#444;"
+                         f"max-width:36em'>{html.escape(kept_note())}</p>")])
         self.main = widgets.VBox()
         # the board is made with the page (a plotly figure made later, in a button's callback,
         # reached the browser without its data) and follows the class's step once joined
         self.board = LessonBoard(640, ready=lambda: self.heartbeat.drawn)
         self.hello = widgets.HTML()
         self.hello.add_class("ff-student-hello")
+        self.heading = PageHeading()
         self.lesson_row = widgets.HBox([widgets.VBox([self.join_box, self.main],
                                                      layout=widgets.Layout(flex="1 1 340px",
                                                                            padding="0 12px 0 0")),
@@ -177,12 +222,14 @@ class StudentPage:
         self.table_box = widgets.VBox([], layout=widgets.Layout(display="none"))
         self.table_box.add_class("ff-student-table")
         self.table_first = False
+        self.arranged = ""  # what comes first: "lesson", "seats" (a seat to take) or "table"
         # the store's own box: a remade store replaces only the box's child (a new child in the
         # page's list makes the browser draw every widget after it again, the table app too)
         self.store_box = widgets.Box([self.store], layout=widgets.Layout(display="none"))
         self.widget = widgets.VBox([
             widgets.HTML(CSS, layout=widgets.Layout(display="none")), self.heartbeat,
-            self.store_box, self.errors.widget, self.hello, self.lesson_row, self.lesson_note,
+            self.store_box, widgets.Box([self.heading], layout=widgets.Layout(display="none")),
+            self.errors.widget, self.hello, self.lesson_row, self.lesson_note,
             self.table_box])
         self.widget.add_class("ff-class")
         self._arrange()
@@ -290,7 +337,7 @@ class StudentPage:
         # the table
         self.seat_pick = widgets.Dropdown(description="Seat", options=[],
                                           style={"description_width": "40px"},
-                                          layout=widgets.Layout(width="300px"))
+                                          layout=widgets.Layout(width="340px"))
         self.seat_button = widgets.Button(description="Take this seat", icon="chair")
         self.seat_button.on_click(guard(lambda _b: self.take_seat()))
         self.seat_pick.add_class("ff-student-seats")
@@ -334,19 +381,46 @@ class StudentPage:
         game = getattr(apps[0], "game", None) if apps else None
         return self.seat is not None and game is not None and not game.is_over
 
+    def _choosing(self) -> bool:
+        """Whether seats are on offer to this student, who has none yet."""
+        pick = getattr(self, "seat_pick", None)
+        return self.seat is None and pick is not None and bool(pick.options)
+
     def _arrange(self) -> None:
         """What the student sees first: the table while its game goes on (a line above it
-        saying where the lesson is, the lesson below it), else the lesson. Only the rows' CSS order
-        changes: no view is drawn again."""
+        saying where the lesson is, the lesson below it); the seats on offer while there are
+        some to take, in one row under the greeting (below the lesson and its board they were
+        off a laptop's screen); else the lesson. Only the rows' CSS order changes: no view is
+        drawn again. The page's heading follows (:meth:`_head`)."""
         first = self._playing()
-        if first == self.table_first:
-            return
-        self.table_first = first
-        self.lesson_note.layout.order = "1"
-        self.table_box.layout.order = "2"
-        self.lesson_row.layout.order = "3" if first else "1"
-        self.lesson_note.layout.display = "" if first else "none"
-        self._note_lesson()
+        wanted = "table" if first else "seats" if self._choosing() else "lesson"
+        if wanted != self.arranged:
+            self.arranged, self.table_first = wanted, first
+            self.lesson_note.layout.order = "1"
+            self.table_box.layout.order = "2"
+            self.lesson_row.layout.order = "1" if wanted == "lesson" else "3"
+            self.lesson_note.layout.display = "" if first else "none"
+            self._note_lesson()
+        self._head()
+
+    def heading_text(self) -> str:
+        """The page's heading once joined: the class, and what it is doing ("Class K7QX2M ·
+        Freedom: The Underground Railroad", "Class K7QX2M · Table Q7HK: Freedom")."""
+        assert self.room is not None
+        name = self.room.name.strip()
+        who = name if name and name != "Class" else f"Class {self.room.code}"
+        if self.table_first and self.seat is not None:
+            return f"{who} · Table {self.seat[0]}: {short_title(self.seat_game, ':')}"
+        if self.slide is not None:
+            return f"{who} · {short_title(lesson(self.slide.lesson).title, ',')}"
+        return f"{who}: waiting for the lesson"
+
+    def _head(self) -> None:
+        if self.room is None or self.me is None:
+            return  # still "Classroom: join the class"
+        text = self.heading_text()
+        if self.heading.text != text:
+            self.heading.text = text
 
     def _note_lesson(self) -> None:
         """The line above the lesson while the table comes first: the step, and whether a
@@ -358,7 +432,8 @@ class StudentPage:
             text = "The lesson has not started yet; it will show below your table."
         else:
             asked = slide.question is not None and not slide.revealed
-            text = (f"The lesson is at step {slide.step + 1}: {inline(slide.title)}"
+            text = (f"The lesson is at step {slide.step + 1}: "
+                    f"{words_html(slide.title, slide.lesson)}"
                     + (" &mdash; <b>a question is waiting for your answer</b>" if asked
                        else "") + ". Scroll down to it.")
         value = box("#eef3fd", text)
@@ -369,7 +444,7 @@ class StudentPage:
         slide = self.slide
         self._note_lesson()
         self.slide_view.value = slide_html(
-            slide, waiting="Wait for your teacher to start the lesson.")
+            slide, waiting="Wait for your teacher to start the lesson.", class_words=True)
         q = None if slide is None else slide.question
         self.answer_box.layout.display = "none" if q is None else ""
         if q is None or slide is None:
@@ -377,7 +452,9 @@ class StudentPage:
         if moved:
             self.feedback.value = ""
             self.answer_text.value = ""
-            self.choices.options = list(q.options)
+            # each option in the class's words; the value is its index (what is answered)
+            self.choices.options = [(plain(o, slide.lesson), i)
+                                    for i, o in enumerate(q.options)]
             self.choices.value = None
         self.choices.layout.display = "" if q.options else "none"
         self.answer_text.layout.display = "none" if q.options else ""
@@ -398,7 +475,7 @@ class StudentPage:
             if slide.question.options:
                 if self.choices.value is None:
                     raise ClassroomError("answer", "choose one of the answers first")
-                value = list(slide.question.options).index(self.choices.value)
+                value = int(self.choices.value)
             else:
                 value = self.answer_text.value
         try:
@@ -406,8 +483,13 @@ class StudentPage:
         except ClassroomError as exc:
             self.feedback.value = box("#fdecea", html.escape(exc.reason), role="alert")
             return exc.reason
-        self.feedback.value = box("#e3f4e1" if graded.ok else "#fdecea", inline(graded.text))
-        return graded.text
+        # the verdict in the class's words, with the question's rules under it as the guided
+        # lesson shows them (a hint may say "open the rule below")
+        asked = lesson(slide.lesson).steps[slide.step].question
+        rules = rule_chips(asked.rules, slide.lesson) if asked is not None else ""
+        self.feedback.value = box("#e3f4e1" if graded.ok else "#fdecea",
+                                  words_html(graded.text, slide.lesson) + rules)
+        return plain(graded.text, slide.lesson)
 
     # ------------------------------------------------------------------ the table
     def _refresh_table(self) -> None:
@@ -420,10 +502,16 @@ class StudentPage:
                 if s.kind == "open" or (s.kind == "student" and s.name == self.me.name
                                         and not s.held):
                     mine = " (kept for you)" if s.kind == "student" else ""
-                    free.append((f"Table {table.code} ({game_title(table.game_name)}) · "
-                                 f"Player {s.seat + 1}{mine}", (table.code, s.seat)))
+                    game = short_title(game_title(table.game_name), ":")
+                    free.append((f"Table {table.code} ({game}) · Player {s.seat + 1}{mine}",
+                                 (table.code, s.seat)))
         if list(self.seat_pick.options) != free:
+            chosen = self.seat_pick.value
             self.seat_pick.options = free
+            seats = [v for _, v in free]
+            kept = [v for label, v in free if label.endswith("(kept for you)")]
+            if seats:  # never an empty box: the seat chosen, else one kept for them, else one
+                self.seat_pick.value = chosen if chosen in seats else (kept or seats)[0]
         self.seat_choice.layout.display = "" if free else "none"
         if not free and not self.seat_message.value:
             self.seat_message.value = ("<p style='font-size:14px;color:#555'>No free seat "
@@ -454,6 +542,7 @@ class StudentPage:
 
     def _seated(self, table: Table, seat: int, token: str) -> None:
         self.seat = (table.code, seat, token)
+        self.seat_game = game_title(table.game_name)
         self.seat_choice.layout.display = "none"
         self.seat_message.value = ""
         self.play_area.children = [_play_widget(table, seat, token)]
