@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
 from . import schema
@@ -26,17 +26,38 @@ class Student:
     token: str | None = field(default=None, repr=False)
 
 
+MAX_STUDENTS = 200
+"""Students one class may hold: a script joining names in a loop is stopped long before the
+teacher's tally becomes unreadable."""
+JOIN_BURST = 60
+"""Joins one class takes within :data:`JOIN_WINDOW` seconds (a class of 40 joining at once
+fits; a flood from a script waits)."""
+JOIN_WINDOW = 60.0
+
+
 def join(store: Store, class_id: int, name: object) -> Student:
     """Add a student named ``name`` to the class; a name already taken in the class is refused
-    (a second Ana adds an initial), so every name on the teacher's tally is one person."""
+    (a second Ana adds an initial), so every name on the teacher's tally is one person. A class
+    holds at most :data:`MAX_STUDENTS`, and takes at most :data:`JOIN_BURST` joins a minute."""
     name = check_name(name)
     token = new_token()
+    st = schema.students
     try:
         with store.write() as conn:
             check_joining(conn, class_id)
+            now = time.time()
+            count, recent = conn.execute(select(
+                func.count(), func.count().filter(st.c.joined > now - JOIN_WINDOW))
+                .where(st.c.class_id == class_id)).one()
+            if count >= MAX_STUDENTS:
+                raise ClassroomError("name", f"this class is full ({MAX_STUDENTS} students): "
+                                             "ask your teacher")
+            if recent >= JOIN_BURST:
+                raise ClassroomError("name", "many students are joining at this moment: "
+                                             "wait a minute and press Join again")
             new_id = conn.execute(schema.students.insert().values(
                 class_id=class_id, name=name, token_hash=token_hash(token, "token"),
-                joined=time.time())).inserted_primary_key
+                joined=now)).inserted_primary_key
     except IntegrityError:
         raise ClassroomError("name", f"someone called {name} has already joined this class: "
                                      "add an initial (for example "

@@ -146,3 +146,42 @@ def test_exports_open_in_a_spreadsheet_as_typed_and_research_ones_name_no_one(
         answers_csv(room, research=True)[1:]))}  # stable from one export to the next
     results = results_csv(room, research=True)
     assert "José" not in results and research[0]["student"] in results
+
+
+def test_bad_names_and_answers_at_the_door_leave_the_class_as_it_was(url: str) -> None:
+    """HTML or script, right-to-left overrides, zero-width characters, emoji and 10,000
+    characters: each name is refused with a reason; an answer is refused or stored as the plain
+    text typed. Nothing else changes."""
+    room = Classroom(url)
+    for name in ("<script>alert(1)</script>", "Ana\u202egnp.exe", "A\u200bna", "Ana 🙂",
+                 "x" * 10_000, "", "=1+1"):
+        with pytest.raises(ClassroomError):
+            room.join(name)
+    assert room.students() == []
+    ana = room.join("Ana")
+    room.lesson.start("freedom")
+    room.lesson.go(QUESTION)
+    for answer in ("x" * 10_000, "three\u202e", "zero\u200bwidth"):
+        with pytest.raises(ClassroomError):
+            room.lesson.answer(ana, answer, step=QUESTION)
+    room.lesson.answer(ana, "<b>three</b> 🙂", step=QUESTION)  # kept as typed, as text
+    rows = list(csv.DictReader(io.StringIO(answers_csv(room)[1:])))
+    assert [r["answer"] for r in rows] == ["<b>three</b> 🙂"]
+
+
+def test_a_script_joining_names_in_a_loop_is_stopped(url: str,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from freight_freedom.classroom import people
+
+    monkeypatch.setattr(people, "JOIN_BURST", 5)
+    room = Classroom(url)
+    for i in range(5):
+        room.join(f"Student {chr(65 + i)}")
+    with pytest.raises(ClassroomError, match="wait a minute"):
+        room.join("Student F")
+    monkeypatch.setattr(people, "JOIN_BURST", 1000)
+    monkeypatch.setattr(people, "MAX_STUDENTS", 6)
+    room.join("Student F")
+    with pytest.raises(ClassroomError, match="this class is full"):
+        room.join("Student G")
+    assert len(room.students()) == 6
