@@ -70,7 +70,7 @@ def test_the_command_serves_the_three_pages_and_stops_on_ctrl_c(tmp_path: Path) 
     try:
         out = read_until(proc, "Press Ctrl-C", 150)
         pin = re.search(r"Teacher's PIN:\s+(\d{6})", out)
-        code = re.search(r"class code ([A-Z0-9]{6})", out)
+        code = re.search(r"(?i)class code ([A-Z0-9]{6})", out)
         assert pin and code, out
         assert f"/voila/render/student.ipynb?code={code[1]}" in out
         assert "127.0.0.1 only" in out and "Server messages are written to" in out

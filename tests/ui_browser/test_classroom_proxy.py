@@ -281,7 +281,7 @@ def school(tmp_path_factory: pytest.TempPathFactory) -> Iterator[School]:
             banner = wait_until(lambda: "Join link for students:" in server.log_tail(20_000)
                                 and server.log_tail(20_000), 30, "the command's banner")
             yield School(server, proxy, db, banner_line(banner, "Teacher's PIN:"),
-                         re.search(r"class code (\w+)", banner).group(1),  # type: ignore[union-attr]
+                         re.search(r"(?i)class code (\w+)", banner).group(1),  # type: ignore[union-attr]
                          banner_line(banner, "Join link for students:"), banner)
         finally:
             server.stop()

@@ -193,7 +193,8 @@ def banner(plan: Plan, log: Path | None = None) -> str:
                   "(add --lan for students' devices).")
     return "\n".join([
         "",
-        f"Class {plan.name}, class code {plan.code}   (database: {shown_url(plan.url)})",
+        (f"Class {plan.name}, class code {plan.code}" if plan.name != "Class"
+         else f"Class code {plan.code}") + f"   (database: {shown_url(plan.url)})",
         pin,
         f"Teacher's page:  {plan.page('teacher')}",
         f"Projector page:  {plan.page('projector')}",
