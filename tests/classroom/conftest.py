@@ -172,3 +172,16 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'class.db'}"
     server: PostgresServer = request.getfixturevalue("postgres")
     return server.new_database()
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> tuple[str, str, str]:
+    """A fresh class: (database path, class code, teacher's PIN)."""
+    from freight_freedom.classroom import Classroom
+
+    path = str(tmp_path / "class.db")
+    room = Classroom(path)
+    assert room.pin is not None
+    code, pin = room.code, room.pin
+    room.close()
+    return path, code, pin

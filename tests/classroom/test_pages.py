@@ -11,7 +11,6 @@ from typing import Any
 import ipywidgets as widgets
 import pytest
 
-from freight_freedom.classroom import Classroom
 from freight_freedom.classroom.pages import (
     NOTEBOOKS,
     ProjectorPage,
@@ -27,17 +26,6 @@ from freight_freedom.lessons import lesson
 ROOT = Path(__file__).resolve().parents[2]
 FREE_TEXT_STEP = 14  # Freedom lesson: "The Slave Market", a typed answer ("3 / three ...")
 CHOICE_STEP = 11  # "A General card", multiple choice
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> tuple[str, str, str]:
-    """A fresh class: (database path, class code, teacher's PIN)."""
-    path = str(tmp_path / "class.db")
-    room = Classroom(path)
-    assert room.pin is not None
-    code, pin = room.code, room.pin
-    room.close()
-    return path, code, pin
 
 
 def tree(widget: Any) -> list[Any]:

@@ -11,9 +11,7 @@ from freight_freedom.classroom.errors import ClassroomError
 from freight_freedom.classroom.pages import StudentPage
 from freight_freedom.classroom.pages.common import KEEP_ENV
 
-from .test_pages import db, page_text, student, teacher
-
-__all__ = ["db"]  # the fixture, used by name
+from .test_pages import page_text, student, teacher
 
 
 def test_the_join_page_says_what_is_kept_by_whom_and_how_long(

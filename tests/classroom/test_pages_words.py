@@ -13,11 +13,9 @@ from __future__ import annotations
 
 import html
 import re
-from pathlib import Path
 
 import pytest
 
-from freight_freedom.classroom import Classroom
 from freight_freedom.classroom.pages import ProjectorPage, StudentPage, TeacherPage
 from freight_freedom.classroom.pages.words import (
     plain,
@@ -50,16 +48,6 @@ def clean(value: str, where: str) -> str:
         assert found is None, (f"{where}: {found.group(0)!r} in "
                                f"{text[max(0, found.start() - 80):found.end() + 40]!r}")
     return text
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> tuple[str, str, str]:
-    path = str(tmp_path / "class.db")
-    room = Classroom(path)
-    assert room.pin is not None
-    code, pin = room.code, room.pin
-    room.close()
-    return path, code, pin
 
 
 def joined(db: tuple[str, str, str], name: str) -> StudentPage:
