@@ -99,7 +99,7 @@ def rule_text(rule: str) -> str:
     """The words of ``rule`` (a rule ID, or one of :data:`NOT_GAME_RULES`).
 
     Raises ``KeyError`` for an ID with no words: a test checks that every ID the package cites
-    has them, so a student never meets a placeholder.
+    has them, so no chip a student opens is ever empty.
     """
     if rule in NOT_GAME_RULES:
         return NOT_GAME_RULES[rule]
