@@ -3,8 +3,10 @@
 ipywidgets and plotly run callbacks from traitlets observers; an exception there is written to
 the kernel log (JupyterLab's "log console") where a student never looks, and in Voila it is
 lost. Every callback of the apps therefore goes through :meth:`ErrorArea.guard`, which catches
-the exception and shows it in a visible area of the app: the message in words (with the rule
-ID for an :class:`~freight_freedom.core.errors.IllegalAction`) and the traceback folded away.
+the exception and shows it in a visible area of the app: the message in words, never a
+traceback (a student or a teacher cannot act on one; it goes to the ``freight_freedom`` log,
+which JupyterLab's log console and the classroom server's log file keep). The box clears when
+the next guarded action succeeds.
 
 An HTML widget is used rather than an ``Output`` widget: ``Output`` captures only inside a live
 IPython kernel, while an HTML value is plain state that tests and Voila see the same way.
@@ -14,13 +16,15 @@ from __future__ import annotations
 
 import functools
 import html
-import traceback
+import logging
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+LOG = logging.getLogger("freight_freedom")
 
 
 class ErrorArea:
@@ -35,19 +39,13 @@ class ErrorArea:
         self.messages: list[str] = []
         self.last_kind: str = ""
 
-    def show_error(self, message: str, detail: str = "") -> None:
-        """Show ``message`` as an error; ``detail`` (a traceback) goes in a folded section."""
+    def show_error(self, message: str) -> None:
+        """Show ``message`` as an error (words only)."""
         self.messages.append(message)
         self.last_kind = "error"
-        extra = (
-            f"<details><summary>details</summary><pre style='font-size:11px;white-space:pre-wrap'>"
-            f"{html.escape(detail)}</pre></details>"
-            if detail
-            else ""
-        )
         self.widget.value = (
             "<div role='alert' style='border:2px solid #b00020;background:#fdecee;color:#5f0010;"
-            f"padding:6px 10px;border-radius:4px'><b>Error:</b> {html.escape(message)}{extra}</div>"
+            f"padding:6px 10px;border-radius:4px'><b>Error:</b> {html.escape(message)}</div>"
         )
 
     def show_info(self, message: str) -> None:
@@ -69,22 +67,29 @@ class ErrorArea:
         return self.messages[-1] if self.last_kind and self.messages else ""
 
     def report(self, exc: BaseException) -> None:
-        """Show an exception: its message in words, the traceback folded away."""
-        detail = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+        """Show an exception's message in words; its traceback goes to the log."""
         message = str(exc) or type(exc).__name__
-        if not isinstance(exc, ValueError):  # bad input explains itself; a bug names its type
-            message = f"{type(exc).__name__}: {message}"
-        self.show_error(message, detail)
+        if isinstance(exc, ValueError):  # bad input explains itself
+            LOG.info("refused: %s", message)
+        else:  # a bug: say so plainly, keep the traceback for whoever mends it
+            LOG.error("unexpected error in a page action", exc_info=exc)
+            message = (f"something went wrong ({type(exc).__name__}: {message}). Try again, "
+                       "or reload the page.")
+        self.show_error(message)
 
     def guard(self, fn: F) -> F:
         """Wrap a callback so that any exception it raises is shown here instead of lost."""
 
         @functools.wraps(fn)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
+            shown = len(self.messages)
             try:
-                return fn(*args, **kwargs)
+                result = fn(*args, **kwargs)
             except Exception as exc:  # noqa: BLE001 - shown to the user, by design
                 self.report(exc)
                 return None
+            if self.last_kind == "error" and len(self.messages) == shown:
+                self.clear()  # the action went through: an error from before it is stale
+            return result
 
         return wrapper  # type: ignore[return-value]
