@@ -715,6 +715,9 @@ def main() -> int:
     parser.add_argument("--stagger", type=float, default=1.0,
                         help="seconds between two students opening the link")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--postgres", action="store_true",
+                        help="keep the class on a throw-away PostgreSQL server (Debian's) and "
+                        "count its connections every second")
     parser.add_argument("--shots", type=Path, default=ROOT / "test-artifacts" / "class-browser")
     args = parser.parse_args()
 
@@ -724,12 +727,15 @@ def main() -> int:
     signal.signal(signal.SIGTERM, _terminate)
     os.environ.setdefault("FREIGHT_FREEDOM_BOT_PACE", "0.6")  # the class's pace, as a teacher
     home = Path(tempfile.mkdtemp(prefix="class-browser-"))
-    room = Classroom(home / "class.db")
+    pg = postgres() if args.postgres else None
+    db = pg.new_database() if pg is not None else str(home / "class.db")
+    room = Classroom(db)
     print(f"{args.students} students, load {os.getloadavg()[0]:.2f} at the start "
-          f"(budgets x{slowdown():.1f}); database {home / 'class.db'}", flush=True)
+          f"(budgets x{slowdown():.1f}); database {db}", flush=True)
     started = time.monotonic()
-    server = start_server("classroom", ["freight_freedom", "classroom", "--db",
-                                        str(home / "class.db")], home, home, "/")
+    server = start_server("classroom", ["freight_freedom", "classroom", "--db", db], home,
+                          home, "/")
+    connections = Connections(pg.port).start() if pg is not None else None
     print(f"server up in {time.monotonic() - started:.1f} s at {server.url}", flush=True)
     sampler: Sampler | None = None
     run: ClassRun | None = None
@@ -757,11 +763,71 @@ def main() -> int:
             sampler.sample()
             sampler.stop()
         dead = sampler.dead_kernels() if sampler is not None else []
+        if connections is not None:
+            connections.stop()
         server.stop()
         room.close()
+        if pg is not None:
+            pg.stop()
     if run is not None and sampler is not None:
+        if connections is not None:
+            run.figures["PostgreSQL connections (client backends): median, peak"] = (
+                connections.median(), connections.peak())
         report(run, sampler, dead, args)
     return status
+
+
+def postgres() -> Any:
+    """A throw-away PostgreSQL server (the classroom tests' helper), started."""
+    import glob
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "classroom_conftest", ROOT / "tests" / "classroom" / "conftest.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    bindirs = sorted(glob.glob("/usr/lib/postgresql/*/bin"))
+    if not bindirs:
+        sys.exit("--postgres needs Debian's postgresql (apt-get install postgresql)")
+    server = module.PostgresServer(Path(bindirs[-1]))
+    server.start()
+    return server
+
+
+class Connections:
+    """Every second: how many client connections the PostgreSQL server holds (this counter's
+    own excluded)."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.counts: list[int] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def start(self) -> Connections:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=5)
+
+    def _run(self) -> None:
+        import psycopg
+
+        with psycopg.connect(f"host=127.0.0.1 port={self.port} user=postgres dbname=postgres",
+                             autocommit=True) as conn:
+            while not self._stop.wait(1.0):
+                row = conn.execute("SELECT count(*) FROM pg_stat_activity WHERE backend_type "
+                                   "= 'client backend' AND pid <> pg_backend_pid()").fetchone()
+                self.counts.append(int(row[0]) if row else 0)
+
+    def median(self) -> float:
+        return statistics.median(self.counts) if self.counts else 0
+
+    def peak(self) -> int:
+        return max(self.counts, default=0)
 
 
 def report(run: ClassRun, sampler: Sampler, dead: list[int], args: argparse.Namespace) -> None:
