@@ -71,3 +71,29 @@ def test_the_teacher_closes_joining_ends_and_deletes_the_class(
     with pytest.raises(ClassroomError, match="no class has the code"):
         Classroom(db[0], code=db[1])
 
+
+
+def test_a_page_says_plainly_when_the_database_cannot_be_reached_and_recovers() -> None:
+    """A refused connection ("too many clients", a restart): one line in words that the page
+    retries by itself, no traceback; the line clears when the database answers again."""
+    from sqlalchemy.exc import OperationalError
+
+    from freight_freedom.classroom.pages.common import Live
+    from freight_freedom.ui.errors import ErrorArea
+
+    errors = ErrorArea()
+    down = [True]
+
+    def tick() -> None:
+        if down[0]:
+            raise OperationalError("SELECT 1", {}, Exception("too many clients already"))
+
+    live = Live(lambda _t: None, tick, errors, "test")
+    live.step()
+    assert "cannot be reached just now" in errors.widget.value
+    assert "tries again every second by itself" in errors.widget.value
+    assert "Traceback" not in errors.widget.value and "SELECT" not in errors.widget.value
+    down[0] = False
+    live.step()
+    assert errors.widget.value == ""
+    live.stop()

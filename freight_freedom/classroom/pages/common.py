@@ -11,6 +11,7 @@ from __future__ import annotations
 import atexit
 import functools
 import html
+import logging
 import os
 import threading
 import time
@@ -36,6 +37,8 @@ KEEP_ENV = "FREIGHT_FREEDOM_KEEP_DAYS"
 EXPORT_ENV = "FREIGHT_FREEDOM_EXPORT_DIR"
 
 #: how long the page's thread waits for news before it looks at the slower things (tables)
+LOG = logging.getLogger("freight_freedom")
+
 TICK = 0.5
 #: seconds a new board figure is left alone for the browser to draw it first
 SETTLE = 2.0
@@ -349,7 +352,13 @@ class Live:
                 self._errors.clear()
         except Exception as exc:  # noqa: BLE001 - shown on the page; the thread goes on
             if not self._failing:
-                self._errors.report(exc)
+                if _is_database_down(exc):
+                    LOG.warning("the class database cannot be reached: %s", exc)
+                    self._errors.show_error("the class database cannot be reached just now "
+                                            "(a restart, or too many connections): this page "
+                                            "tries again every second by itself")
+                else:
+                    self._errors.report(exc)
             self._failing = True
             self._stop.wait(1.0)  # the database may be restarting: try again shortly
 
@@ -370,3 +379,11 @@ def kept_note() -> str:
                 if days.isdigit() else "until your teacher deletes the class")
     return ("Your teacher's computer keeps your first name, your answers and your game moves "
             f"for this class, {how_long}. Only your teacher sees them.")
+
+
+def _is_database_down(exc: BaseException) -> bool:
+    """Whether ``exc`` says the database refused or lost the connection (SQLAlchemy's
+    ``OperationalError``: a server restarting, "too many clients already")."""
+    from sqlalchemy.exc import OperationalError
+
+    return isinstance(exc, OperationalError)
