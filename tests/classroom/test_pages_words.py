@@ -26,6 +26,8 @@ from freight_freedom.classroom.pages.words import (
 )
 from freight_freedom.lessons import LESSONS, Choice, lesson
 
+from .test_pages import student
+
 #: what a student never reads: rule codes, the lessons' set-ups, Slow Freight's trains and
 #: Movement cards by id, card and space ids, attribute paths and parameter names
 DEVELOPER_WORDS = re.compile(
@@ -50,15 +52,6 @@ def clean(value: str, where: str) -> str:
     return text
 
 
-def joined(db: tuple[str, str, str], name: str) -> StudentPage:
-    page = StudentPage(db[0], live=False)
-    page.code.value = db[1]
-    page.name.value = name
-    page.join_button.click()
-    assert page.me is not None, page.join_message.value
-    return page
-
-
 def wrong_answer(q: object) -> str | int:
     if isinstance(q, Choice):
         return next(i for i in range(len(q.options)) if not q.matches(i))
@@ -70,7 +63,7 @@ def test_every_step_of_a_lesson_is_in_words_on_the_student_page_and_projector(
         db: tuple[str, str, str], key: str) -> None:
     t = TeacherPage(db[0], live=False)
     assert t.login(db[2])
-    ana = joined(db, "Ana")
+    ana = student(db, "Ana")
     projector = ProjectorPage(db[0], live=False)
     the = lesson(key)
     t.teacher.lesson.start(key)
@@ -153,7 +146,7 @@ def test_seats_on_offer_come_before_the_lesson(db: tuple[str, str, str]) -> None
     t = TeacherPage(db[0], live=False)
     assert t.login(db[2])
     t.start()
-    ana = joined(db, "Ana")
+    ana = student(db, "Ana")
     assert int(ana.lesson_row.layout.order) < int(ana.table_box.layout.order)
     table = t.teacher.new_table("freedom", players=2, seed=1)
     ana.refresh(force=True)
