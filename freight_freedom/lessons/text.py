@@ -1,6 +1,6 @@
 """Lesson text to HTML: a little Markdown (paragraphs, ``- `` lists, ``**bold**``, ``*italic*``),
 every dollar sign as an HTML entity (MathJax would read ``$2 ... $3`` as mathematics), and rule
-IDs as small citations that open to the rule's words for a student (:mod:`.rule_words`).
+IDs as small citations that open to the rule's words for a student (:mod:`..ui.rule_words`).
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 import re
 
-from .rule_words import student_rule_text
+from ..ui.rule_words import student_rule_text
 
 DOLLAR = "&#36;"
 
@@ -64,7 +64,8 @@ def chip_label(text: str, limit: int = CHIP_WORDS) -> str:
 def citations(rules: tuple[str, ...] | list[str]) -> str:
     """Small grey rule chips, each labelled with the first words of its rule (the ID only in
     its tooltip, for the teacher); each opens (a click, no page change) to the rule's words for
-    a student (:func:`.rule_words.student_rule_text`: plain sentences, no code, no rule IDs).
+    a student (:func:`~freight_freedom.ui.rule_words.student_rule_text`: plain sentences, no
+    code, no rule IDs).
     An ID without words gets no chip (a test keeps every cited ID worded)."""
     chips = []
     for rule in rules:

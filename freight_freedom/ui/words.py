@@ -11,11 +11,11 @@ from __future__ import annotations
 import html
 import re
 
+from ..core.rulebook import ID as _ID
 from ..core.rulebook import rule_text
 
 #: a rule reference inside a text: ``(rule FR-ACT-1)``, ``[SF-RULING-7]``, ``(SF-FORM-6)``,
 #: ``rule FR-CATCH-3``, and the scenario set-ups of the lessons (``SCENARIO``)
-_ID = r"(?:FR|SF)-[A-Z0-9]+(?:-[A-Z0-9]+)*"
 _RULE_REF = re.compile(
     rf"\s*[(\[](?:rules? )?(?:{_ID}|SCENARIO)"
     rf"(?:,? (?:and )?(?:{_ID}|-[0-9]+))*[)\]]"  # "(SF-SCORE-1, -2)": rules 1 and 2

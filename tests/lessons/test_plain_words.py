@@ -20,7 +20,7 @@ import pytest
 
 from freight_freedom.lessons import LESSONS, lesson
 from freight_freedom.lessons.puzzles import puzzles
-from freight_freedom.lessons.rule_words import STUDENT_WORDS
+from freight_freedom.ui.rule_words import STUDENT_WORDS
 
 MOST_WORDS = 30
 ABBREVIATIONS = ("e.g.", "i.e.", "U.S.", "D.C.", "St.", "Mt.", "Gen.", "Rev.", "Dr.", "Mr.",

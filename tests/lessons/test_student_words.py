@@ -5,7 +5,7 @@ internal id and no code, and names every train as the board does.
   no rule ID, attribute path (``game.round``), file name (``cards.json``), option syntax
   (``train_check="each_card"``), action notation (``(support, buy STACK)``, ``(benefit)``),
   backtick, snake_case id, seat or slot number, train id or Markdown link; and each is a
-  sentence. The student wordings (:data:`~freight_freedom.lessons.rule_words.STUDENT_WORDS`)
+  sentence. The student wordings (:data:`~freight_freedom.ui.rule_words.STUDENT_WORDS`)
   are given for exactly the cited rules whose own text fails this.
 - Every step of both lessons, walked in the lesson widget as a class would (each question
   answered wrong and then right, each try-it task checked), shows no code in its visible text:
@@ -27,10 +27,10 @@ import pytest
 from freight_freedom.lessons import LESSONS, Choice, FreeText, MapClick, lesson
 from freight_freedom.lessons.model import all_rules
 from freight_freedom.lessons.puzzles import puzzles
-from freight_freedom.lessons.rule_words import STUDENT_WORDS, student_rule_text
 from freight_freedom.lessons.text import citations
 from freight_freedom.lessons.widget import LessonWidget
 from freight_freedom.slowfreight.text import train_name
+from freight_freedom.ui.rule_words import STUDENT_WORDS, student_rule_text
 
 #: code a rule's words must not hold, by what it is
 CODE_IN_RULES = {

@@ -23,10 +23,11 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from ...core.rulebook import ID as _ID
 from ...lessons import lesson
 from ...lessons.questions import Choice, Question
-from ...lessons.rule_words import student_rule_text
 from ...lessons.text import chip_label, inline, to_html
+from ...ui.rule_words import student_rule_text
 
 #: what the lessons say about the Jupyter lesson's own controls, said as it is true on a
 #: classroom page (the teacher moves the class on; the answer is then shown)
@@ -35,7 +36,6 @@ LEADS: tuple[tuple[re.Pattern[str], str], ...] = (
      "before the answer is shown"),
 )
 
-_ID = r"(?:FR|SF)-[A-Z0-9]+(?:-[A-Z0-9]+)*"
 #: a rule named by its ID, with the words that lead to it ("the rule chip", "our ruling")
 _NAMED = re.compile(
     r"(?:\b(?P<lead>[Tt]he rule chips?|rule chips?|[Tt]he rules?|ruling)\s+)?"
@@ -60,7 +60,7 @@ def lesson_words(key: str) -> Callable[[str], str]:
 
 
 def plain_rule(rule: str, words: Callable[[str], str] | None = None) -> str | None:
-    """The words of ``rule`` for a student (:func:`~...lessons.rule_words.student_rule_text`)
+    """The words of ``rule`` for a student (:func:`~...ui.rule_words.student_rule_text`)
     in the game's on-screen ``words``; should a rule's text still hold code (``game.round``,
     ``train_check="each_card"``), the brackets, and then the sentences, that hold it are left
     out. None for a rule without words."""

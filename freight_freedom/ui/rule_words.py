@@ -6,7 +6,7 @@ are written for players and developers at once: some name the engine's notation
 rule chip opens to words a 13-year-old can read, so the few rules a lesson or a puzzle cites whose
 text holds code have student words here, in our own words and faithful to the rule.
 :func:`student_rule_text` gives those, else the rule's own text, always without rule IDs.
-``tests/lessons/test_rule_words.py`` keeps this list to exactly the cited rules that need it.
+``tests/lessons/test_student_words.py`` keeps this list to exactly the cited rules that need it.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from ..core.rulebook import rule_texts
-from ..ui.words import rule_free
+from .words import rule_free
 
 STUDENT_WORDS = MappingProxyType({
     # ------------------------------------------------------------------ Freedom
