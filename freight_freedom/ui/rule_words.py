@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from ..core.rulebook import rule_texts
+from ..core.rulebook import NOT_GAME_RULES, rule_texts
 from .words import rule_free
 
 STUDENT_WORDS = MappingProxyType({
@@ -112,7 +112,8 @@ STUDENT_WORDS = MappingProxyType({
 
 def student_rule_text(rule: str) -> str | None:
     """The words of ``rule`` for a student: :data:`STUDENT_WORDS` if it has some, else the rule's
-    own text; rule IDs taken out (:func:`~freight_freedom.ui.words.rule_free`); ``None`` for an
+    own text (or the words of a change made from outside the rules, such as ``SCENARIO``); rule
+    IDs taken out (:func:`~freight_freedom.ui.words.rule_free`); ``None`` for an
     ID without words.
 
     >>> student_rule_text("FR-ROUND-1")[:40]
@@ -120,5 +121,5 @@ def student_rule_text(rule: str) -> str | None:
     >>> student_rule_text("no such rule") is None
     True
     """
-    words = STUDENT_WORDS.get(rule) or rule_texts().get(rule)
+    words = STUDENT_WORDS.get(rule) or rule_texts().get(rule) or NOT_GAME_RULES.get(rule)
     return None if words is None else rule_free(words)

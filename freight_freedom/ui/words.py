@@ -12,7 +12,6 @@ import html
 import re
 
 from ..core.rulebook import ID as _ID
-from ..core.rulebook import rule_text
 
 #: a rule reference inside a text: ``(rule FR-ACT-1)``, ``[SF-RULING-7]``, ``(SF-FORM-6)``,
 #: ``rule FR-CATCH-3``, and the scenario set-ups of the lessons (``SCENARIO``)
@@ -38,14 +37,17 @@ def rule_free(text: str) -> str:
 
 
 def rule_details(rule: str, label: str = "the rule") -> str:
-    """A small ``label`` that opens to the rule's text (the ID only in its tooltip). An ID
+    """A small ``label`` that opens to the rule's words for a student, as a lesson's chip does
+    (:func:`~.rule_words.student_rule_text`: no code; the ID only in its tooltip). An ID
     without words (a game outside the package; a test keeps every ID the package cites worded)
     keeps only its tooltip: no link that opens to nothing."""
+    from .rule_words import student_rule_text  # it reads rule_free from this module
+
     esc = html.escape
-    try:
-        words = rule_text(rule)
-    except KeyError:
+    found = student_rule_text(rule)
+    if found is None:
         return f"<span class='ff-rule' title='rule {esc(rule, quote=True)}'></span>"
+    words = found.replace("**", "")  # plain text here: no Markdown marks
     return (f"<details class='ff-rule' title='rule {esc(rule, quote=True)}' "
             "style='display:inline-block;vertical-align:top;margin:0'>"
             "<summary style='cursor:pointer;color:#0b57d0;text-decoration:underline;"

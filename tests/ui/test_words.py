@@ -97,8 +97,8 @@ def _play(game: Any) -> Any:
 
 def test_the_prompt_says_what_to_do_in_words_with_the_rule_a_click_away() -> None:
     """FR-CATCH-1 (the first decision): its text opens from "the rule"; no code is read."""
-    from freight_freedom.core.rulebook import rule_texts
     from freight_freedom.ui.app import GameApp
+    from freight_freedom.ui.rule_words import student_rule_text
 
     app = GameApp(Freedom(players=2, seed=2024))
     shown = app.prompt.value + app.rule.value
@@ -106,8 +106,9 @@ def test_the_prompt_says_what_to_do_in_words_with_the_rule_a_click_away() -> Non
     assert DEVELOPER_WORDS.search(_visible(shown)) is None, _visible(shown)
     assert "roll" in _visible(app.prompt.value)  # what to do, in words
     assert "The rule for this decision" in _visible(app.rule.value)  # under the choices
-    body = rule_texts()["FR-CATCH-1"]
-    assert html.escape(body) in app.rule.value  # the rule's own words, in the closed details
+    body = student_rule_text("FR-CATCH-1")
+    assert body is not None and "roll action" not in body
+    assert html.escape(body) in app.rule.value  # the rule in a student's words, as a lesson's
     column = list(app.column.children)  # the choices come first in the tab order
     assert column.index(app.actions.widget) < column.index(app.rule)
     log = app.log_view.html.value
