@@ -267,6 +267,22 @@ def _notebooks(args: argparse.Namespace, stdout: TextIO) -> int:
     return 0
 
 
+def _lesson(args: argparse.Namespace, stdout: TextIO) -> int:
+    """``freight-freedom lesson check FILE``: a one-line summary, or one line per problem."""
+    from .lessons.lesson_file import LessonFileError, load, where_text
+
+    try:
+        found = load(args.file)
+    except LessonFileError as exc:
+        for line, reason in exc.problems:
+            print(f"{where_text(exc.path, line)}: {reason}", file=stdout)
+        return 2
+    questions = sum(step.question is not None for step in found.steps)
+    print(f"ok: {len(found.steps)} step{'' if len(found.steps) == 1 else 's'}, {questions} "
+          f"question{'' if questions == 1 else 's'}", file=stdout)
+    return 0
+
+
 def _classroom(args: argparse.Namespace, stdout: TextIO) -> int:
     from importlib.util import find_spec
 
@@ -328,7 +344,7 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
             return int(exc.code or 0)
         command = {"simulate": _simulate, "sweep": _sweep, "bots": _bots, "replay": _replay,
                    "export": _export, "components": _components, "notebooks": _notebooks,
-                   "classroom": _classroom}
+                   "classroom": _classroom, "lesson": _lesson}
         return command[args.command](args, out)
     except _Stopped as exc:
         print(f"{PROG}: {exc}", file=err)

@@ -232,6 +232,15 @@ def build_parser() -> argparse.ArgumentParser:
                      default=Path("freight-freedom-notebooks"),
                      help="the folder to write (created if needed; default: "
                      "./freight-freedom-notebooks)")
+    les = subs.add_parser("lesson", help="check a teacher's lesson file (Markdown)",
+                          description="A teacher's own lesson, written as a Markdown file "
+                          "(see docs/teaching.md, 'Writing your own lesson').")
+    what_les = les.add_subparsers(dest="lesson_command", required=True, parser_class=_Parser)
+    lchk = what_les.add_parser("check", help="check a lesson file and list every problem",
+                               description="Read FILE as a lesson: print 'ok: N steps, M "
+                               "questions', or one line FILE:LINE: problem for each problem "
+                               "(exit status 2).")
+    lchk.add_argument("file", type=Path, metavar="FILE", help="the lesson's .md file")
     cls = subs.add_parser("classroom", help="run a class: teacher, student and projector pages",
                           description="Open (or create) the class database and serve the "
                           "teacher's, the students' and the projector's pages with Voila "

@@ -4,11 +4,13 @@
 >>> lesson("freedom").minutes
 42
 
-``show("freedom")`` returns the lesson widget (ipywidgets are imported only then).
+``show("freedom")`` returns the lesson widget (ipywidgets are imported only then). A teacher's
+own lesson is a Markdown file (:mod:`.lesson_file`): ``show("my_lesson.md")``.
 """
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from ..core import registry
@@ -23,16 +25,23 @@ LESSONS = tuple(entry.key for entry in registry.GAMES.values() if entry.lesson)
 """The games with a lesson (their canonical names in :mod:`~freight_freedom.core.registry`)."""
 
 
-def lesson(name: str) -> Lesson:
-    """The lesson of game ``name`` (``"freedom"`` or ``"slowfreight"``; aliases work too)."""
+def lesson(name: str | os.PathLike[str]) -> Lesson:
+    """The lesson of game ``name`` (``"freedom"`` or ``"slowfreight"``; aliases work too), or
+    the lesson in a Markdown lesson file (a path ending in ``.md``)."""
+    if isinstance(name, os.PathLike) or (isinstance(name, str) and
+                                         name.strip().lower().endswith(".md")):
+        from .lesson_file import load
+
+        return load(name)
     entry = registry.find(name) if isinstance(name, str) else None
     if entry is None or not entry.lesson:
         raise ValueError(f"no lesson {name!r}; the lessons are {list(LESSONS)}")
     return entry.lesson()
 
 
-def show(name: str, **kwargs: Any) -> Any:
-    """The :class:`~freight_freedom.lessons.widget.LessonWidget` of lesson ``name``."""
+def show(name: str | os.PathLike[str], **kwargs: Any) -> Any:
+    """The :class:`~freight_freedom.lessons.widget.LessonWidget` of lesson ``name`` (a game's
+    name or a lesson file's path, as for :func:`lesson`)."""
     from .widget import LessonWidget
 
     return LessonWidget(lesson(name), **kwargs)

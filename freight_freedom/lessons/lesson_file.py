@@ -1,0 +1,837 @@
+"""A teacher's own lesson, written as a Markdown file: no Python needed.
+
+>>> text = '''+++
+... title = "Quick check"
+... game = "freedom"
+... +++
+... ## Five phases
+... A round has five phases.
+... ```question
+... prompt = "How many phases has a round?"
+... accept = [5]
+... ```
+... '''
+>>> lesson = parse(text)
+>>> lesson.key, len(lesson.steps), lesson.steps[0].question.grade("five").ok
+('file:quick-check', 1, True)
+
+The format (``docs/teaching.md``, "Writing your own lesson", says it for teachers):
+
+- **Front matter**, TOML between two ``+++`` lines: ``title``, ``game`` (any name the game
+  answers to), optional ``minutes``, ``goals`` and an ``[options]`` table handed to the game's
+  constructor (``players``, ``seed`` (1 when left out, so the lesson is the same every time),
+  ``difficulty``, ``roles`` ...).
+- ``# Part title (5 min)`` starts a part (optional; the words under it are its objective);
+  ``## Step title`` starts a step; the step's words are Markdown.
+- In a step, fenced blocks of TOML: ```` ```setup ```` (a built-in scenario with ``params``, a
+  ``saved`` game relative to the lesson file, or ``bot_moves`` played by a ``bot`` with a
+  ``seed``; several blocks run in order), ```` ```question ```` (``kind`` choice, number or
+  text; ``options`` and ``right``, or ``accept``; ``why``, ``hint``, ``rules``, ``goals``;
+  ``reveal`` makes it a prediction whose answer the next step's words show) and
+  ```` ```show ```` (``highlight``, ``rules``, ``history``).
+
+What the file holds (front matter, parts, steps and blocks, as one document) is checked
+against ``lesson_file.schema.json`` (shipped beside this module) by the small checker of
+:mod:`.lesson_schema`, not by ``jsonschema`` (an optional extra; see there why). Then the game's own
+checks run: the game and its options, scenario names and parameters, bots, saved games, map
+spaces, rule IDs, and every step's board is built once. Every problem is reported with the file
+and its line (:class:`LessonFileError`, :func:`check`).
+
+A ``setup`` block with ``bot_moves`` is played once, when the file is read, and kept as the
+moves the bot chose (:class:`~.model.Play` steps): the board is the same on every screen.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import re
+import tomllib
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, cast
+
+from .lesson_schema import Where, is_kind, schema, schema_problems
+from .model import Lesson, Op, Part, Play, Scenario, Step
+from .questions import Choice, FreeText, Question, normalise
+
+__all__ = ["MAX_BYTES", "MAX_STEPS", "LessonFileError", "check", "load", "parse", "schema",
+           "schema_problems"]
+
+MAX_BYTES = 200_000
+"""A lesson file is at most this many bytes (a long lesson is about 20 000)."""
+MAX_STEPS = 200
+"""A lesson has at most this many steps (the schema's ``maxItems``)."""
+DIRECTIVES = ("setup", "question", "show")
+DEFAULT_SEED = 1
+DEFAULT_HINT = "Read the step again, then try once more."
+KEY_PREFIX = "file:"
+KEY_LENGTH = 20
+
+Path_ = str | os.PathLike[str]
+
+
+class LessonFileError(ValueError):
+    """A lesson file that cannot be used: ``path`` and ``line`` (1-based; 0 for a file that
+    cannot be read at all) say where, ``reason`` what is wrong; ``problems`` lists every
+    ``(line, reason)`` found."""
+
+    def __init__(self, path: str, line: int, reason: str,
+                 problems: Sequence[tuple[int, str]] = ()) -> None:
+        self.path = path
+        self.line = line
+        self.reason = reason
+        self.problems = list(problems) or [(line, reason)]
+        more = len(self.problems) - 1
+        tail = f" (and {more} more problem{'' if more == 1 else 's'})" if more else ""
+        super().__init__(f"{where_text(path, line)}: {reason}{tail}")
+
+
+def where_text(path: str, line: int) -> str:
+    return f"{path}:{line}" if line > 0 else path
+
+
+# ------------------------------------------------------------------ public API
+def load(path: Path_) -> Lesson:
+    """The lesson in the Markdown file ``path``; :class:`LessonFileError` if it is not one."""
+    return parse(_read(path), path=path)
+
+
+def check(path: Path_) -> list[str]:
+    """Every problem of the lesson file ``path``, each as ``"FILE:LINE: what is wrong"``;
+    an empty list when the lesson is fine."""
+    try:
+        load(path)
+    except LessonFileError as exc:
+        return [f"{where_text(exc.path, line)}: {reason}" for line, reason in exc.problems]
+    return []
+
+
+def parse(text: str, *, path: Path_ = "<lesson>") -> Lesson:
+    """The lesson written in ``text`` (a saved game it names is found beside ``path``)."""
+    reader = _Reader(str(path), _folder(path))
+    lesson = reader.read(text)
+    if lesson is None and not reader.problems:  # pragma: no cover - every refusal says why
+        reader.problems.append((1, "this is not a lesson file"))
+    if reader.problems or lesson is None:
+        problems = sorted(dict.fromkeys(reader.problems), key=lambda p: p[0])
+        line, reason = problems[0]
+        raise LessonFileError(str(path), line, reason, problems)
+    return lesson
+
+
+def _folder(path: Path_) -> Path:
+    text = str(path)
+    return Path.cwd() if text.startswith("<") else Path(text).parent
+
+
+def _read(path: Path_) -> str:
+    """The text of a lesson file: at most :data:`MAX_BYTES`, UTF-8 (a BOM is dropped)."""
+    name = str(path)
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise LessonFileError(name, 0, "there is no such file") from None
+    except IsADirectoryError:
+        raise LessonFileError(name, 0, "this is a folder, not a lesson file") from None
+    except OSError as exc:
+        raise LessonFileError(name, 0, f"cannot be read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_BYTES:
+        raise LessonFileError(name, 1, _too_large())
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        raise LessonFileError(name, line, _not_utf8(raw[exc.start])) from None
+
+
+def _too_large() -> str:
+    return (f"the file is larger than {MAX_BYTES // 1000} KB, the most a lesson file may be: "
+            "split it into several lessons")
+
+
+def _not_utf8(byte: int) -> str:
+    return (f"the file is not UTF-8 text (byte 0x{byte:02x} here): save it from your editor as "
+            "UTF-8")
+
+
+# ------------------------------------------------------------------ reading the Markdown
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})\s*([^\s`]*)\s*(.*?)\s*$")
+_HEADING = re.compile(r"^(#{1,2})(?:[ \t]+(.*?))?[ \t]*$")
+_MINUTES = re.compile(r"\s*\((\d{1,3})\s*min(?:utes?)?\.?\)$", re.IGNORECASE)
+_TOML_KEY = re.compile(r"""^\s*("(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)\s*(?:\.[^=]*)?=""")
+_TOML_TABLE = re.compile(r"^\s*\[\s*([A-Za-z0-9_-]+)\s*\]\s*(?:#.*)?$")
+_TOML_AT = re.compile(r"\s*\(at line (\d+), column \d+\)$")
+_TOML_END = re.compile(r"\s*\(at end of document\)$")
+
+
+def _closes(line: str, marker: str) -> bool:
+    """Whether ``line`` closes a code block opened by ``marker`` (the same character, at least
+    as many, nothing after)."""
+    found = _FENCE.match(line)
+    return bool(found and found.group(1)[0] == marker[0] and len(found.group(1)) >= len(marker)
+                and not found.group(2) and not found.group(3))
+
+
+@dataclass
+class _Block:
+    kind: str
+    line: int
+    lines: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _StepText:
+    title: str
+    line: int
+    part: int
+    text: list[str] = field(default_factory=list)
+    blocks: list[_Block] = field(default_factory=list)
+
+
+@dataclass
+class _PartText:
+    title: str
+    line: int
+    minutes: int | None
+    objective: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Load:
+    """A saved game as a step's board: the board becomes the saved game (its own options,
+    seed and history), loaded again from the file's text each time it is applied."""
+
+    text: str
+
+    def apply(self, game: Any) -> None:
+        saved = type(game).from_json(self.text)
+        vars(game).clear()
+        vars(game).update(vars(saved))
+
+
+class _Reader:
+    """One reading of one file; :attr:`problems` collects ``(line, words)``."""
+
+    def __init__(self, path: str, folder: Path) -> None:
+        self.path = path
+        self.folder = folder
+        self.problems: list[tuple[int, str]] = []
+        self.lines: dict[Where, int] = {(): 1}
+
+    def problem(self, where: Where | int, words: str) -> None:
+        line = where if isinstance(where, int) else self.line_of(where)
+        self.problems.append((line, words))
+
+    def line_of(self, where: Where) -> int:
+        for n in range(len(where), -1, -1):
+            if where[:n] in self.lines:
+                return self.lines[where[:n]]
+        return 1
+
+    # ------------------------------------------------------------------ reading
+    def read(self, text: str) -> Lesson | None:
+        try:
+            size = len(text.encode("utf-8"))
+        except UnicodeEncodeError as exc:
+            self.problem(text[:exc.start].count("\n") + 1, _not_utf8(ord(text[exc.start]) & 0xFF))
+            return None
+        if size > MAX_BYTES:
+            self.problem(1, _too_large())
+            return None
+        lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        front, body_start = self.front_matter(lines)
+        if front is None:
+            return None
+        notes, parts, steps = self.body(lines, body_start)
+        if self.problems:
+            return None
+        document = {"front_matter": front,
+                    "parts": [self.part_data(p) for p in parts],
+                    "steps": [self.step_data(i, s) for i, s in enumerate(steps)]}
+        for where, words in schema_problems(document):
+            self.problem(where, words)
+        if self.problems:
+            return None
+        return _Builder(self, document, "\n".join(notes).strip()).build()
+
+    def front_matter(self, lines: list[str]) -> tuple[dict[str, Any] | None, int]:
+        first = lines[0].strip() if lines else ""
+        if first != "+++":
+            if first == "---":
+                self.problem(1, "the front matter is TOML between two +++ lines, not YAML "
+                                "between --- lines: write +++ on line 1 and on the line after "
+                                "the front matter")
+            else:
+                self.problem(1, "a lesson file starts with its front matter: a line +++, then "
+                                "title = \"...\" and game = \"...\", then +++ again")
+            return None, 0
+        end = next((i for i in range(1, len(lines)) if lines[i].strip() == "+++"), None)
+        if end is None:
+            self.problem(1, "the front matter that starts on line 1 has no closing +++ line")
+            return None, 0
+        data = self.toml(lines[1:end], 2, ("front_matter",), "the front matter")
+        self.lines[("front_matter",)] = 1
+        return data, end + 1
+
+    def toml(self, lines: list[str], first: int, where: Where, what: str
+             ) -> dict[str, Any] | None:
+        """A block of TOML starting on line ``first``; records where each key is."""
+        text = "\n".join(lines)
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            message = str(exc)
+            at = _TOML_AT.search(message)
+            line = first + int(at.group(1)) - 1 if at else first + max(len(lines) - 1, 0)
+            reason = _TOML_END.sub("", _TOML_AT.sub("", message))
+            self.problem(line, f"{what} is not valid TOML: {reason[:1].lower()}{reason[1:]} "
+                               "(text needs \"quotes\", lists [brackets], one key = value a "
+                               "line)")
+            return None
+        table: Where = where
+        for n, source in enumerate(lines, first):
+            header = _TOML_TABLE.match(source)
+            if header:
+                table = (*where, header.group(1))
+                self.lines.setdefault(table, n)
+                continue
+            key = _TOML_KEY.match(source)
+            if key:
+                self.lines.setdefault((*table, key.group(1).strip("\"'")), n)
+        return data
+
+    def body(self, lines: list[str], start: int
+             ) -> tuple[list[str], list[_PartText], list[_StepText]]:
+        notes: list[str] = []
+        parts: list[_PartText] = []
+        steps: list[_StepText] = []
+        fence: tuple[str, int, _Block | None] | None = None  # (marker, line, directive)
+        for n in range(start, len(lines)):
+            line, number = lines[n], n + 1
+            if fence is not None:
+                marker, _opened, block = fence
+                if _closes(line, marker):
+                    fence = None
+                    if block is None:
+                        self.text_line(line, notes, parts, steps)
+                elif block is not None:
+                    block.lines.append(line)
+                else:
+                    self.text_line(line, notes, parts, steps)
+                continue
+            opening = _FENCE.match(line)
+            if opening:
+                kind = opening.group(2).lower()
+                if kind in DIRECTIVES and not opening.group(3):
+                    if not steps or (parts and steps[-1].part != len(parts) - 1):
+                        self.problem(number, f"a ```{kind} block belongs to a step: put it "
+                                             "under a ## step heading")
+                        fence = (opening.group(1), number, _Block(kind, number))
+                        continue
+                    block = _Block(kind, number)
+                    steps[-1].blocks.append(block)
+                    fence = (opening.group(1), number, block)
+                else:
+                    fence = (opening.group(1), number, None)
+                    self.text_line(line, notes, parts, steps)
+                continue
+            heading = _HEADING.match(line)
+            if heading:
+                title = (heading.group(2) or "").rstrip("#").strip()
+                level = len(heading.group(1))
+                if not title:
+                    self.problem(number, f"this {'part' if level == 1 else 'step'} heading has "
+                                         "no title")
+                if level == 1:
+                    minutes = _MINUTES.search(title)
+                    if minutes:
+                        title = title[:minutes.start()].strip()
+                    parts.append(_PartText(title, number,
+                                           int(minutes.group(1)) if minutes else None))
+                else:
+                    steps.append(_StepText(title, number, len(parts) - 1))
+                continue
+            self.text_line(line, notes, parts, steps)
+        if fence is not None:
+            marker, opened, block = fence
+            name = f"{marker}{block.kind}" if block is not None else marker
+            self.problem(opened, f"the {name} block opened here is never closed: end it with a "
+                                 f"line {marker}")
+        self.check_layout(parts, steps, start + 1)
+        return notes, parts, steps
+
+    def text_line(self, line: str, notes: list[str], parts: list[_PartText],
+                  steps: list[_StepText]) -> None:
+        if steps and steps[-1].part == len(parts) - 1:
+            steps[-1].text.append(line)
+        elif parts:
+            parts[-1].objective.append(line)
+        else:
+            notes.append(line)
+
+    def check_layout(self, parts: list[_PartText], steps: list[_StepText], first: int
+                     ) -> None:
+        if not steps:
+            self.problem(first, "the lesson has no steps: start each step with "
+                                                "a line ## Step title")
+            return
+        if parts:
+            for step in steps:
+                if step.part < 0:
+                    self.problem(step.line, "this step comes before the first part heading "
+                                            "(# Part title): move it under one")
+            used = {s.part for s in steps}
+            for j, part in enumerate(parts):
+                if j not in used:
+                    self.problem(part.line, f"the part '{part.title}' has no steps: add a "
+                                            "## step under it, or remove it")
+
+    # ------------------------------------------------------------------ the document
+    def part_data(self, part: _PartText) -> dict[str, Any]:
+        j = len([w for w in self.lines if len(w) == 2 and w[0] == "parts"])
+        self.lines[("parts", j)] = part.line
+        data: dict[str, Any] = {"title": part.title,
+                                "objective": "\n".join(part.objective).strip()}
+        if part.minutes is not None:
+            data["minutes"] = part.minutes
+        return data
+
+    def step_data(self, i: int, step: _StepText) -> dict[str, Any]:
+        base: Where = ("steps", i)
+        self.lines[base] = step.line
+        data: dict[str, Any] = {"title": step.title, "part": max(step.part, 0),
+                                "text": "\n".join(step.text).strip()}
+        setups: list[Any] = []
+        for block in step.blocks:
+            if block.kind == "setup":
+                where: Where = (*base, "setup", len(setups))
+            else:
+                where = (*base, block.kind)
+                if block.kind in data:
+                    self.problem(block.line, f"a step has at most one ```{block.kind} block; "
+                                             f"this step already has one on line "
+                                             f"{self.lines[where]}")
+                    continue
+            self.lines[where] = block.line
+            table = self.toml(block.lines, block.line + 1, where, f"the {block.kind} block")
+            if table is None:
+                continue
+            if block.kind == "setup":
+                setups.append(table)
+            else:
+                data[block.kind] = table
+        if setups:
+            data["setup"] = setups
+        return data
+
+
+class _Builder:
+    """Turns a checked document into a :class:`~.model.Lesson` with the game's own checks."""
+
+    def __init__(self, reader: _Reader, document: dict[str, Any], notes: str) -> None:
+        self.r = reader
+        self.doc = document
+        self.notes = notes
+        self.front: dict[str, Any] = document["front_matter"]
+        self.where_by_op: dict[int, Where] = {}
+
+    def build(self) -> Lesson | None:
+        from ..core import registry
+
+        front = self.front
+        entry = registry.find(front["game"])
+        if entry is None or not entry.lesson:
+            self.r.problem(("front_matter", "game"),
+                           f"unknown game '{front['game']}'; the games are "
+                           f"{', '.join(registry.names())}")
+            return None
+        self.entry = entry
+        self.cls: Any = entry.game_class()
+        new_game = self.new_game()
+        if new_game is None:
+            return None
+        self.game0 = new_game()
+        goals = tuple(front.get("goals", ()))
+        steps = [self.step(i, s, len(goals)) for i, s in enumerate(self.doc["steps"])]
+        parts = self.parts()
+        if self.r.problems or None in steps or parts is None:
+            return None
+        built = [s for s in steps if s is not None]
+        self.boards(built)
+        if self.r.problems:
+            return None
+        return Lesson(key=lesson_key(front["title"]), title=front["title"], goals=goals,
+                      parts=parts, steps=tuple(built), new_game=new_game, notes=self.notes)
+
+    def new_game(self) -> Callable[[], Any] | None:
+        from ..core.errors import OptionError
+
+        options = dict(self.front.get("options", {}))
+        where: Where = ("front_matter", "options")
+        for bad in ("components",):
+            if bad in options:
+                self.r.problem((*where, bad), f"'{bad}' cannot be set in a lesson file; the "
+                                              "lesson plays the packaged components")
+                return None
+        options.setdefault("seed", DEFAULT_SEED)
+        cls = self.cls
+        try:
+            cls(**options)
+        except OptionError as exc:
+            self.r.problem((*where, exc.option), f"in [options]: {exc}")
+            return None
+        except (TypeError, ValueError) as exc:
+            self.r.problem(where, f"in [options]: {exc}")
+            return None
+
+        def new_game() -> Any:
+            return cls(**options)
+
+        return new_game
+
+    def parts(self) -> tuple[Part, ...] | None:
+        data = self.doc["parts"]
+        counts: dict[int, int] = {}
+        for s in self.doc["steps"]:
+            counts[s["part"]] = counts.get(s["part"], 0) + 1
+        if not data:
+            data = [{"title": self.front["title"], "objective": ""}]
+        total = self.front.get("minutes")
+        given = sum(p["minutes"] for p in data if "minutes" in p)
+        open_parts = [j for j, p in enumerate(data) if "minutes" not in p]
+        minutes = {j: p["minutes"] for j, p in enumerate(data) if "minutes" in p}
+        if total is None:
+            minutes.update({j: 2 * counts.get(j, 0) for j in open_parts})
+        elif open_parts:
+            left = total - given
+            if left < len(open_parts):
+                self.r.problem(("front_matter", "minutes"),
+                               f"the parts' own minutes ({given}) leave too little of the "
+                               f"lesson's {total} minutes for the parts without minutes")
+                return None
+            share, extra = divmod(left, len(open_parts))
+            minutes.update({j: share + (k < extra) for k, j in enumerate(open_parts)})
+        elif given != total:
+            self.r.problem(("front_matter", "minutes"),
+                           f"minutes = {total}, but the parts' minutes add up to {given}")
+            return None
+        return tuple(Part(p["title"], minutes[j], p.get("objective", ""))
+                     for j, p in enumerate(data))
+
+    # ------------------------------------------------------------------ steps
+    def step(self, i: int, data: dict[str, Any], goals: int) -> Step | None:
+        base: Where = ("steps", i)
+        count = len(self.r.problems)
+        ops: list[Any] = []
+        for k, block in enumerate(data.get("setup", ())):
+            made = self.setup((*base, "setup", k), block)
+            for op in made or ():
+                self.where_by_op[id(op)] = (*base, "setup", k)
+                ops.append(op)
+        show = data.get("show", {})
+        rules = self.rules((*base, "show", "rules"), show.get("rules", ()))
+        highlight = self.spaces((*base, "show"), show.get("highlight", ()))
+        history = show.get("history")
+        if history is not None:
+            self.history_key((*base, "show", "history"), history)
+        question: Question | None = None
+        checks: tuple[int, ...] = ()
+        reveal = ""
+        if "question" in data:
+            question, checks, reveal = self.question((*base, "question"), data["question"],
+                                                     goals, i)
+        if not data["text"] and "question" not in data:
+            self.r.problem(base, f"the step '{data['title']}' has no words: write what the "
+                                 "class should read under its heading")
+        if len(self.r.problems) > count:
+            return None
+        return Step(data["part"], data["title"], data["text"],
+                    setup=cast("tuple[Op, ...]", tuple(ops)),
+                    highlight=highlight, rules=rules, question=question, history=history,
+                    checks=checks, reveal=reveal)
+
+    def setup(self, where: Where, data: dict[str, Any]) -> list[Any] | None:
+        given = [k for k in ("scenario", "saved", "bot_moves") if k in data]
+        if len(given) != 1:
+            self.r.problem(where, "a setup block gives exactly one of scenario = \"...\", "
+                                  "saved = \"file.json\" or bot_moves = N"
+                                  + (f", not {' and '.join(given)}" if given else ""))
+            return None
+        kind = given[0]
+        allowed = {"scenario": {"scenario", "params"}, "saved": {"saved"},
+                   "bot_moves": {"bot_moves", "bot", "seed"}}[kind]
+        stray = [k for k in data if k not in allowed]
+        if stray:
+            self.r.problem((*where, stray[0]), f"'{stray[0]}' does not go with {kind} in a "
+                                               f"setup block; with {kind} give "
+                                               f"{', '.join(sorted(allowed))}")
+            return None
+        if kind == "scenario":
+            return self.scenario(where, data["scenario"], data.get("params", {}))
+        if kind == "saved":
+            return self.saved((*where, "saved"), data["saved"])
+        return [_BotMoves(data["bot_moves"], data.get("bot", "random"), data.get("seed", 0),
+                          self.bot((*where, "bot"), data.get("bot", "random")))]
+
+    def scenario(self, where: Where, name: str, params: dict[str, Any]) -> list[Any] | None:
+        from ..core.errors import IllegalAction
+        from ..core.scenario_check import check_scenario
+
+        known: Mapping[str, Any] = self.cls.SCENARIOS
+        if name not in known:
+            self.r.problem((*where, "scenario"),
+                           f"unknown scenario '{name}' for {self.entry.title}; the scenarios "
+                           f"are {', '.join(sorted(known))}")
+            return None
+        try:
+            check_scenario(self.entry.title, known, name, params, self.cls.RULE_SCENARIO)
+        except IllegalAction as exc:
+            self.r.problem((*where, "params"), exc.reason)
+            return None
+        return [Scenario(name, tuple(params.items()))]
+
+    def saved(self, where: Where, name: str) -> list[Any] | None:
+        from ..core.errors import SaveFileError
+        from ..core.plain import PlainDataError, read_bounded
+
+        if Path(name).is_absolute():
+            self.r.problem(where, f"the saved game '{name}' must be given relative to the "
+                                  "lesson file (e.g. saves/round3.json), so the lesson works "
+                                  "on another computer")
+            return None
+        file = self.r.folder / name
+        if not file.is_file():
+            self.r.problem(where, f"the saved game '{name}' cannot be read: there is no such "
+                                  f"file beside the lesson file")
+            return None
+        try:
+            text = read_bounded(file).decode("utf-8")
+        except (PlainDataError, OSError, UnicodeDecodeError) as exc:
+            self.r.problem(where, f"the saved game '{name}' cannot be read: {exc}")
+            return None
+        try:
+            self.cls.from_json(text)
+        except (SaveFileError, ValueError) as exc:
+            self.r.problem(where, f"the saved game '{name}' does not load as a game of "
+                                  f"{self.entry.title}: {exc}")
+            return None
+        return [_Load(text)]
+
+    def bot(self, where: Where, name: str) -> Callable[..., Any] | None:
+        found = self.entry.bot(name.strip().lower())
+        if found is None:
+            self.r.problem(where, f"unknown bot '{name}' for {self.entry.title}; the bots are "
+                                  f"{', '.join(sorted(self.entry.bot_help()))}")
+            return None
+        return found.bot_class()
+
+    def rules(self, where: Where, rules: Sequence[str]) -> tuple[str, ...]:
+        from ..core.rulebook import rule_texts
+
+        prefix = "FR-" if self.entry.key == "freedom" else "SF-"
+        known = rule_texts()
+        for k, rule in enumerate(rules):
+            if not rule.startswith(prefix) or rule not in known:
+                self.r.problem((*where, k), f"there is no rule {rule} in the rules of "
+                                            f"{self.entry.title} (its IDs start with {prefix})")
+        return tuple(rules)
+
+    def spaces(self, where: Where, spaces: Sequence[str]) -> tuple[str, ...]:
+        board = getattr(getattr(self.game0, "ctx", None), "board", None)
+        if spaces and board is None:
+            self.r.problem((*where, "highlight"), f"{self.entry.title} has no map to highlight "
+                                                  "spaces on")
+            return ()
+        for space in spaces:
+            if board is not None and space not in board.spaces:
+                self.r.problem((*where, "highlight"), f"there is no map space '{space}' (map "
+                                                      "spaces are ids like ripley or "
+                                                      "washington_dc)")
+        return tuple(spaces)
+
+    def history_key(self, where: Where, key: str) -> None:
+        ctx = getattr(self.game0, "ctx", None)
+        spaces = getattr(getattr(ctx, "board", None), "spaces", {})
+        cards = getattr(getattr(ctx, "cards", None), "by_id", None)
+        if key not in spaces and not _is_card(cards, key):
+            self.r.problem(where, f"'{key}' is neither a map space nor a card of "
+                                  f"{self.entry.title}, so it has no historical note")
+
+    # ------------------------------------------------------------------ questions
+    def question(self, where: Where, data: dict[str, Any], goals: int, index: int
+                 ) -> tuple[Question | None, tuple[int, ...], str]:
+        kind = data.get("kind") or ("choice" if "options" in data or "right" in data else
+                                    "number" if data.get("accept") and all(
+                                        is_kind(a, "number") for a in data["accept"]) else "text")
+        common = {"prompt": data["prompt"], "why": data.get("why", ""),
+                  "hint": data.get("hint") or DEFAULT_HINT,
+                  "rules": self.rules((*where, "rules"), data.get("rules", ()))}
+        checks = tuple(g - 1 for g in data.get("goals", ()))
+        for g in data.get("goals", ()):
+            if g > goals:
+                self.r.problem((*where, "goals"), f"goal {g} is not in the front matter's "
+                                                  f"goals (it lists {goals})")
+        reveal = data.get("reveal", "")
+        if reveal:
+            later = self.doc["steps"][index + 1]["text"] if index + 1 < len(
+                self.doc["steps"]) else None
+            if later is None:
+                self.r.problem((*where, "reveal"), "reveal names words of the next step, but "
+                                                   "this is the last step")
+            elif reveal not in later:
+                self.r.problem((*where, "reveal"), f"the next step's words do not contain "
+                                                   f"the reveal words {reveal!r}")
+        question: Question | None
+        if kind == "choice":
+            question = self.choice(where, data, common)
+        else:
+            question = self.free(where, data, common, kind)
+        return question, checks, reveal
+
+    def choice(self, where: Where, data: dict[str, Any], common: dict[str, Any]
+               ) -> Choice | None:
+        if "accept" in data:
+            self.r.problem((*where, "accept"), "a multiple-choice question takes options and "
+                                               "right, not accept")
+            return None
+        options = data.get("options")
+        if not options:
+            self.r.problem(where, "the multiple-choice question has no options: add options "
+                                  "= [\"...\", \"...\"] and right = \"...\"")
+            return None
+        seen: dict[str, int] = {}
+        for k, option in enumerate(options):
+            same = seen.setdefault(normalise(option), k)
+            if same != k:
+                self.r.problem((*where, "options"), f"options {same + 1} and {k + 1} read "
+                                                    "the same")
+        right = data.get("right")
+        if right is None:
+            self.r.problem(where, "the multiple-choice question has no right option: add "
+                                  "right = \"...\", the words of the right option")
+            return None
+        key = next((k for k, o in enumerate(options) if o.strip() == right.strip()),
+                   next((k for k, o in enumerate(options) if normalise(o) == normalise(right)),
+                        None))
+        if key is None:
+            self.r.problem((*where, "right"), f"the right option {right!r} is not among the "
+                                              "options")
+            return None
+        return Choice(**common, options=tuple(options), key=key)
+
+    def free(self, where: Where, data: dict[str, Any], common: dict[str, Any], kind: str
+             ) -> FreeText | None:
+        for stray in ("options", "right"):
+            if stray in data:
+                self.r.problem((*where, stray), f"a {kind} question takes accept = [...], not "
+                                                f"{stray} (that is for kind = \"choice\")")
+                return None
+        accept = data.get("accept")
+        if not accept:
+            self.r.problem(where, f"the {kind} question has no answer: add accept = [...], "
+                                  "the answers to count as right")
+            return None
+        texts: list[str] = []
+        for answer in accept:
+            if kind == "number" and not is_kind(answer, "number"):
+                self.r.problem((*where, "accept"), f"a number question accepts numbers, like "
+                                                   f"accept = [3]; {answer!r} is not one")
+                return None
+            if isinstance(answer, float) and answer.is_integer():
+                answer = int(answer)
+            text = str(answer)
+            if not normalise(text):
+                self.r.problem((*where, "accept"), f"the accepted answer {text!r} has no "
+                                                   "letters or digits")
+                return None
+            texts.append(text)
+        return FreeText(**common, accept=tuple(texts))
+
+    # ------------------------------------------------------------------ boards
+    def boards(self, steps: list[Step]) -> None:
+        """Build every step's board once: a set-up that fails is reported at its block, and
+        bot moves become the moves the bot chose."""
+        game = self.game0
+        for i, step in enumerate(steps):
+            ops: list[Op] = []
+            for op in step.setup:
+                try:
+                    if isinstance(op, _BotMoves):
+                        played = op.play(game)
+                        if played is None:
+                            return
+                        ops.extend(played)
+                        continue
+                    op.apply(game)
+                except Exception as exc:  # noqa: BLE001 - the teacher's set-up, in words
+                    where = self.where_by_op.get(id(op), ("steps", i))
+                    self.r.problem(where, "this set-up cannot be made: "
+                                          f"{getattr(exc, 'reason', exc)}")
+                    return
+                ops.append(op)
+            steps[i] = _replace_setup(step, tuple(ops))
+
+
+def _is_card(by_id: Callable[[str], Any] | None, key: str) -> bool:
+    if by_id is None:
+        return False
+    try:
+        by_id(key)
+    except (KeyError, ValueError):
+        return False
+    return True
+
+
+@dataclass
+class _BotMoves:
+    """``moves`` decisions played by bot ``name`` (one bot per seat, each seeded with
+    ``seed``), resolved into :class:`~.model.Play` steps when the file is read."""
+
+    moves: int
+    name: str
+    seed: int
+    bot_class: Callable[..., Any] | None
+
+    def play(self, game: Any) -> list[Play] | None:
+        if self.bot_class is None:
+            return None
+        accepted = inspect.signature(self.bot_class).parameters
+        bots: dict[int, Any] = {}
+        played: list[Play] = []
+        for _ in range(self.moves):
+            seat = game.to_move
+            if seat is None or game.is_over:
+                raise ValueError(f"the game ends after {len(played)} of the {self.moves} bot "
+                                 "moves")
+            if seat not in bots:
+                kwargs = {k: v for k, v in (("seed", self.seed), ("seat", seat))
+                          if k in accepted}
+                bots[seat] = self.bot_class(**kwargs)
+            action = bots[seat].choose(game)
+            game.apply(action)
+            played.append(Play(str(action)))
+        return played
+
+    def apply(self, game: Any) -> None:  # pragma: no cover - resolved before any use
+        self.play(game)
+
+
+def _replace_setup(step: Step, ops: tuple[Any, ...]) -> Step:
+    from dataclasses import replace
+
+    return replace(step, setup=cast("tuple[Op, ...]", ops))
+
+
+def lesson_key(title: str) -> str:
+    """``"Freedom: a quick check!"`` -> ``"file:freedom-a-quick"`` (at most 20 characters)."""
+    ascii_title = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_title.lower()).strip("-")
+    room = KEY_LENGTH - len(KEY_PREFIX)
+    if len(slug) > room:  # whole words when they fit
+        cut = slug[:room + 1].rfind("-")
+        slug = slug[:cut] if cut > 0 else slug[:room]
+    return KEY_PREFIX + (slug or "lesson")
