@@ -15,6 +15,7 @@ import hmac
 import os
 import re
 import secrets
+import socket
 import sqlite3
 import threading
 import time
@@ -27,6 +28,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, OperationalError
+from sqlalchemy.pool import NullPool
 
 from . import schema
 from .errors import ClassroomError
@@ -97,8 +99,7 @@ class Store:
                 raise ClassroomError("url", f"the folder {folder} does not exist")
             self.engine = _sqlite_engine(self.url)
         else:
-            self.engine = create_engine(self.url, pool_pre_ping=True, pool_size=2,
-                                        max_overflow=4)
+            self.engine = _postgresql_engine(self.url)
         self.notices = Notices.shared(self.url) if self.dialect == "postgresql" else None
         #: SQLite: whether another connection committed (what a waiting device checks between
         #: its reads of the latest number)
@@ -151,6 +152,17 @@ class Store:
         """Close every pooled connection (the database itself stays; the process's listener
         for PostgreSQL's notifications, shared by its stores, goes on)."""
         self.engine.dispose()
+
+
+def _postgresql_engine(url: str) -> Engine:
+    """A page's kernel under a classroom server (:data:`RELAY_ENV` set) holds no connection
+    between its transactions (each opens one and closes it): a class of 30 pages kept 67
+    connections open with a pool of two each, and three classes would pass PostgreSQL's
+    default ``max_connections`` of 100. Elsewhere (a notebook, the server's own threads) a
+    small pool."""
+    if os.environ.get(RELAY_ENV):
+        return create_engine(url, poolclass=NullPool)
+    return create_engine(url, pool_pre_ping=True, pool_size=2, max_overflow=4)
 
 
 def _sqlite_engine(url: str) -> Engine:
@@ -289,6 +301,13 @@ NOTICE_POLL = 1.0
 #: the notification channels: a table's new move (payload: the table's id), a class's new
 #: lesson step or reveal (payload: the class's id)
 MOVES, PACE = "freight_freedom_moves", "freight_freedom_pace"
+CHANNELS = (MOVES, PACE)
+#: where the classroom server's relay of notifications listens (``127.0.0.1:port``), set by
+#: ``freight-freedom classroom`` for its pages' kernels (:mod:`.relay`)
+RELAY_ENV = "FREIGHT_FREEDOM_RELAY"
+#: with the relay: how often a waiting page reads the latest number all the same (the relay
+#: says when its own listening connection is down, and the page then polls)
+RELAYED_POLL = 5.0
 
 
 class Changes:
@@ -359,31 +378,37 @@ class Notices:
     step sleeps until the database says something changed, instead of asking every
     :data:`POLL` seconds.
 
-    One connection and one daemon thread per process and database (:meth:`shared`: channels
-    belong to the database, not to a schema), started by the first :meth:`mark`; it counts the
-    notifications per ``(channel, payload)``. A waiter takes :meth:`mark` *before*
-    it reads the latest number, then :meth:`wait` returns as soon as the count moved past the
-    mark (so a notification between the read and the wait is not missed). While the listening
-    connection is down (a restarting server), waits last at most :data:`POLL`, as without it.
+    One daemon thread per process and database (:meth:`shared`: channels belong to the
+    database, not to a schema), started by the first :meth:`mark`; it counts the notifications
+    per ``(channel, payload)``. It listens on a connection of its own, or, in a page's kernel
+    under ``freight-freedom classroom`` (:data:`RELAY_ENV`), reads the server's relay
+    (:mod:`.relay`), so that each page costs the database no connection while it waits.
+    A waiter takes :meth:`mark` *before* it reads the latest number, then :meth:`wait` returns
+    as soon as the count moved past the mark (so a notification between the read and the
+    wait is not missed). While nothing listens (a restarting server), waits last at most
+    :data:`POLL`, as without it; listening again wakes every waiter (a notification sent
+    while nobody listened is lost).
     """
 
-    _shared: dict[str, Notices] = {}
+    _shared: dict[tuple[str, str], Notices] = {}
     _shared_lock = threading.Lock()
 
     @classmethod
     def shared(cls, url: str) -> Notices:
         """The listener of the database at ``url`` in this process (made on first use)."""
-        conninfo = make_url(url).set(drivername="postgresql", query={}).render_as_string(
-            hide_password=False)
+        conninfo = listen_conninfo(url)
+        relay = os.environ.get(RELAY_ENV, "").strip()
         with cls._shared_lock:
-            if conninfo not in cls._shared:
-                cls._shared[conninfo] = cls(conninfo)
-            return cls._shared[conninfo]
+            if (conninfo, relay) not in cls._shared:
+                cls._shared[conninfo, relay] = cls(conninfo, relay or None)
+            return cls._shared[conninfo, relay]
 
-    def __init__(self, conninfo: str) -> None:
+    def __init__(self, conninfo: str, relay: str | None = None) -> None:
         self.conninfo = conninfo
+        self.relay = relay
         self._cond = threading.Condition()
         self._counts: dict[tuple[str, str], int] = {}
+        self._epoch = 0  # grows each time listening (re)starts
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.listening = False
@@ -401,32 +426,79 @@ class Notices:
 
     def wait(self, channel: str, payload: int, mark: int, timeout: float) -> None:
         """Return when a notification of ``(channel, payload)`` came after ``mark``, or after
-        ``timeout`` seconds (at most :data:`NOTICE_POLL`, or :data:`POLL` while not listening)."""
-        limit = min(timeout, NOTICE_POLL if self.listening else POLL)
+        ``timeout`` seconds (at most :data:`NOTICE_POLL`, :data:`RELAYED_POLL` through the
+        relay, or :data:`POLL` while not listening)."""
+        every = RELAYED_POLL if self.relay else NOTICE_POLL
+        limit = min(timeout, every if self.listening else POLL)
         key = (channel, str(payload))
         with self._cond:
-            self._cond.wait_for(lambda: self._counts.get(key, 0) != mark, timeout=limit)
+            epoch = self._epoch
+            self._cond.wait_for(lambda: self._counts.get(key, 0) != mark
+                                or self._epoch != epoch, timeout=limit)
+
+    def _heard(self, channel: str, payload: str) -> None:
+        with self._cond:
+            self._counts[channel, payload] = self._counts.get((channel, payload), 0) + 1
+            self._cond.notify_all()
+
+    def _listening(self, now: bool) -> None:
+        with self._cond:
+            if now and not self.listening:
+                self._epoch += 1  # what changed while nobody listened: every waiter reads
+                self._cond.notify_all()
+            self.listening = now
 
     def _run(self) -> None:
-        import psycopg
-
         while not self._stop.is_set():
             try:
-                with psycopg.connect(self.conninfo, autocommit=True) as conn:
-                    conn.execute(f"LISTEN {MOVES}")
-                    conn.execute(f"LISTEN {PACE}")
-                    self.listening = True
-                    while not self._stop.is_set():
-                        for notice in conn.notifies(timeout=1.0):
-                            key = (notice.channel, notice.payload)
-                            with self._cond:
-                                self._counts[key] = self._counts.get(key, 0) + 1
-                                self._cond.notify_all()
+                if self.relay:
+                    self._read_relay(self.relay)
+                else:
+                    self._listen()
             except Exception:  # noqa: BLE001 - the server restarting: poll, and try again
                 pass
-            self.listening = False
+            self._listening(False)
             self._stop.wait(1.0)
 
+    def _listen(self) -> None:
+        import psycopg
+
+        with psycopg.connect(self.conninfo, autocommit=True) as conn:
+            for channel in CHANNELS:
+                conn.execute(f"LISTEN {channel}")
+            self._listening(True)
+            while not self._stop.is_set():
+                for notice in conn.notifies(timeout=1.0):
+                    self._heard(notice.channel, notice.payload)
+
+    def _read_relay(self, address: str) -> None:
+        """Lines from the relay: ``+`` (it listens), ``-`` (it does not), ``n CHANNEL
+        PAYLOAD`` (a notification)."""
+        host, _, port = address.rpartition(":")
+        with socket.create_connection((host, int(port)), timeout=5) as sock:
+            sock.settimeout(1.0)
+            buffer = b""
+            while not self._stop.is_set():
+                try:
+                    chunk = sock.recv(65536)
+                except TimeoutError:
+                    continue
+                if not chunk:
+                    return  # the relay is gone (its server stopped)
+                buffer += chunk
+                *lines, buffer = buffer.split(b"\n")
+                for line in lines:
+                    parts = line.decode("ascii", "replace").split()
+                    if parts == ["+"] or parts == ["-"]:
+                        self._listening(parts == ["+"])
+                    elif len(parts) == 3 and parts[0] == "n":
+                        self._heard(parts[1], parts[2])
+
+
+def listen_conninfo(url: str) -> str:
+    """The libpq connection string of the PostgreSQL database at SQLAlchemy ``url``."""
+    return make_url(url).set(drivername="postgresql", query={}).render_as_string(
+        hide_password=False)
 
 
 def wait_past(read: Callable[[], int], seen: int, timeout: float,

@@ -516,9 +516,10 @@ def test_the_server_stopped_and_started_again_loses_nothing(
         classroom: tuple[Server, Classroom], devices: dict[str, BrowserPage],
         seated: dict[str, Any]) -> None:
     """The class's server is stopped mid-class and started again on the same database and
-    address: no stored move or answer is lost, the students' reloaded pages rejoin from what
-    their browsers kept (Ana as herself, Ben and Cy at their seats, at the same step), the
-    projector shows the table again, and the table plays on."""
+    address: no stored move or answer is lost, the pages notice, say so in words and load
+    again by themselves once the server answers, the students' pages rejoin from what their
+    browsers kept (Ana as herself, Ben and Cy at their seats, at the same step), the projector
+    shows the table again, and the table plays on."""
     server, room = classroom
     table: Table = seated["table"]
     steps = table.step
@@ -533,7 +534,13 @@ def test_the_server_stopped_and_started_again_loses_nothing(
         "() => JSON.parse(document.getElementById('jupyter-config-data').textContent)"
         ".kernelId") for name in pages}
     assert all(old_kernels) and len(old_kernels) == len(pages), old_kernels
+    for name in pages:  # gone with the page when it loads again
+        devices[name].page.evaluate("window.__ffBefore = true")
     server.stop()
+    for name in pages:
+        devices[name].page.locator(".ff-connection-lost").filter(
+            has_text="connection to the class server was lost").wait_for(
+            timeout=budget_ms(30_000))
     again = start_server("classroom-again", ["freight_freedom", "classroom", "--db",
                                              str(home / "class.db")], home, home, "/", port=port)
     try:
@@ -541,8 +548,12 @@ def test_the_server_stopped_and_started_again_loses_nothing(
         assert room.lesson.tally(STEP).answered == answered
 
         def reload(name: str) -> None:
+            """The page loads again by itself (the template's script), once the server
+            answers."""
+            devices[name].page.wait_for_function("() => !window.__ffBefore",
+                                                 timeout=budget_ms(90_000))
+            devices[name].page.wait_for_load_state(timeout=budget_ms(90_000))
             devices[name].errors.clear()  # what it logged while it had no server
-            devices[name].page.reload(timeout=budget_ms(90_000))
 
         for seat, name in enumerate(("Ben", "Cy")):
             page: TablePage = seated[seat]

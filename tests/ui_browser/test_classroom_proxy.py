@@ -73,6 +73,7 @@ http {{
         default upgrade;
         ''      close;
     }}
+{upstream}
 
     server {{
         listen 127.0.0.1:{port} ssl;
@@ -86,8 +87,8 @@ http {{
         }}
 
         location /class/ {{
-            proxy_pass http://127.0.0.1:{upstream}/class/;
-            proxy_http_version 1.1;
+            proxy_pass http://classroom/class/;
+{location_extra}            proxy_http_version 1.1;
             proxy_set_header Upgrade $http_upgrade;
             proxy_set_header Connection $connection_upgrade;
             # as the browser sent it: $host drops the port, and the server then refuses every
@@ -145,17 +146,54 @@ def self_signed(folder: Path) -> None:
 
 
 # ----------------------------------------------------------------------------- nginx
-def nginx_conf(tmp: Path, port: int, upstream: int) -> str:
+#: one classroom server behind the proxy
+ONE_SERVER = """\
+    upstream classroom {{
+        server 127.0.0.1:{port};
+    }}
+"""
+
+#: several classroom servers of one class (one PostgreSQL database) behind the proxy, with
+#: sticky sessions: a browser keeps the server of its first page, because a page's websocket
+#: must reach the kernel that its server started. The key is a cookie nginx sets itself (a
+#: school's browsers may all come from one address, so ``ip_hash`` would send them all to one
+#: server). When a server does not answer, its browsers go to another (``proxy_next_upstream``
+#: is ``error timeout`` by default).
+STICKY_SERVERS = """\
+    map $cookie_ffroute $ff_route {{
+        ""      $request_id;
+        default $cookie_ffroute;
+    }}
+    upstream classroom {{
+        hash $ff_route consistent;
+{servers}
+    }}
+"""
+STICKY_LOCATION = """\
+            add_header Set-Cookie
+                "ffroute=$ff_route; Path=/class/; Secure; HttpOnly; SameSite=Lax" always;
+            add_header X-Class-Server $upstream_addr always;
+"""
+
+
+def nginx_conf(tmp: Path, port: int, upstream: int | list[int]) -> str:
     """The proxy's nginx.conf: https on 127.0.0.1:``port`` only, ``/class/`` to the classroom
-    on 127.0.0.1:``upstream``. As root, the workers run as root too (nginx's default "nobody"
-    could not write its temporary files in this test's private folder)."""
+    on 127.0.0.1:``upstream`` (a list: several servers with sticky sessions). As root, the
+    workers run as root too (nginx's default "nobody" could not write its temporary files in
+    this test's private folder)."""
     built = subprocess.run([NGINX, "-V"], capture_output=True, text=True).stderr
     others = "".join(f"    {kind}_temp_path {tmp}/{kind};\n"
                      for kind in ("fastcgi", "uwsgi", "scgi")
                      if f"--without-http_{kind}_module" not in built)
     root = hasattr(os, "geteuid") and os.geteuid() == 0
-    return NGINX_CONF.format(tmp=tmp, port=port, upstream=upstream, other_temp_paths=others,
-                             user="user root;\n" if root else "")
+    if isinstance(upstream, int):
+        block, extra = ONE_SERVER.format(port=upstream), ""
+    else:
+        servers = "\n".join(f"        server 127.0.0.1:{p} max_fails=1 fail_timeout=30s;"
+                            for p in upstream)
+        block, extra = STICKY_SERVERS.format(servers=servers), STICKY_LOCATION
+    return NGINX_CONF.format(tmp=tmp, port=port, upstream=block, location_extra=extra,
+                             other_temp_paths=others, user="user root;\n" if root else "")
 
 
 #: an https context that takes the self-signed certificate (the test's own probes only)
@@ -201,9 +239,10 @@ class Proxy:
 
 
 @contextlib.contextmanager
-def nginx(folder: Path, upstream: int) -> Iterator[Proxy]:
+def nginx(folder: Path, upstream: int | list[int]) -> Iterator[Proxy]:
     """nginx (its master process in the foreground: ``daemon off``) on a free port of
-    127.0.0.1, proxying ``/class/`` to 127.0.0.1:``upstream``; stopped at the end."""
+    127.0.0.1, proxying ``/class/`` to 127.0.0.1:``upstream`` (or to several servers, with
+    sticky sessions); stopped at the end."""
     self_signed(folder)
     port = free_port()
     conf = folder / "nginx.conf"

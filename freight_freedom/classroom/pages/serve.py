@@ -30,8 +30,9 @@ from .. import people
 from ..bots import BotPlayer
 from ..errors import ClassroomError
 from ..lifecycle import KEEP_DAYS, delete_expired
+from ..relay import Relay
 from ..room import Classroom, reset_pin
-from ..store import Store, database_url, shown_url
+from ..store import RELAY_ENV, Store, database_url, shown_url
 from . import write_notebooks
 from .common import CLASS_ENV, DB_ENV, EXPORT_ENV, JOIN_ENV, KEEP_ENV
 
@@ -161,11 +162,14 @@ def prepare(db: str | None, *, code: str | None = None, new_pin: bool = False,
                 keep_days)
 
 
-def environment(plan: Plan) -> dict[str, str]:
-    """The Voila server's environment: what the pages read."""
+def environment(plan: Plan, relay: Relay | None = None) -> dict[str, str]:
+    """The Voila server's environment: what the pages read (``relay``: where the kernels hear
+    PostgreSQL's notifications)."""
     env = voila_env()  # finds the package's page template (no CDN links)
     env.update({DB_ENV: plan.url, CLASS_ENV: plan.code, JOIN_ENV: join_base(plan),
                 EXPORT_ENV: str(plan.export_dir)})
+    if relay is not None:
+        env[RELAY_ENV] = relay.address
     if plan.keep_days is not None:
         env[KEEP_ENV] = f"{plan.keep_days:g}"
     return env
@@ -330,11 +334,13 @@ def serve(plan: Plan, out: TextIO) -> int:
 
     previous = signal.signal(signal.SIGTERM, _terminate)
     log = log_file(plan)
+    # PostgreSQL: one listener for every page of this server (see relay.py)
+    relay = Relay(plan.url).start() if plan.url.startswith("postgresql") else None
     with log.open("ab") as sink:
         sink.write(f"\n--- {time.strftime('%Y-%m-%d %H:%M:%S')} starting class "
                    f"{plan.code}\n".encode())
         sink.flush()
-        proc = subprocess.Popen(voila_command(plan), env=environment(plan),
+        proc = subprocess.Popen(voila_command(plan), env=environment(plan, relay),
                                 stdin=subprocess.DEVNULL, stdout=sink, stderr=subprocess.STDOUT)
     bots: BotPlayer | None = None
     joins: JoinWatcher | None = None
@@ -357,7 +363,7 @@ def serve(plan: Plan, out: TextIO) -> int:
         return 0
     finally:
         signal.signal(signal.SIGTERM, previous)
-        for thread in (bots, joins):
+        for thread in (bots, joins, relay):
             if thread is not None:
                 thread.stop()
         _stop(proc)
