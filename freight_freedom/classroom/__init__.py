@@ -1,4 +1,5 @@
-"""The classroom: a teacher-paced lesson and shared game tables, kept in a real database.
+"""The classroom: lessons (teacher-paced, or homework at each student's pace) and shared game
+tables, kept in a real database.
 
     from freight_freedom.classroom import Classroom, StaleMove
     room = Classroom("sqlite:///class.db")        # a new database: a new class, the teacher's
@@ -11,10 +12,11 @@ imported by ``import freight_freedom``: it needs the ``classroom`` extra.
 from __future__ import annotations
 
 from .errors import AccessDenied, ClassroomError, SeatTaken, StaleMove, TamperedLog
-from .export import answers_csv, export, results_csv, save_files
-from .pacing import Pacing, QuestionView, Slide, Tally
+from .export import answers_csv, export, gradebooks, results_csv, save_files
+from .pacing import Pacing, QuestionView, Run, Slide, Tally
 from .people import Student
 from .room import Classroom
+from .runs import Progress, RunInfo
 from .tables import MoveRecord, SeatInfo, Table, TableSummary
 
 __all__ = [
@@ -23,7 +25,10 @@ __all__ = [
     "ClassroomError",
     "MoveRecord",
     "Pacing",
+    "Progress",
     "QuestionView",
+    "Run",
+    "RunInfo",
     "SeatInfo",
     "SeatTaken",
     "Slide",
@@ -35,6 +40,7 @@ __all__ = [
     "TamperedLog",
     "answers_csv",
     "export",
+    "gradebooks",
     "results_csv",
     "save_files",
 ]

@@ -28,8 +28,8 @@ from . import schema
 if TYPE_CHECKING:
     from .room import Classroom
 
-ANSWER_COLUMNS = ("class", "lesson", "step", "question", "student", "attempt", "answer",
-                  "correct", "answered_at")
+ANSWER_COLUMNS = ("class", "run", "mode", "lesson", "step", "question", "student", "attempt",
+                  "answer", "correct", "answered_at")
 RESULT_COLUMNS = ("class", "table", "game", "options", "seed", "seats", "steps", "round",
                   "phase", "over", "result")
 
@@ -69,22 +69,25 @@ def _csv(columns: tuple[str, ...], rows: list[dict[str, object]]) -> str:
 
 
 def answer_rows(room: Classroom, *, research: bool = False) -> list[dict[str, object]]:
-    """Every answer of the class, one row per attempt, in the order given (``research``:
+    """Every answer of the class, one row per attempt, in the order given, each with its run
+    of the lesson (the number the teacher's page shows) and the run's mode (``research``:
     pseudonyms for names, dates for times)."""
     room._need_teacher("export the answers")
-    from ..lessons import lesson
+    from .runs import lesson_for
 
-    an, st = schema.answers, schema.students
+    an, st, rn = schema.answers, schema.students, schema.runs
     with room.store.read() as conn:
         rows = conn.execute(
-            select(an.c.lesson, an.c.step, st.c.name, st.c.token_hash, an.c.attempt,
-                   an.c.answer, an.c.correct, an.c.at)
-            .join(st, an.c.student_id == st.c.id)
+            select(an.c.run_id, rn.c.mode, rn.c.lesson, rn.c.source, an.c.step, st.c.name,
+                   st.c.token_hash, an.c.attempt, an.c.answer, an.c.correct, an.c.at)
+            .join(st, an.c.student_id == st.c.id).join(rn, an.c.run_id == rn.c.id)
             .where(an.c.class_id == room.class_id).order_by(an.c.id)).all()
     out: list[dict[str, object]] = []
     for r in rows:
-        question = lesson(r.lesson).steps[r.step].question
-        out.append({"class": room.code, "lesson": r.lesson, "step": r.step + 1,
+        question = lesson_for(r.lesson, r.source).steps[r.step].question
+        out.append({"class": room.code, "run": r.run_id,
+                    "mode": "homework" if r.mode == "self" else "paced",
+                    "lesson": r.lesson, "step": r.step + 1,
                     "question": question.prompt if question else "",
                     "student": pseudonym(r.token_hash) if research else r.name,
                     "attempt": r.attempt, "answer": r.answer, "correct": bool(r.correct),
@@ -130,6 +133,17 @@ def results_csv(room: Classroom, *, research: bool = False) -> str:
     return _csv(RESULT_COLUMNS, result_rows(room, research=research))
 
 
+def gradebooks(room: Classroom) -> dict[str, str]:
+    """``gradebook-run-<n>.csv`` -> the gradebook of run ``n`` of the class's lessons
+    (:func:`.reports.gradebook_csv`: one row per student, one column per question, 1 for right
+    at the first try), for every run with answers."""
+    room._need_teacher("export the gradebooks")
+    from .reports import gradebook_csv
+
+    return {f"gradebook-run-{r.id}.csv": gradebook_csv(room.lesson.run(r.id).report())
+            for r in reversed(room.lesson.runs()) if r.answers}
+
+
 def save_files(room: Classroom) -> dict[str, str]:
     """Table code -> the game's save file (JSON), for every table of the class."""
     room._need_teacher("export the games")
@@ -138,7 +152,8 @@ def save_files(room: Classroom) -> dict[str, str]:
 
 def export(room: Classroom, directory: str | Path) -> list[Path]:
     """Write ``answers.csv``, ``results.csv``, their research versions
-    (``research-answers.csv``, ``research-results.csv``: pseudonyms, dates) and
+    (``research-answers.csv``, ``research-results.csv``: pseudonyms, dates), a gradebook per
+    lesson run with answers (``gradebook-run-<n>.csv``) and
     ``games/<table>-<game>.json`` into ``directory`` (created if missing); the paths written."""
     root = Path(directory)
     (root / "games").mkdir(parents=True, exist_ok=True)
@@ -147,6 +162,9 @@ def export(room: Classroom, directory: str | Path) -> list[Path]:
                           ("results.csv", results_csv(room)),
                           ("research-answers.csv", answers_csv(room, research=True)),
                           ("research-results.csv", results_csv(room, research=True))):
+        (root / name).write_text(content, encoding="utf-8")
+        written.append(root / name)
+    for name, content in gradebooks(room).items():
         (root / name).write_text(content, encoding="utf-8")
         written.append(root / name)
     for code, save in save_files(room).items():

@@ -1,12 +1,13 @@
 """A class's data from joining to deletion, as a school must handle it.
 
-The teacher removes a student (their answers go, their seats open again), closes and reopens
-joining, ends a class (no joins, answers or moves after it) and deletes it. Deleted rows are gone
-from the database, not only hidden: SQLite overwrites deleted content (``secure_delete``, set on
-every connection by :mod:`.store`), then the file is rewritten without the freed pages
-(``VACUUM``) and its write-ahead log emptied; PostgreSQL's ``DELETE`` and ``VACUUM`` do the same
-in the server. Old classes go by themselves: :func:`expired` finds the classes last used more
-than a number of days ago (``freight-freedom classroom --keep-days``).
+The teacher removes a student (their answers and their places in homework go, their seats open
+again), closes and reopens joining, ends a class (no joins, answers or moves after it) and
+deletes it. Deleted rows are gone from the database, not only hidden: SQLite overwrites deleted
+content (``secure_delete``, set on every connection by :mod:`.store`), then the file is
+rewritten without the freed pages (``VACUUM``) and its write-ahead log emptied; PostgreSQL's
+``DELETE`` and ``VACUUM`` do the same in the server. Old classes go by themselves:
+:func:`expired` finds the classes last used more than a number of days ago
+(``freight-freedom classroom --keep-days``).
 """
 
 from __future__ import annotations
@@ -74,6 +75,7 @@ def remove_student(store: Store, class_id: int, student_id: int) -> str:
     they made stay in the tables' logs, which replay the games: a move names no one but by
     the name stored with it, which is cleared). Returns the removed name."""
     st, an, seats, moves = schema.students, schema.answers, schema.seats, schema.moves
+    pl = schema.places
     with store.write() as conn:
         name = conn.execute(select(st.c.name).where(st.c.id == student_id,
                                                     st.c.class_id == class_id)).scalar()
@@ -81,6 +83,7 @@ def remove_student(store: Store, class_id: int, student_id: int) -> str:
             raise ClassroomError("student", "no such student in this class")
         tables = select(schema.game_tables.c.id).where(schema.game_tables.c.class_id == class_id)
         conn.execute(delete(an).where(an.c.class_id == class_id, an.c.student_id == student_id))
+        conn.execute(delete(pl).where(pl.c.class_id == class_id, pl.c.student_id == student_id))
         conn.execute(update(seats).where(seats.c.student_id == student_id,
                                          seats.c.table_id.in_(tables))
                      .values(student_id=None, token_hash=None, claimed=None))
@@ -93,7 +96,7 @@ def remove_student(store: Store, class_id: int, student_id: int) -> str:
 
 def delete_class(store: Store, class_id: int) -> None:
     """Delete the class and everything of it: students, answers, tables, seats, moves, its
-    lesson's place and PIN attempts."""
+    lesson runs (with the students' places in them), its lesson's place and PIN attempts."""
     with store.write() as conn:
         _delete_rows(conn, class_id)
     wipe(store)
@@ -104,7 +107,8 @@ def _delete_rows(conn: Connection, class_id: int) -> None:
     conn.execute(delete(schema.moves).where(schema.moves.c.table_id.in_(tables)))
     conn.execute(delete(schema.seats).where(schema.seats.c.table_id.in_(tables)))
     conn.execute(delete(schema.game_tables).where(schema.game_tables.c.class_id == class_id))
-    for table in (schema.answers, schema.pace, schema.pin_attempts, schema.pin_locks):
+    for table in (schema.answers, schema.places, schema.pace, schema.runs,
+                  schema.pin_attempts, schema.pin_locks):
         conn.execute(delete(table).where(table.c.class_id == class_id))
     conn.execute(delete(schema.students).where(schema.students.c.class_id == class_id))
     conn.execute(delete(schema.classes).where(schema.classes.c.id == class_id))
@@ -119,8 +123,8 @@ def wipe(store: Store) -> None:
             conn.execute(text("VACUUM"))
             conn.execute(text("PRAGMA wal_checkpoint(TRUNCATE)"))
         elif store.dialect == "postgresql":
-            for table in ("answers", "students", "seats", "moves", "game_tables", "pace",
-                          "classes"):
+            for table in ("answers", "places", "runs", "students", "seats", "moves",
+                          "game_tables", "pace", "classes"):
                 conn.execute(text(f"VACUUM {table}"))
 
 
@@ -128,6 +132,7 @@ def uses(store: Store) -> list[ClassUse]:
     """Every class of the database with when it was last used, oldest first."""
     cl, st, an = schema.classes, schema.students, schema.answers
     gt, mv, pc = schema.game_tables, schema.moves, schema.pace
+    rn, pl = schema.runs, schema.places
     with store.read() as conn:
         rows = conn.execute(select(cl.c.id, cl.c.code, cl.c.name, cl.c.created)).all()
         found = []
@@ -137,6 +142,8 @@ def uses(store: Store) -> list[ClassUse]:
                 select(func.max(st.c.joined)).where(st.c.class_id == row.id),
                 select(func.max(an.c.at)).where(an.c.class_id == row.id),
                 select(func.max(pc.c.updated)).where(pc.c.class_id == row.id),
+                select(func.max(rn.c.started)).where(rn.c.class_id == row.id),
+                select(func.max(pl.c.updated)).where(pl.c.class_id == row.id),
                 select(func.max(mv.c.at)).join(gt, gt.c.id == mv.c.table_id)
                 .where(gt.c.class_id == row.id),
             ):

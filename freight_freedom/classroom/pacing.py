@@ -1,30 +1,47 @@
-"""The paced lesson: the teacher sets the step, students answer on their devices, the teacher
-sees the tally and reveals the answer.
+"""The lesson of a class, in runs: the teacher sets the step, students answer on their devices,
+the teacher sees the tally and reveals the answer; or, in a student-paced run (homework), each
+student moves through the steps alone and the key shows after their own tries or after the
+closing date (:mod:`.runs`).
 
 A student-facing read (:meth:`Pacing.now`) carries the question's prompt and options, never its
 key, until the teacher reveals it: the key stays in the package (:mod:`..lessons.questions`)
 and in the teacher's calls. Every answer is stored in a transaction before its verdict is
 returned; a student gets :data:`MAX_ATTEMPTS` tries at a question, and the tally counts the
-first one.
+first one. Each start of a lesson is a new run with its own answers; the earlier ones stay, to be
+reopened (read only) by the teacher.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import os
 import time
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Integer, func, select, update
+from sqlalchemy import Connection, Integer, distinct, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..core.action import show
-from ..lessons import Choice, Lesson, Question, lesson, normalise
+from ..lessons import Choice, Lesson, Question, normalise
 from ..lessons.questions import Graded
 from . import schema
 from .errors import AccessDenied, ClassroomError
 from .lifecycle import check_open
 from .people import Student
+from .runs import (
+    Progress,
+    RunInfo,
+    check_closes,
+    check_key_shown,
+    check_mode,
+    file_key,
+    info_row,
+    lesson_for,
+    when,
+)
 from .store import PACE, check_text, wait_past
 
 if TYPE_CHECKING:
@@ -58,6 +75,18 @@ class Slide:
     key: str | None
     why: str | None
     version: int
+    #: the run this slide is of, and its mode ('paced', or 'self': each student's own step)
+    run: int = 0
+    mode: str = "paced"
+    #: a student-paced run's closing date (a timestamp), if any
+    closes: float | None = None
+    #: whether answers are no longer taken (the run ended, or its closing date passed)
+    closed: bool = False
+    #: a student-paced run, the student's own: the furthest step they reached, their tries at
+    #: this step's question and whether one was right
+    reached: int = 0
+    tries: int = 0
+    right: bool = False
 
 
 @dataclass(frozen=True)
@@ -77,52 +106,118 @@ class Tally:
     right_now: tuple[str, ...]
     common_wrong: tuple[tuple[str, int], ...]
     revealed: bool
+    run: int = 0
+
 
 
 class Pacing:
-    """The lesson of one class (``room.lesson``)."""
+    """The lesson of one class (``room.lesson``): its current run and the earlier ones."""
 
     def __init__(self, room: Classroom) -> None:
         self._room = room
         self._store = room.store
 
     # ------------------------------------------------------------------ teacher
-    def start(self, name: str = "freedom") -> Slide:
-        """Teacher: start lesson ``name`` at its first step (every page follows)."""
+    def start(self, name: str | os.PathLike[str] = "freedom", *, mode: str = "paced",
+              closes: object = None, key_shown: str | None = None,
+              source: str | None = None) -> Slide:
+        """Teacher: start a new run of lesson ``name`` (or of the teacher's lesson file whose text
+        is ``source``, or whose path ``name`` is: a ``.md`` file) at its first step.
+        ``mode="paced"``: every page follows the teacher's step. ``mode="self"``
+        (homework): each student moves alone; ``closes`` (a date in the future,
+        optional) ends the answers; ``key_shown`` is ``"tries"`` (a student sees the key
+        once their tries are used or right) or ``"close"`` (only after the closing
+        date). The run before ends; its answers stay."""
         self._room._need_teacher("start a lesson")
-        the = self._lesson(name)
-        return self._set(the.key, 0, revealed=False)
+        mode = check_mode(mode)
+        shown = check_key_shown(key_shown, mode)
+        if mode == "paced" and closes not in (None, ""):
+            raise ClassroomError("closes", "a closing date is for homework (mode='self'): a "
+                                           "teacher-paced run ends when you start the next")
+        closing = check_closes(closes) if mode == "self" else None
+        if shown == "close" and closing is None:
+            raise ClassroomError("closes", "the answers show after the closing date: give one")
+        if source is None and (isinstance(name, os.PathLike) or (
+                isinstance(name, str) and name.strip().lower().endswith(".md"))):
+            try:  # a teacher's lesson file: its text is kept with the run
+                source = Path(name).read_text(encoding="utf-8")
+            except OSError as exc:
+                raise ClassroomError("lesson", f"cannot read the lesson file {name}: "
+                                               f"{exc.strerror or exc}") from None
+        if source is not None:
+            if not isinstance(source, str) or not source.strip():
+                raise ClassroomError("lesson", "the lesson file is empty")
+            key = file_key(source)
+            the = lesson_for(key, source)
+        else:
+            the = lesson_for(self._key(name))
+            key = the.key
+        now = time.time()
+        rn, pc = schema.runs, schema.pace
+        with self._store.write() as conn:
+            check_open(conn, self._room.class_id, "lessons")
+            old = self._pace_row(conn)
+            if old is not None and old.run_id is not None:
+                conn.execute(update(rn).where(rn.c.id == old.run_id, rn.c.ended.is_(None))
+                             .values(ended=now))
+            run_id = int(conn.execute(rn.insert().values(
+                class_id=self._room.class_id, lesson=key, title=the.title[:schema.TITLE_MAX],
+                source=source, mode=mode, closes=closing, key_shown=shown, started=now,
+                ended=None)).inserted_primary_key[0])  # type: ignore[index]
+            version = 1 if old is None else int(old.version) + 1
+            values = {"lesson": key, "step": 0, "revealed": False, "version": version,
+                      "updated": now, "run_id": run_id}
+            if old is None:
+                conn.execute(pc.insert().values(class_id=self._room.class_id, **values))
+            else:
+                conn.execute(update(pc).where(pc.c.class_id == self._room.class_id)
+                             .values(**values))
+            self._store.notify(conn, PACE, self._room.class_id)
+            run = self._run_row(conn, run_id)
+        return self._slide(run, 0, False, version)
 
     def go(self, step: int) -> Slide:
         """Teacher: move the class to ``step`` of the lesson (0-based)."""
         self._room._need_teacher("pace the lesson")
-        key, _, _, _ = self._pace()
-        the = self._lesson(key)
-        if isinstance(step, bool) or not isinstance(step, int) \
-                or not 0 <= step < len(the.steps):
-            raise ClassroomError("step", f"lesson {key} has steps 0 to {len(the.steps) - 1}, "
-                                         f"not {show(step)}")
-        return self._set(key, step, revealed=False)
+        return self._set(step=step)
 
     def reveal(self) -> Slide:
         """Teacher: show the current question's answer on every page; answers close."""
         self._room._need_teacher("reveal an answer")
-        key, step, _, _ = self._pace()
-        return self._set(key, step, revealed=True)
+        return self._set(revealed=True)
 
-    def tally(self, step: int | None = None) -> Tally:
-        """Teacher: the answers to the question at ``step`` (default: the current step)."""
+    def end(self) -> None:
+        """Teacher: end the current run (homework before its closing date, a lesson over):
+        no more answers to it; its answers stay."""
+        self._room._need_teacher("end a lesson run")
+        rn, pc = schema.runs, schema.pace
+        with self._store.write() as conn:
+            row = self._pace_row(conn)
+            if row is None or row.run_id is None:
+                raise ClassroomError("lesson", "the teacher has not started a lesson")
+            conn.execute(update(rn).where(rn.c.id == row.run_id, rn.c.ended.is_(None))
+                         .values(ended=time.time()))
+            conn.execute(update(pc).where(pc.c.class_id == self._room.class_id)
+                         .values(version=pc.c.version + 1, updated=time.time()))
+            self._store.notify(conn, PACE, self._room.class_id)
+
+    def tally(self, step: int | None = None, *, run: int | None = None) -> Tally:
+        """Teacher: the answers to the question at ``step`` of run ``run`` (default: the
+        current run, at the class's step; a student-paced run needs ``step``)."""
         self._room._need_teacher("see the tally")
-        key, current, revealed, _ = self._pace()
-        step = current if step is None else step
-        question = self._question(key, step)
-        an, st = schema.answers, schema.students
         with self._store.read() as conn:
+            row, current, revealed, _ = self._which(conn, run)
+            if step is None:
+                if row.mode == "self":
+                    raise ClassroomError("step", "homework has no class step: give step=")
+                step = current
+            the = lesson_for(row.lesson, row.source)
+            question = self._question(the, step)
+            an, st = schema.answers, schema.students
             rows = conn.execute(
                 select(st.c.name, an.c.attempt, an.c.answer, an.c.correct)
                 .join(st, an.c.student_id == st.c.id)
-                .where(an.c.class_id == self._room.class_id, an.c.lesson == key,
-                       an.c.step == step).order_by(an.c.id)).all()
+                .where(an.c.run_id == row.id, an.c.step == step).order_by(an.c.id)).all()
             everyone = conn.execute(select(st.c.name).where(
                 st.c.class_id == self._room.class_id).order_by(st.c.id)).scalars().all()
         first = {r.name: r for r in rows if r.attempt == 1}
@@ -136,30 +231,111 @@ class Pacing:
                 wrong[norm] += 1
         answered = tuple(n for n in everyone if n in first)
         return Tally(
-            lesson=key, step=step, prompt=question.prompt, key=question.key_text(),
+            lesson=str(row.lesson), step=step, prompt=question.prompt, key=question.key_text(),
             answered=answered, waiting=tuple(n for n in everyone if n not in first),
             first_right=tuple(n for n in answered if first[n].correct),
             first_wrong=tuple(n for n in answered if not first[n].correct),
             right_now=tuple(n for n in everyone if n in right_now),
             common_wrong=tuple((shown[a], c) for a, c in wrong.most_common()),
-            revealed=revealed and step == current)
+            revealed=row.mode == "paced" and revealed and step == current, run=int(row.id))
+
+    def runs(self) -> list[RunInfo]:
+        """Teacher: every run of the class's lessons, the newest first."""
+        self._room._need_teacher("list the lesson runs")
+        rn, an = schema.runs, schema.answers
+        with self._store.read() as conn:
+            current = self._pace_row(conn)
+            rows = conn.execute(select(rn).where(rn.c.class_id == self._room.class_id)
+                                .order_by(rn.c.id.desc())).all()
+            counts = {int(r.run_id): (int(r.students), int(r.answers)) for r in conn.execute(
+                select(an.c.run_id, func.count(distinct(an.c.student_id)).label("students"),
+                       func.count().label("answers"))
+                .where(an.c.class_id == self._room.class_id).group_by(an.c.run_id))}
+        at = None if current is None else current.run_id
+        return [info_row(r, at, *counts.get(int(r.id), (0, 0))) for r in rows]
+
+    def run(self, run_id: int) -> Run:
+        """Teacher: run ``run_id`` of this class, to read (its tally, progress, answers)."""
+        self._room._need_teacher("open a lesson run")
+        with self._store.read() as conn:
+            self._run_row(conn, run_id)
+        return Run(self, int(run_id))
+
+    def info(self, run_id: int | None = None) -> RunInfo:
+        """Teacher: what the list says of run ``run_id`` (default: the current run)."""
+        self._room._need_teacher("read a lesson run")
+        with self._store.read() as conn:
+            row, _, _, _ = self._which(conn, run_id)
+        return next(r for r in self.runs() if r.id == row.id)
+
+    def progress(self, run: int | None = None) -> list[Progress]:
+        """Teacher: each student in run ``run`` (default: the current one), in the order they
+        joined: the step their pages show, the furthest reached, questions answered and right."""
+        self._room._need_teacher("see the students' progress")
+        st, pl, an = schema.students, schema.places, schema.answers
+        with self._store.read() as conn:
+            row, current, _, _ = self._which(conn, run)
+            the = lesson_for(row.lesson, row.source)
+            questions = sum(1 for s in the.steps if s.question is not None)
+            students = conn.execute(select(st.c.id, st.c.name).where(
+                st.c.class_id == self._room.class_id).order_by(st.c.id)).all()
+            places = {int(p.student_id): p for p in conn.execute(
+                select(pl).where(pl.c.run_id == row.id))}
+            done = conn.execute(
+                select(an.c.student_id, an.c.step,
+                       func.max(an.c.correct.cast(Integer)).label("right"),
+                       func.max(an.c.at).label("at"))
+                .where(an.c.run_id == row.id).group_by(an.c.student_id, an.c.step)).all()
+        answered: Counter[int] = Counter()
+        right: Counter[int] = Counter()
+        last: dict[int, float] = {}
+        for d in done:
+            answered[int(d.student_id)] += 1
+            right[int(d.student_id)] += int(bool(d.right))
+            last[int(d.student_id)] = max(last.get(int(d.student_id), 0.0), float(d.at))
+        out = []
+        for s in students:
+            p = places.get(int(s.id))
+            if row.mode == "paced":
+                step, reached = (current, current) if row.ended is None else (None, None)
+            else:
+                step = None if p is None else int(p.step)
+                reached = None if p is None else int(p.reached)
+            stamps = [x for x in (last.get(int(s.id)), None if p is None else float(p.updated))
+                      if x is not None]
+            out.append(Progress(str(s.name), step, reached, answered[int(s.id)],
+                                right[int(s.id)], questions, max(stamps) if stamps else None))
+        return out
 
     # ------------------------------------------------------------------ everyone
     def now(self) -> Slide | None:
         """The step every page shows now (``None`` before the teacher starts a lesson); the
-        key only once revealed."""
-        try:
-            key, step, revealed, version = self._pace()
-        except ClassroomError:
-            return None
-        return self._slide(key, step, revealed, version)
+        key only once revealed. In homework: the run's first step, for the class (a student's
+        own step is :meth:`mine`)."""
+        with self._store.read() as conn:
+            found = self._pace_row(conn)
+            if found is None:
+                return None
+            run = self._run_row(conn, found.run_id)
+        step = int(found.step) if run.mode == "paced" else 0
+        return self._slide(run, step, bool(found.revealed), int(found.version))
 
     @property
     def version(self) -> int:
-        """Grows with every change of step or reveal (0 before a lesson starts)."""
+        """Grows with every change of run, step or reveal (0 before a lesson starts)."""
         pc = schema.pace
         with self._store.read() as conn:
             found = conn.execute(select(pc.c.version)
+                                 .where(pc.c.class_id == self._room.class_id)).scalar()
+        return int(found or 0)
+
+    @property
+    def activity(self) -> int:
+        """Grows with :attr:`version` and with every answer and every student's step in
+        homework (what the teacher's page waits for)."""
+        pc = schema.pace
+        with self._store.read() as conn:
+            found = conn.execute(select(pc.c.version + pc.c.activity)
                                  .where(pc.c.class_id == self._room.class_id)).scalar()
         return int(found or 0)
 
@@ -169,64 +345,132 @@ class Pacing:
         return wait_past(lambda: self.version, version, timeout,
                          self._store.waiting(PACE, self._room.class_id))
 
-    def answer(self, student: Student, answer: str | int, *, step: int) -> Graded:
+    def wait_activity(self, seen: int, timeout: float = 1.0) -> int:
+        """Like :meth:`wait`, for :attr:`activity` (an answer, a student's step)."""
+        return wait_past(lambda: self.activity, seen, timeout,
+                         self._store.waiting(PACE, self._room.class_id))
+
+    def mine(self, student: Student) -> Slide | None:
+        """What ``student``'s pages show: the class's step in a teacher-paced run; in
+        homework their own step (their place is made at step 1 the first time), with their
+        tries, and the key when it is theirs to see (:class:`Slide`)."""
+        self._check_student(student)
+        with self._store.read() as conn:
+            found = self._pace_row(conn)
+            if found is None:
+                return None
+            run = self._run_row(conn, found.run_id)
+            if run.mode == "paced":
+                return self._slide(run, int(found.step), bool(found.revealed),
+                                   int(found.version))
+            place = self._place(conn, run.id, student.id)
+        if place is None:
+            with self._store.write() as conn:
+                place = self._place(conn, run.id, student.id)
+                if place is None:
+                    self._move(conn, run, student, 0, 0)
+                    place = self._place(conn, run.id, student.id)
+        assert place is not None
+        return self._own_slide(run, student, int(place.step), int(place.reached),
+                               int(found.version))
+
+    def move(self, student: Student, step: int) -> Slide:
+        """Homework: move ``student`` to ``step`` (any step they reached, or the next one);
+        kept in the database, so a reload or another device shows the same step."""
+        self._check_student(student)
+        with self._store.write() as conn:
+            found = self._pace_row(conn)
+            if found is None:
+                raise ClassroomError("lesson", "the teacher has not started a lesson")
+            run = self._run_row(conn, found.run_id)
+            if run.mode != "self":
+                raise ClassroomError("step", "the teacher moves the class on in this lesson")
+            the = lesson_for(run.lesson, run.source)
+            self._check_step(the, step)
+            place = self._place(conn, run.id, student.id)
+            reached = 0 if place is None else int(place.reached)
+            if step > reached + 1:
+                raise ClassroomError("step", f"go on one step at a time: step {reached + 2} "
+                                             "is the next one")
+            self._move(conn, run, student, step, max(reached, step))
+        return self._own_slide(run, student, step, max(reached, step), int(found.version))
+
+    def answer(self, student: Student, answer: str | int, *, step: int,
+               run: int | None = None) -> Graded:
         """Store ``student``'s answer to the question at ``step`` (the step their page shows)
-        and return the verdict (right, or a hint; never the key). Refused: a step that is not
-        the class's current one, a revealed question, a question already answered right, more
-        than :data:`MAX_ATTEMPTS` tries, text too long or not printable."""
-        if not isinstance(student, Student) or student.class_id != self._room.class_id:
-            raise AccessDenied("student", f"not a student of class {self._room.code}")
-        an = schema.answers
+        of run ``run`` (default: the current one) and return the verdict (right, or a hint;
+        never the key). Refused, with nothing stored: a run that ended or closed, or of
+        another class; a step without a question; a step that is not the class's current one
+        (teacher-paced) or that the student has not reached (homework); a revealed question,
+        one answered right already, more than :data:`MAX_ATTEMPTS` tries; text too long or
+        not printable."""
+        self._check_student(student)
+        an, pc = schema.answers, schema.pace
         with self._store.write() as conn:
             check_open(conn, self._room.class_id, "answers")
-            key, current, revealed, _ = self._pace(conn)
-            if step != current:
+            row, current, revealed, _ = self._which(conn, run)
+            if row.ended is not None:
+                raise ClassroomError("answer", "this lesson has ended: answers are closed")
+            if row.closes is not None and time.time() >= row.closes:
+                raise ClassroomError("answer", f"the closing date ({when(row.closes)}) has "
+                                               "passed: answers are closed")
+            the = lesson_for(row.lesson, row.source)
+            if row.mode == "paced" and step != current:
                 raise ClassroomError("step", f"the class has moved on to step {current + 1}; "
                                              "answer the question shown now")
-            question = self._question(key, current)
+            question = self._question(the, step)
+            if row.mode == "self":
+                place = self._place(conn, row.id, student.id)
+                reached = 0 if place is None else int(place.reached)
+                if step > reached:
+                    raise ClassroomError("step", f"you have not reached step {step + 1} yet")
             text = self._answer_text(question, answer)
-            if revealed:
+            if row.mode == "paced" and revealed:
                 raise ClassroomError("answer", "the teacher has revealed the answer: answers "
                                                "are closed")
-            done = conn.execute(select(func.count(), func.max(an.c.correct.cast(Integer)))
-                                .where(an.c.class_id == self._room.class_id,
-                                       an.c.student_id == student.id, an.c.lesson == key,
-                                       an.c.step == current)).one()
-            tries, right = int(done[0]), bool(done[1])
+            tries, right = self._tries(conn, row.id, student.id, step)
             if right:
                 raise ClassroomError("answer", "you have answered this one right already")
             if tries >= MAX_ATTEMPTS:
-                raise ClassroomError("answer", f"{MAX_ATTEMPTS} tries are the most: wait for "
-                                               "the teacher's reveal")
+                after = ("wait for the teacher's reveal" if row.mode == "paced" else
+                         "the answer shows after the closing date" if row.key_shown == "close"
+                         else "the answer is shown")
+                raise ClassroomError("answer", f"{MAX_ATTEMPTS} tries are the most: {after}")
             graded = question.grade(answer if isinstance(answer, int) else text)
             try:
                 with conn.begin_nested():
                     conn.execute(an.insert().values(
-                        class_id=self._room.class_id, student_id=student.id, lesson=key,
-                        step=current, attempt=tries + 1, answer=text, correct=graded.ok,
-                        at=time.time()))
+                        class_id=self._room.class_id, run_id=row.id, student_id=student.id,
+                        lesson=row.lesson, step=step, attempt=tries + 1, answer=text,
+                        correct=graded.ok, at=time.time()))
             except IntegrityError:  # the same student answered from two devices at once
                 raise ClassroomError("answer", "an answer from your other device came "
                                                "first") from None
+            conn.execute(update(pc).where(pc.c.class_id == self._room.class_id)
+                         .values(activity=pc.c.activity + 1))
+            self._store.notify(conn, PACE, self._room.class_id)
         return graded
 
     # ------------------------------------------------------------------ internals
     @staticmethod
-    def _lesson(name: object) -> Lesson:
-        try:
-            return lesson(name)  # type: ignore[arg-type]
-        except ValueError as exc:
-            raise ClassroomError("lesson", str(exc)) from None
+    def _key(name: object) -> str:
+        if not isinstance(name, str):
+            raise ClassroomError("lesson", f"a lesson's name, not {show(name)}")
+        return name
 
-    def _question(self, key: str, step: int) -> Question:
-        the = self._lesson(key)
+    @staticmethod
+    def _check_step(the: Lesson, step: object) -> int:
         if isinstance(step, bool) or not isinstance(step, int) \
                 or not 0 <= step < len(the.steps):
-            raise ClassroomError("step", f"lesson {key} has steps 0 to {len(the.steps) - 1}, "
-                                         f"not {show(step)}")
+            raise ClassroomError("step", f"lesson {the.key} has steps 0 to "
+                                         f"{len(the.steps) - 1}, not {show(step)}")
+        return step
+
+    def _question(self, the: Lesson, step: object) -> Question:
+        step = self._check_step(the, step)
         question = the.steps[step].question
         if question is None:
-            raise ClassroomError("step", f"step {step + 1} of lesson {key} asks no question")
+            raise ClassroomError("step", f"step {step + 1} of the lesson asks no question")
         return question
 
     @staticmethod
@@ -237,41 +481,190 @@ class Pacing:
             return question.options[answer]
         return check_text(answer, "answer", schema.ANSWER_MAX)
 
-    def _pace(self, conn: object = None) -> tuple[str, int, bool, int]:
-        pc = schema.pace
-        query = select(pc.c.lesson, pc.c.step, pc.c.revealed, pc.c.version).where(
-            pc.c.class_id == self._room.class_id)
-        if conn is None:
-            with self._store.read() as c:
-                row = c.execute(query).first()
-        else:
-            row = conn.execute(query).first()  # type: ignore[attr-defined]
-        if row is None:
-            raise ClassroomError("lesson", "the teacher has not started a lesson")
-        return str(row.lesson), int(row.step), bool(row.revealed), int(row.version)
+    def _check_student(self, student: object) -> None:
+        if not isinstance(student, Student) or student.class_id != self._room.class_id:
+            raise AccessDenied("student", f"not a student of class {self._room.code}")
 
-    def _set(self, key: str, step: int, *, revealed: bool) -> Slide:
+    def _pace_row(self, conn: Connection) -> Any:
+        pc = schema.pace
+        return conn.execute(select(pc).where(pc.c.class_id == self._room.class_id)).first()
+
+    def _run_row(self, conn: Connection, run_id: object) -> Any:
+        rn = schema.runs
+        if isinstance(run_id, bool) or not isinstance(run_id, int):
+            if run_id is None:
+                raise ClassroomError("lesson", "the teacher has not started a lesson")
+            raise ClassroomError("run", f"a lesson run's number, not {show(run_id)}")
+        row = conn.execute(select(rn).where(rn.c.id == run_id)).first()
+        if row is None or row.class_id != self._room.class_id:
+            raise ClassroomError("run", f"class {self._room.code} has no lesson run {run_id}")
+        return row
+
+    def _which(self, conn: Connection, run: int | None) -> tuple[Any, int, bool, int]:
+        """The run ``run`` (default: the current one), with the class's step, reveal and
+        version when it is the current run (else step 0, not revealed)."""
+        found = self._pace_row(conn)
+        if run is None:
+            if found is None or found.run_id is None:
+                raise ClassroomError("lesson", "the teacher has not started a lesson")
+            run = int(found.run_id)
+        row = self._run_row(conn, run)
+        if found is not None and found.run_id == row.id:
+            return row, int(found.step), bool(found.revealed), int(found.version)
+        return row, 0, False, 0
+
+    def _set(self, *, step: int | None = None, revealed: bool = False) -> Slide:
         pc = schema.pace
         with self._store.write() as conn:
-            old = conn.execute(select(pc.c.version)
-                               .where(pc.c.class_id == self._room.class_id)).scalar()
-            version = int(old or 0) + 1
-            values = {"lesson": key, "step": step, "revealed": revealed, "version": version,
-                      "updated": time.time()}
-            if old is None:
-                conn.execute(pc.insert().values(class_id=self._room.class_id, **values))
+            found = self._pace_row(conn)
+            if found is None or found.run_id is None:
+                raise ClassroomError("lesson", "the teacher has not started a lesson")
+            run = self._run_row(conn, found.run_id)
+            if run.mode != "paced":
+                raise ClassroomError("lesson", "this run is homework: each student moves on "
+                                               "at their own pace")
+            if run.ended is not None:
+                raise ClassroomError("lesson", "this run has ended: start the lesson again")
+            the = lesson_for(run.lesson, run.source)
+            if step is None:
+                step = int(found.step)
             else:
-                conn.execute(update(pc).where(pc.c.class_id == self._room.class_id)
-                             .values(**values))
+                self._check_step(the, step)
+            version = int(found.version) + 1
+            conn.execute(update(pc).where(pc.c.class_id == self._room.class_id).values(
+                step=step, revealed=revealed, version=version, updated=time.time()))
             self._store.notify(conn, PACE, self._room.class_id)
-        return self._slide(key, step, revealed, version)
+        return self._slide(run, step, revealed, version)
 
-    def _slide(self, key: str, step: int, revealed: bool, version: int) -> Slide:
-        the = self._lesson(key)
+    @staticmethod
+    def _place(conn: Connection, run_id: int, student_id: int) -> Any:
+        pl = schema.places
+        return conn.execute(select(pl).where(pl.c.run_id == run_id,
+                                             pl.c.student_id == student_id)).first()
+
+    def _move(self, conn: Connection, run: Any, student: Student, step: int,
+              reached: int) -> None:
+        pl, pc = schema.places, schema.pace
+        now = time.time()
+        changed = conn.execute(update(pl).where(pl.c.run_id == run.id,
+                                                pl.c.student_id == student.id)
+                               .values(step=step, reached=reached, updated=now)).rowcount
+        if not changed:
+            try:
+                with conn.begin_nested():
+                    conn.execute(pl.insert().values(run_id=run.id, student_id=student.id,
+                                                    class_id=self._room.class_id, step=step,
+                                                    reached=reached, updated=now))
+            except IntegrityError:  # the other device made it first: take this step
+                conn.execute(update(pl).where(pl.c.run_id == run.id,
+                                              pl.c.student_id == student.id)
+                             .values(step=step, reached=reached, updated=now))
+        conn.execute(update(pc).where(pc.c.class_id == self._room.class_id)
+                     .values(activity=pc.c.activity + 1))
+        self._store.notify(conn, PACE, self._room.class_id)
+
+    @staticmethod
+    def _tries(conn: Connection, run_id: int, student_id: int, step: int) -> tuple[int, bool]:
+        an = schema.answers
+        done = conn.execute(select(func.count(), func.max(an.c.correct.cast(Integer)))
+                            .where(an.c.run_id == run_id, an.c.student_id == student_id,
+                                   an.c.step == step)).one()
+        return int(done[0]), bool(done[1])
+
+    def _own_slide(self, run: Any, student: Student, step: int, reached: int,
+                   version: int) -> Slide:
+        """A homework step as ``student`` sees it: the key once their tries are used or one
+        was right (``key_shown="tries"``), or once answers closed."""
+        with self._store.read() as conn:
+            tries, right = self._tries(conn, run.id, student.id, step)
+        closed = self._closed(run)
+        shown = closed or (run.key_shown == "tries" and (right or tries >= MAX_ATTEMPTS))
+        slide = self._slide(run, step, shown, version)
+        return dataclasses.replace(slide, reached=reached, tries=tries, right=right)
+
+    @staticmethod
+    def _closed(run: Any) -> bool:
+        return run.ended is not None or (run.closes is not None and time.time() >= run.closes)
+
+    def _slide(self, run: Any, step: int, revealed: bool, version: int) -> Slide:
+        the = lesson_for(run.lesson, run.source)
         s = the.steps[step]
         q = s.question
         view = None if q is None else QuestionView(
             q.kind, q.prompt, q.options if isinstance(q, Choice) else ())
-        return Slide(key, step, len(the.steps), s.title, s.text, view, revealed,
-                     q.key_text() if q is not None and revealed else None,
-                     q.why if q is not None and revealed else None, version)
+        shown = revealed and q is not None
+        return Slide(str(run.lesson), step, len(the.steps), s.title, s.text, view, revealed,
+                     q.key_text() if shown and q is not None else None,
+                     q.why if shown and q is not None else None, version, run=int(run.id),
+                     mode=str(run.mode),
+                     closes=None if run.closes is None else float(run.closes),
+                     closed=self._closed(run))
+
+
+class Run:
+    """Teacher: one run of the class's lessons, to read: what the list says of it, its tally at
+    a step, each student's progress, its answers. Reading never changes it; an answer to an
+    ended run is refused (:meth:`Pacing.answer`)."""
+
+    def __init__(self, pacing: Pacing, run_id: int) -> None:
+        self._pacing = pacing
+        self.id = run_id
+
+    @property
+    def info(self) -> RunInfo:
+        return self._pacing.info(self.id)
+
+    def tally(self, step: int) -> Tally:
+        return self._pacing.tally(step, run=self.id)
+
+    def progress(self) -> list[Progress]:
+        return self._pacing.progress(self.id)
+
+    def questions(self) -> list[int]:
+        """The steps of the run's lesson that ask a question."""
+        row = self._row()
+        the = lesson_for(row.lesson, row.source)
+        return [i for i, s in enumerate(the.steps) if s.question is not None]
+
+    def slide(self, step: int) -> Slide:
+        """Step ``step`` of the run's lesson as the teacher reads it (with its key)."""
+        row = self._row()
+        the = lesson_for(row.lesson, row.source)
+        self._pacing._check_step(the, step)
+        return self._pacing._slide(row, step, True, 0)
+
+    def answers(self) -> list[dict[str, object]]:
+        """Every answer of the run, one per try, in the order given: student, step (0-based),
+        attempt, answer, correct, at."""
+        self._pacing._room._need_teacher("read the answers")
+        an, st = schema.answers, schema.students
+        with self._pacing._store.read() as conn:
+            rows = conn.execute(select(st.c.name, an.c.step, an.c.attempt, an.c.answer,
+                                       an.c.correct, an.c.at)
+                                .join(st, an.c.student_id == st.c.id)
+                                .where(an.c.run_id == self.id).order_by(an.c.id)).all()
+        return [{"student": r.name, "step": int(r.step), "attempt": int(r.attempt),
+                 "answer": r.answer, "correct": bool(r.correct), "at": float(r.at)}
+                for r in rows]
+
+    def report(self) -> Any:
+        """The run's report (:func:`.reports.build_report`): each student and each question."""
+        from .reports import AnswerRecord, build_report
+
+        row = self._row()
+        the = lesson_for(row.lesson, row.source)
+        records = [AnswerRecord(str(a["student"]), int(a["step"]),  # type: ignore[call-overload]
+                                int(a["attempt"]), str(a["answer"]),  # type: ignore[call-overload]
+                                bool(a["correct"]), float(a["at"]))  # type: ignore[arg-type]
+                   for a in self.answers()]
+        roster = [s.name for s in self._pacing._room.students()]
+        return build_report(records, roster, the, title=str(row.title))
+
+    def answer(self, student: Student, answer: str | int, *, step: int) -> Graded:
+        """An answer to this run (refused once it ended or closed)."""
+        return self._pacing.answer(student, answer, step=step, run=self.id)
+
+    def _row(self) -> Any:
+        self._pacing._room._need_teacher("read a lesson run")
+        with self._pacing._store.read() as conn:
+            return self._pacing._run_row(conn, self.id)

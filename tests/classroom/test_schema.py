@@ -83,7 +83,7 @@ def test_a_version_1_database_is_upgraded(url: str) -> None:
     room = Classroom(url, code="V2V2V2", pin="4321")
     assert room.store.schema_before == 1
     with room.store.read() as conn:
-        assert schema.version_of(conn) == schema.VERSION == 4
+        assert schema.version_of(conn) == schema.VERSION == 5
     table = room.table(table_code)
     assert [str(a) for a in table.game.history] == played  # the old log replays
     game = table.game
@@ -174,6 +174,7 @@ def test_export_answers_results_and_loadable_saves(url: str, tmp_path: Path) -> 
     written = export(room, tmp_path / "out")
     assert {p.name for p in written} == {"answers.csv", "results.csv", "research-answers.csv",
                                          "research-results.csv",
+                                         f"gradebook-run-{room.lesson.runs()[0].id}.csv",
                                          f"{freedom.code}-freedom.json",
                                          f"{freight.code}-slowfreight.json"}
     assert (tmp_path / "out" / "answers.csv").read_text(encoding="utf-8") == answers_csv(room)

@@ -22,11 +22,12 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from ...lessons import LESSONS, lesson
+from ...lessons import LESSONS
 from ...lessons.text import inline, to_html
 from ...ui.errors import ErrorArea
 from ..errors import ClassroomError
 from ..pacing import Slide
+from ..runs import known_lesson as lesson
 from .words import history_html, shown_answer, words_html
 
 DB_ENV = "FREIGHT_FREEDOM_DB"

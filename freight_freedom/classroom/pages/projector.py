@@ -18,6 +18,8 @@ import ipywidgets as widgets
 from ...ui.adapter import ui_for
 from ...ui.errors import ErrorArea
 from ..room import Classroom
+from ..runs import known_lesson as lesson
+from ..runs import when
 from ..tables import Table
 from .common import (
     CSS,
@@ -25,6 +27,7 @@ from .common import (
     LessonBoard,
     Live,
     ago,
+    box,
     class_code,
     database_url,
     game_title,
@@ -184,8 +187,17 @@ class ProjectorPage:
             self._show_board(table)
             return
         self.version = 0 if slide is None else slide.version
-        self.slide.value = slide_html(slide, scale=SCALE, class_words=True,
-                                      waiting="The lesson will start in a moment.")
+        if slide is not None and slide.mode == "self":  # homework: no class step to show
+            closes = (f" Answers close {html.escape(when(slide.closes))}."
+                      if slide.closes is not None and not slide.closed else
+                      " Answers are closed." if slide.closed else "")
+            self.slide.value = box(
+                "#eef3fd", f"<b>Homework: {html.escape(lesson(slide.lesson).title)}</b><br>"
+                "Each of you goes through the steps at your own pace on your own page, with "
+                f"Back and Next.{closes}", size=round(15 * SCALE))
+        else:
+            self.slide.value = slide_html(slide, scale=SCALE, class_words=True,
+                                          waiting="The lesson will start in a moment.")
         self.board.show(slide)
 
     def _show_board(self, table: Table) -> None:

@@ -27,12 +27,13 @@ import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from ...lessons import lesson
 from ...ui.errors import ErrorArea
 from ..errors import ClassroomError
-from ..pacing import Slide
+from ..pacing import MAX_ATTEMPTS, Slide
 from ..people import Student
 from ..room import Classroom
+from ..runs import known_lesson as lesson
+from ..runs import when
 from ..store import CLASS_CODE_LENGTH, check_code
 from ..tables import Table
 from .common import (
@@ -49,6 +50,19 @@ from .common import (
     slide_html,
 )
 from .words import plain, rule_chips, words_html
+
+
+def homework_note(slide: Slide) -> str:
+    """Under a homework question: the student's tries and when the answer shows."""
+    if slide.closed:
+        return "Answers are closed: the answer is shown above."
+    if slide.right:
+        return ("Right! " + ("The answer is shown above." if slide.key is not None else
+                             "The teacher's answer shows after the closing date."))
+    if slide.key is not None:
+        return "Your tries are used: the answer is shown above."
+    left = MAX_ATTEMPTS - slide.tries
+    return f"You have {left} {'try' if left == 1 else 'tries'} left."
 
 STORAGE_KEY = "freight-freedom-classroom"
 
@@ -331,6 +345,19 @@ class StudentPage:
                         (self.feedback, "ff-student-feedback")):
             w.add_class(name)
         self.closed_note = widgets.HTML()
+        # homework (a student-paced run): the student's own Back and Next
+        self.own_back = widgets.Button(description="Back", icon="arrow-left")
+        self.own_next = widgets.Button(description="Next", icon="arrow-right",
+                                       button_style="primary")
+        self.own_back.on_click(guard(lambda _b: self.move(-1)))
+        self.own_next.on_click(guard(lambda _b: self.move(+1)))
+        self.own_back.add_class("ff-student-back")
+        self.own_next.add_class("ff-student-next")
+        self.own_note = widgets.HTML()
+        self.own_note.add_class("ff-student-own")
+        self.own_row = widgets.HBox([self.own_back, self.own_next, self.own_note],
+                                    layout=widgets.Layout(display="none",
+                                                          align_items="center"))
         self.answer_box = widgets.VBox([self.choices, widgets.HBox([self.answer_text,
                                                                     self.answer_button]),
                                         self.feedback, self.closed_note])
@@ -348,7 +375,7 @@ class StudentPage:
             widgets.HTML("<h3 style='margin:10px 0 4px 0'>Your game table</h3>"),
             self.seat_choice, self.seat_message, self.play_area]
         self.table_box.layout.display = ""
-        self.main.children = [self.slide_view, self.answer_box]
+        self.main.children = [self.own_row, self.slide_view, self.answer_box]
         self.table_checked = 0.0
         self.refresh(force=True)
         self.live = Live(self._wait, self.refresh, self.errors, "student",
@@ -361,9 +388,11 @@ class StudentPage:
         self.room.lesson.wait(self.slide.version if self.slide else 0, timeout)
 
     def refresh(self, force: bool = False) -> None:
-        """Follow the teacher's step (redrawn only when it changed) and the tables."""
+        """Follow the teacher's step, or in homework the student's own (redrawn only when it
+        changed), and the tables."""
         assert self.room is not None
-        slide = self.room.lesson.now()
+        assert self.me is not None
+        slide = self.room.lesson.mine(self.me)
         if force or slide != self.slide:
             moved = self.slide is None or slide is None or slide.step != self.slide.step \
                 or slide.lesson != self.slide.lesson
@@ -412,7 +441,8 @@ class StudentPage:
         if self.table_first and self.seat is not None:
             return f"{who} · Table {self.seat[0]}: {short_title(self.seat_game, ':')}"
         if self.slide is not None:
-            return f"{who} · {short_title(lesson(self.slide.lesson).title, ',')}"
+            title = short_title(lesson(self.slide.lesson).title, ',')
+            return f"{who} · {'Homework: ' if self.slide.mode == 'self' else ''}{title}"
         return f"{who}: waiting for the lesson"
 
     def _head(self) -> None:
@@ -443,6 +473,7 @@ class StudentPage:
     def _draw_slide(self, moved: bool) -> None:
         slide = self.slide
         self._note_lesson()
+        self._draw_own(slide)
         self.slide_view.value = slide_html(
             slide, waiting="Wait for your teacher to start the lesson.", class_words=True)
         q = None if slide is None else slide.question
@@ -458,12 +489,40 @@ class StudentPage:
             self.choices.value = None
         self.choices.layout.display = "" if q.options else "none"
         self.answer_text.layout.display = "none" if q.options else ""
-        closed = slide.revealed
+        closed = slide.revealed or slide.closed or slide.right
         self.answer_button.disabled = closed
         self.choices.disabled = closed
         self.answer_text.disabled = closed
-        self.closed_note.value = box("#f1f3f4", "Answers are closed: the answer is shown "
-                                                "above.") if closed else ""
+        if slide.mode == "self":
+            self.closed_note.value = box("#f1f3f4", html.escape(homework_note(slide))) \
+                if closed or slide.tries else ""
+        else:
+            self.closed_note.value = box("#f1f3f4", "Answers are closed: the answer is shown "
+                                                    "above.") if closed else ""
+
+    def _draw_own(self, slide: Slide | None) -> None:
+        """Homework: the student's own Back and Next, and where they are."""
+        own = slide is not None and slide.mode == "self"
+        self.own_row.layout.display = "" if own else "none"
+        if slide is None or not own:
+            return
+        self.own_back.disabled = slide.step == 0
+        self.own_next.disabled = slide.step >= slide.steps - 1
+        due = (f" &middot; answers close {html.escape(when(slide.closes))}"
+               if slide.closes is not None and not slide.closed else
+               " &middot; <b>answers are closed</b>" if slide.closed else "")
+        self.own_note.value = (f"<span style='font-size:15px'>Homework at your own pace: "
+                               f"step {slide.step + 1} of {slide.steps}{due}</span>")
+
+    def move(self, by: int) -> None:
+        """Homework: the student's Back (``-1``) or Next (``+1``); kept in the database."""
+        assert self.room is not None and self.me is not None
+        slide = self.slide
+        if slide is None or slide.mode != "self":
+            raise ClassroomError("step", "your teacher moves the class on in this lesson")
+        self.slide = self.room.lesson.move(self.me, slide.step + by)
+        self._draw_slide(True)
+        self.board.show(self.slide)
 
     def answer(self, value: str | int | None = None) -> str:
         """Send the answer chosen or typed (or ``value``); the verdict shown, as text."""
@@ -479,10 +538,13 @@ class StudentPage:
             else:
                 value = self.answer_text.value
         try:
-            graded = self.room.lesson.answer(self.me, value, step=slide.step)
+            graded = self.room.lesson.answer(self.me, value, step=slide.step, run=slide.run)
         except ClassroomError as exc:
             self.feedback.value = box("#fdecea", html.escape(exc.reason), role="alert")
             return exc.reason
+        if slide.mode == "self":  # the key may be theirs to see now (their tries are used)
+            self.slide = self.room.lesson.mine(self.me)
+            self._draw_slide(False)
         # the verdict in the class's words, with the question's rules under it as the guided
         # lesson shows them (a hint may say "open the rule below")
         asked = lesson(slide.lesson).steps[slide.step].question

@@ -6,23 +6,24 @@ from __future__ import annotations
 
 import html
 import os
-import time
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 
 from ...core import registry
-from ...lessons import LESSONS, lesson
+from ...lessons import LESSONS
 from ...ui.bots import LABELS
 from ...ui.errors import ErrorArea
 from ...ui.newgame import NewGame
 from ...ui.saveload import download_link_html
 from ..bots import play_due_bots
 from ..errors import ClassroomError
-from ..export import answers_csv, export, results_csv
+from ..export import answers_csv, export, gradebooks, results_csv
 from ..pacing import Tally
 from ..room import Classroom
+from ..runs import Progress, RunInfo, when
+from ..runs import known_lesson as lesson
 from ..tables import TableSummary
 from .common import (
     CSS,
@@ -40,7 +41,11 @@ from .common import (
 
 STUDENT_SEAT = "a student"
 FREE = "free: any student may take it"
-TABS = ("Lesson", "Students", "Tables", "Export")
+TABS = ("Lesson", "Students", "Tables", "Export", "Runs")
+MODES = (("In class: you set the pace", "paced"), ("Homework: each student at their own pace",
+                                                    "self"))
+KEYS = (("the answer shows after the student's own tries", "tries"),
+        ("the answer shows only after the closing date", "close"))
 
 
 def tally_html(t: Tally, students: int) -> str:
@@ -61,6 +66,32 @@ def tally_html(t: Tally, students: int) -> str:
         f"<div>Common wrong answers:<ul style='margin:2px 0'>{wrong}</ul></div>"
         + ("<b>Revealed</b>: every page shows the answer." if t.revealed else "")
         + "</div>")
+
+
+def progress_html(rows: list[Progress], steps: int) -> str:
+    """Each student in homework: the step they are on, the furthest reached, questions
+    answered and right (live)."""
+    if not rows:
+        return "<p>Nobody has joined yet.</p>"
+    body = "".join(
+        f"<tr><td>{html.escape(p.name)}</td>"
+        + (f"<td>{p.step + 1} of {steps}</td><td>{(p.reached or 0) + 1}</td>"
+           if p.step is not None else "<td colspan='2'><i>not opened yet</i></td>")
+        + f"<td>{p.answered} of {p.questions}</td><td>{p.right}</td></tr>" for p in rows)
+    return ("<table class='ff-list ff-teacher-progress'><tr><th>Student</th><th>On step</th>"
+            "<th>Reached</th><th>Answered</th><th>Right</th></tr>" + body + "</table>")
+
+
+def run_label(r: RunInfo) -> str:
+    """A run on the runs list: its number, lesson, mode, start and state."""
+    mode = "homework" if r.mode == "self" else "in class"
+    state = ("now" if r.current and r.open else "open" if r.open else "closed")
+    return (f"Run {r.id} · {short(r.title)} · {mode} · {when(r.started)} · {state} · "
+            f"{r.answers} answers")
+
+
+def short(title: str) -> str:
+    return title.split(",", 1)[0].strip() or title
 
 
 def tables_html(summaries: list[TableSummary], now: float | None = None) -> str:
@@ -157,7 +188,9 @@ class TeacherPage:
         students_tab = self._students_tab()
         tables_tab = self._tables_tab()
         export_tab = self._export_tab()
-        self.tabs = widgets.Tab(children=[lesson_tab, students_tab, tables_tab, export_tab])
+        runs_tab = self._runs_tab()
+        self.tabs = widgets.Tab(children=[lesson_tab, students_tab, tables_tab, export_tab,
+                                          runs_tab])
         for i, title in enumerate(TABS):
             self.tabs.set_title(i, title)
         self.tabs.observe(self.errors.guard(lambda _c: self.refresh()), names="selected_index")
@@ -165,10 +198,14 @@ class TeacherPage:
         self._new_form()
         self.version = -1
         self.refresh()
-        self.live = Live(lambda t: time.sleep(t), self.refresh, self.errors, "teacher",
-                         heartbeat=self.heartbeat)
+        self.activity = 0
+        # wakes at once for an answer or a student's step in homework (the live progress)
+        self.live = Live(self._wait, self.refresh, self.errors, "teacher", heartbeat=self.heartbeat)
         if self.live_wanted:
             self.live.start()
+
+    def _wait(self, timeout: float) -> None:
+        self.teacher.lesson.wait_activity(self.activity, timeout)
 
     def _lesson_tab(self) -> widgets.VBox:
         """Lesson choice, Start, Back, Next, Go to, Reveal; the step shown and the live tally."""
@@ -200,12 +237,32 @@ class TeacherPage:
                         (self.start_button, "ff-teacher-start"), (self.tally, "ff-teacher-tally"),
                         (self.slide, "ff-teacher-slide")):
             w.add_class(name)
+        self.mode_pick = widgets.ToggleButtons(options=MODES, value="paced",
+                                               style={"button_width": "auto"})
+        self.mode_pick.add_class("ff-teacher-mode")
+        self.closes_text = widgets.Text(description="Closes", placeholder="2025-06-13 17:00 "
+                                        "(optional)", style={"description_width": "55px"},
+                                        layout=widgets.Layout(width="300px"))
+        self.closes_text.add_class("ff-teacher-closes")
+        self.key_pick = widgets.Dropdown(options=KEYS, value="tries",
+                                         layout=widgets.Layout(width="360px"))
+        self.key_pick.add_class("ff-teacher-key")
+        self.homework_box = widgets.HBox([self.closes_text, self.key_pick],
+                                         layout=widgets.Layout(display="none",
+                                                               flex_flow="row wrap"))
+        self.mode_pick.observe(guard(lambda _c: self._mode_changed()), names="value")
+        self.end_run_button = widgets.Button(description="End the homework", icon="stop",
+                                             layout=widgets.Layout(display="none"))
+        self.end_run_button.add_class("ff-teacher-end-run")
+        self.end_run_button.on_click(guard(lambda _b: self.end_run()))
+        self.lesson_message = widgets.HTML()
         lesson_tab = widgets.VBox([
             widgets.HBox([self.lesson_pick, self.start_button],
                          layout=widgets.Layout(flex_flow="row wrap")),
+            self.mode_pick, self.homework_box, self.lesson_message,
             widgets.HBox([self.back_button, self.next_button, self.step_pick,
-                          self.reveal_button], layout=widgets.Layout(flex_flow="row wrap",
-                                                                      align_items="center")),
+                          self.reveal_button, self.end_run_button],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             widgets.HBox([widgets.Box([self.slide], layout=widgets.Layout(
                 flex="1 1 420px", padding="0 12px 0 0")),
                 widgets.Box([self.tally], layout=widgets.Layout(flex="1 1 300px"))],
@@ -366,16 +423,128 @@ class TeacherPage:
         self.export_button.on_click(guard(lambda _b: self.export()))
         self.export_links = widgets.HTML()
         export_tab = widgets.VBox([
-            widgets.HTML("<p style='font-size:15px'>The answers (one row per try) and the "
-                         "tables' results as CSV files for a spreadsheet, and each table's "
+            widgets.HTML("<p style='font-size:15px'>The answers (one row per try, with its "
+                         "run), a gradebook per run and the tables' results as CSV files for a "
+                         "spreadsheet, and each table's "
                          "game as a save file the play notebooks load.</p>"),
             self.export_button, self.export_links])
         return export_tab
 
+    def _runs_tab(self) -> widgets.VBox:
+        """Every run of the class's lessons; one opened to read (read only): its progress,
+        the tally of a question and its report with the per-question chart."""
+        guard = self.errors.guard
+        self.run_pick = widgets.Dropdown(options=[], description="Run",
+                                         style={"description_width": "40px"},
+                                         layout=widgets.Layout(width="620px"))
+        self.run_pick.add_class("ff-teacher-runs")
+        self.run_pick.observe(guard(lambda _c: self.show_run()), names="value")
+        self.run_step = widgets.Dropdown(options=[], description="Question",
+                                         style={"description_width": "70px"},
+                                         layout=widgets.Layout(width="420px"))
+        self.run_step.observe(guard(lambda _c: self.show_run()), names="value")
+        self.report_button = widgets.ToggleButton(description="Report", icon="table",
+                                                  tooltip="Each student and each question")
+        self.report_button.add_class("ff-teacher-report")
+        self.report_button.observe(guard(lambda _c: self.show_run()), names="value")
+        self.run_view = widgets.HTML()
+        self.run_view.add_class("ff-teacher-run")
+        self.run_chart = widgets.Box()
+        return widgets.VBox([
+            widgets.HTML("<p style='font-size:15px;margin:4px 0'>Each start of a lesson is a "
+                         "run with its own answers. Open one to read it; a closed run takes "
+                         "no more answers.</p>"),
+            widgets.HBox([self.run_pick, self.report_button],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            self.run_step, self.run_view, self.run_chart])
+
+    def _refresh_runs(self, room: Classroom) -> None:
+        options = [(run_label(r), r.id) for r in room.lesson.runs()]
+        if list(self.run_pick.options) != options:
+            value = self.run_pick.value
+            self.run_pick.options = options
+            ids = [o[1] for o in options]
+            self.run_pick.value = value if value in ids else (ids[0] if ids else None)
+        self.show_run()
+
+    def show_run(self) -> None:
+        """Draw the run chosen: its progress, a question's tally, its report if asked."""
+        room = self.teacher
+        run_id = self.run_pick.value
+        if run_id is None:
+            self.run_view.value = "<p>No runs yet: start a lesson on the Lesson tab.</p>"
+            self.run_chart.children = ()
+            return
+        run = room.lesson.run(run_id)
+        info = run.info
+        the = lesson(info.lesson)
+        steps = [(f"{i + 1}. {the.steps[i].title}", i) for i in run.questions()]
+        if list(self.run_step.options) != steps:
+            self.run_step.options = steps
+        parts = [f"<p style='font-size:15px'>{html.escape(run_label(info))}"
+                 + (f" &middot; closes {html.escape(when(info.closes))}" if info.closes else "")
+                 + "</p>", progress_html(run.progress(), len(the.steps))]
+        if self.run_step.value is not None:
+            parts.append(tally_html(run.tally(self.run_step.value), len(room.students())))
+        chart: tuple[widgets.Widget, ...] = ()
+        if self.report_button.value:
+            html_report, chart = self._report(run)
+            parts.append(html_report)
+        self.run_view.value = "".join(parts)
+        if self.report_button.value or self.run_chart.children:
+            self.run_chart.children = chart
+
+    @staticmethod
+    def _report(run: Any) -> tuple[str, tuple[widgets.Widget, ...]]:
+        """The run's report: a table per student and per question, and the chart."""
+        from ..reports import question_chart
+
+        report = run.report()
+        students = "".join(
+            f"<tr><td>{html.escape(s.name)}</td><td>{s.answered}</td><td>{s.first_right}</td>"
+            f"<td>{s.final_right}</td><td>{s.tries}</td></tr>" for s in report.student_rows)
+        questions = "".join(
+            f"<tr><td>{q.number}</td><td>{html.escape(q.prompt)}</td><td>{q.answered}</td>"
+            f"<td>{q.first_right}</td><td>{q.final_right}</td></tr>"
+            for q in report.question_rows)
+        text = (
+            "<h3 style='margin:10px 0 4px 0'>Report</h3><div style='display:flex;gap:24px;"
+            "flex-wrap:wrap'><table class='ff-list ff-report-students'><tr><th>Student</th>"
+            "<th>Answered</th><th>Right first try</th><th>Right in the end</th><th>Tries</th>"
+            f"</tr>{students}</table><table class='ff-list ff-report-questions'><tr><th>Q</th>"
+            "<th>Question</th><th>Answered</th><th>Right first try</th><th>Right in the end"
+            f"</th></tr>{questions}</table></div>")
+        import plotly.graph_objects as go
+
+        figure = go.FigureWidget(question_chart(report))
+        figure._config = {"displayModeBar": False}
+        return text, (figure,)
+
     # ------------------------------------------------------------------ lesson
+    def _mode_changed(self) -> None:
+        homework = self.mode_pick.value == "self"
+        self.homework_box.layout.display = "" if homework else "none"
+        self.start_button.description = "Start the homework" if homework else "Start at step 1"
+
     def start(self) -> None:
-        """Start the chosen lesson at its first step (every page follows)."""
-        self.teacher.lesson.start(self.lesson_pick.value)
+        """Start the chosen lesson at its first step (every page follows), or as homework
+        (each student at their own pace, closing when the form says)."""
+        self.lesson_message.value = ""
+        try:
+            if self.mode_pick.value == "self":
+                self.teacher.lesson.start(self.lesson_pick.value, mode="self",
+                                          closes=self.closes_text.value.strip() or None,
+                                          key_shown=self.key_pick.value)
+            else:
+                self.teacher.lesson.start(self.lesson_pick.value)
+        except ClassroomError as exc:
+            self.lesson_message.value = box("#fdecea", html.escape(exc.reason), role="alert")
+            return
+        self.refresh()
+
+    def end_run(self) -> None:
+        """End the current homework before its closing date (no more answers)."""
+        self.teacher.lesson.end()
         self.refresh()
 
     def go(self, step: int) -> None:
@@ -493,6 +662,11 @@ class TeacherPage:
             links.append(f"<a download='{room.code}-{name}' href='data:text/csv;base64,"
                          f"{data}' style='font-weight:bold;color:#0b57d0'>&#11015; Download "
                          f"{room.code}-{name}</a>")
+        for name, text in gradebooks(room).items():
+            data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+            links.append(f"<a download='{room.code}-{name}' href='data:text/csv;base64,"
+                         f"{data}' style='color:#0b57d0'>&#11015; Download {room.code}-{name}"
+                         "</a> (one row per student, one column per question)")
         links += [download_link_html(t.game) + f" (table {t.code})" for t in room.tables()]
         written: list[Path] = []
         folder = os.environ.get(EXPORT_ENV, "").strip()
@@ -508,12 +682,16 @@ class TeacherPage:
         """Bring the open tab up to date (the page's thread calls it twice a second)."""
         room = self.teacher
         tab = self.tabs.selected_index
+        self.activity = room.lesson.activity
         if tab == 0:
             self._refresh_lesson(room)
         elif tab == 1:
             self._refresh_students(room)
         elif tab == 2:
             self._refresh_tables(room)
+        elif tab == 4 and self.activity != getattr(self, "runs_seen", None):
+            self.runs_seen = self.activity
+            self._refresh_runs(room)
         # the bot seats, at the class's pace (the command plays them too; each move is stored
         # once whoever plays it)
         play_due_bots(room)
@@ -526,6 +704,11 @@ class TeacherPage:
             self.tally.value = ""
             for b in (self.back_button, self.next_button, self.reveal_button):
                 b.disabled = True
+            return
+        self.end_run_button.layout.display = "" if slide.mode == "self" else "none"
+        self.end_run_button.disabled = slide.closed
+        if slide.mode == "self":
+            self._refresh_homework(room, slide)
             return
         the = lesson(slide.lesson)
         options = [(f"{i + 1}. {s.title}" + (" (question)" if s.question else ""), i)
@@ -547,6 +730,22 @@ class TeacherPage:
                                 "step.</p>")
         else:
             self.tally.value = tally_html(room.lesson.tally(), len(room.students()))
+        self.version = slide.version
+
+    def _refresh_homework(self, room: Classroom, slide: Any) -> None:
+        """Homework: no class step to set; each student's progress, live."""
+        for b in (self.back_button, self.next_button, self.reveal_button):
+            b.disabled = True
+        self.step_pick.options = []
+        if self.lesson_pick.value != slide.lesson and slide.lesson in LESSONS:
+            self.lesson_pick.value = slide.lesson
+        closes = (f"answers close {html.escape(when(slide.closes))}" if slide.closes is not None
+                  else "no closing date: press End the homework to close it")
+        state = "<b>answers are closed</b>" if slide.closed else closes
+        self.slide.value = box("#eef3fd", f"<b>Homework: {html.escape(lesson(slide.lesson).title)}"
+                                          f"</b><br>Each student moves through the "
+                                          f"{slide.steps} steps on their own page; {state}.")
+        self.tally.value = progress_html(room.lesson.progress(), slide.steps)
         self.version = slide.version
 
     def _refresh_tables(self, room: Classroom) -> None:

@@ -24,10 +24,10 @@ from collections.abc import Callable
 from typing import Any
 
 from ...core.rulebook import ID as _ID
-from ...lessons import lesson
 from ...lessons.questions import Choice, Question
 from ...lessons.text import chip_label, inline, to_html
 from ...ui.rule_words import student_rule_text
+from ..runs import known_lesson as lesson
 
 #: what the lessons say about the Jupyter lesson's own controls, said as it is true on a
 #: classroom page (the teacher moves the class on; the answer is then shown)
