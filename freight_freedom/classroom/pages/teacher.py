@@ -22,7 +22,7 @@ from ..errors import ClassroomError
 from ..export import answers_csv, export, gradebooks, results_csv
 from ..pacing import Tally
 from ..room import Classroom
-from ..runs import Progress, RunInfo, when
+from ..runs import Progress, RunInfo, file_key, when
 from ..runs import known_lesson as lesson
 from ..tables import TableSummary
 from .common import (
@@ -38,6 +38,7 @@ from .common import (
     join_link,
     slide_html,
 )
+from .lesson_upload import LessonUpload
 
 STUDENT_SEAT = "a student"
 FREE = "free: any student may take it"
@@ -256,9 +257,13 @@ class TeacherPage:
         self.end_run_button.add_class("ff-teacher-end-run")
         self.end_run_button.on_click(guard(lambda _b: self.end_run()))
         self.lesson_message = widgets.HTML()
+        #: the teacher's own lesson files chosen on this page: key -> the file's text
+        self.own_sources: dict[str, str] = {}
+        self.own_lesson = LessonUpload(self._own_lesson_loaded, guard)
         lesson_tab = widgets.VBox([
             widgets.HBox([self.lesson_pick, self.start_button],
                          layout=widgets.Layout(flex_flow="row wrap")),
+            self.own_lesson.widget,
             self.mode_pick, self.homework_box, self.lesson_message,
             widgets.HBox([self.back_button, self.next_button, self.step_pick,
                           self.reveal_button, self.end_run_button],
@@ -530,17 +535,33 @@ class TeacherPage:
         """Start the chosen lesson at its first step (every page follows), or as homework
         (each student at their own pace, closing when the form says)."""
         self.lesson_message.value = ""
+        source = self.own_sources.get(self.lesson_pick.value)
         try:
             if self.mode_pick.value == "self":
                 self.teacher.lesson.start(self.lesson_pick.value, mode="self",
                                           closes=self.closes_text.value.strip() or None,
-                                          key_shown=self.key_pick.value)
+                                          key_shown=self.key_pick.value, source=source)
             else:
-                self.teacher.lesson.start(self.lesson_pick.value)
+                self.teacher.lesson.start(self.lesson_pick.value, source=source)
         except ClassroomError as exc:
             self.lesson_message.value = box("#fdecea", html.escape(exc.reason), role="alert")
             return
         self.refresh()
+
+    def _own_lesson_loaded(self, the: Any, text: str) -> None:
+        """A lesson file the teacher chose passed its checks: it joins the list, chosen."""
+        key = file_key(text)
+        self.own_sources[key] = text
+        self._offer_lesson(key, the.title)
+        self.lesson_pick.value = key
+
+    def _offer_lesson(self, key: str, title: str | None = None) -> None:
+        """Put lesson ``key`` in the list if it is not there (a teacher's file started here or
+        on another page of the class)."""
+        if key not in [value for _label, value in self.lesson_pick.options]:
+            title = title if title is not None else lesson(key).title
+            self.lesson_pick.options = [*self.lesson_pick.options,
+                                        (f"{title} (your lesson file)", key)]
 
     def end_run(self) -> None:
         """End the current homework before its closing date (no more answers)."""
@@ -718,6 +739,7 @@ class TeacherPage:
         if self.step_pick.value != slide.step:
             self.step_pick.value = slide.step
         if self.lesson_pick.value != slide.lesson:
+            self._offer_lesson(slide.lesson)
             self.lesson_pick.value = slide.lesson
         self.back_button.disabled = slide.step == 0
         self.next_button.disabled = slide.step == slide.steps - 1
@@ -737,7 +759,8 @@ class TeacherPage:
         for b in (self.back_button, self.next_button, self.reveal_button):
             b.disabled = True
         self.step_pick.options = []
-        if self.lesson_pick.value != slide.lesson and slide.lesson in LESSONS:
+        if self.lesson_pick.value != slide.lesson:
+            self._offer_lesson(slide.lesson)
             self.lesson_pick.value = slide.lesson
         closes = (f"answers close {html.escape(when(slide.closes))}" if slide.closes is not None
                   else "no closing date: press End the homework to close it")
