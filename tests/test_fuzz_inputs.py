@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from freight_freedom import Freedom, SlowFreight
+from freight_freedom import Freedom
 from freight_freedom.core import (
     Action,
     ActionParseError,
@@ -22,11 +22,12 @@ from freight_freedom.core import (
     IllegalAction,
     OptionError,
     SaveFileError,
+    registry,
 )
 from freight_freedom.core.action import show
 from freight_freedom.core.bot import RandomBot
 
-GAMES: list[type[Game[Any]]] = [Freedom, SlowFreight]
+GAMES: list[type[Game[Any]]] = [entry.game_class() for entry in registry.GAMES.values()]
 def _deep(n: int) -> Any:
     value: Any = 0
     for _ in range(n):

@@ -51,10 +51,6 @@ Z95 = 1.959963984540054
 """The two-sided 95% normal quantile."""
 
 
-FREEDOM_ENDINGS = registry.GAMES["freedom"].endings
-"""How a Freedom game ends: the players win [FR-WIN-1], the Slaves Lost track overflows
-[FR-LOSE-1], or round 8 ends without both victory conditions [FR-LOSE-2]."""
-
 CHUNK = 25
 """Rollouts per task when the work is spread over processes (and per cancellation check)."""
 MAX_ROLLOUTS = 1_000_000
@@ -125,9 +121,9 @@ class Figures:
 
     ``win[seat]``: chance that ``seat`` wins (Freedom is cooperative: the same chance of
     victory for every seat). ``score[seat]``: expected score (Freedom: the team's optional
-    score). ``endings``: a cooperative game's chance of each way it ends (the registry's
-    ``endings``; Freedom's :data:`FREEDOM_ENDINGS`); empty for Slow Freight. ``cooperative``:
-    the registry's word on whether the players win or lose together.
+    score). ``endings``: a cooperative game's chance of each way it ends (its entry's
+    ``endings``: Freedom's "victory", "too many lost", "time ran out"); empty for Slow Freight.
+    ``cooperative``: the registry's word on whether the players win or lose together.
     """
 
     win: tuple[Estimate, ...]

@@ -51,11 +51,11 @@ def flatten(prefix: str, value: Any) -> dict[str, Any]:
     return out
 
 
-READS_LOG = frozenset({"freedom"})
-"""Games whose figures or tracker read the event log (Freedom: :func:`loss_condition`,
-:func:`opposition_fired`, :func:`opposition_dealt`, :class:`FreedomTracker`). Simulated games of
-the others are played quiet (``game.quiet()``: the same rules, no events built), since nothing
-reads their events."""
+def reads_log(key: str) -> bool:
+    """Whether the figures or tracker of game ``key`` read the event log (its entry's
+    ``reads_log``; Freedom's :func:`loss_condition` does), so a simulation keeps the log on."""
+    entry = registry.find(key)
+    return entry is not None and entry.reads_log
 
 
 def figures(game_name: str, game: Any) -> dict[str, Any]:

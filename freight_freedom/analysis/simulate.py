@@ -131,8 +131,8 @@ def option_columns(options: Mapping[str, Any]) -> dict[str, Any]:
 def play_game(config: Config, index: int, seed: int) -> dict[str, Any]:
     """Play game ``index`` of ``config`` with ``seed`` and return its result row."""
     game = config.cls(seed=seed, **config.options)
-    if config.game not in records.READS_LOG:
-        game.quiet()  # nothing reads this game's events (see records.READS_LOG)
+    if not records.reads_log(config.game):
+        game.quiet()  # nothing reads this game's events (see records.reads_log)
     bots: dict[int, Bot] = {}
     tracker = records.tracker(config.game)
     apply = game.apply if config.checked else game.apply_unchecked

@@ -2,7 +2,7 @@
 
 Learning and search frameworks (OpenSpiel, PettingZoo) want actions as integers from a range
 declared up front, and a mask of the legal ones. An :class:`ActionSpace` is that range: each game
-lists, once, every action its components and options allow (``freedom.action_space``,
+lists, once, every action its components and options allow (its entry's ``action_space``, e.g.
 ``slowfreight.action_space``), and the ids follow the order of that list.
 
 Ids are relative to the seat deciding, as in OpenSpiel's own games: the same id means "the same
@@ -111,14 +111,10 @@ class ActionSpace:
 
 
 def action_space(game: Game[Any]) -> ActionSpace:
-    """The action space of ``game`` (its components and options), from the game's own module."""
-    name = type(game).name
-    if name == "freedom":
-        from ..freedom.action_space import action_space as freedom_space
+    """The action space of ``game`` (its components and options), as its entry declares it."""
+    from .registry import find
 
-        return freedom_space(game)  # type: ignore[arg-type]
-    if name == "slow_freight":
-        from ..slowfreight.action_space import action_space as slowfreight_space
-
-        return slowfreight_space(game)  # type: ignore[arg-type]
-    raise IllegalAction(f"{type(game).__name__} declares no action space", rule=RULE)
+    entry = find(game)
+    if entry is None or entry.action_space is None:
+        raise IllegalAction(f"{type(game).__name__} declares no action space", rule=RULE)
+    return entry.action_space(game)

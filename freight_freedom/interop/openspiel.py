@@ -1,6 +1,8 @@
-"""Both games as OpenSpiel Python games (extra ``openspiel``).
+"""The package's games as OpenSpiel Python games (extra ``openspiel``).
 
-Importing this module registers ``freight_freedom_freedom`` and ``freight_freedom_slowfreight``::
+Importing this module registers every game of the registry as ``freight_freedom_<key>``
+(``freight_freedom_freedom``, ``freight_freedom_slowfreight``; a game registered later:
+:func:`register_games`)::
 
     import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
     import freight_freedom.interop.openspiel  # noqa: F401  (registers the games)
@@ -11,9 +13,10 @@ engines shuffle and roll from a seeded RNG inside the rules, so the chance nodes
 of them pick the game's seed, :data:`SEED_BASE` outcomes each (about a billion games), and the
 seed fixes the set-up, every shuffle and every roll. Nobody sees that outcome; each seat sees only
 its consequences through its own view. This keeps the game stateless, so OpenSpiel's
-serialization works (a sampled-stochastic Python game cannot save its RNG). Freedom's utility
-is identical for all players (1 on a win, 0 on a loss); Slow Freight's is general-sum (each
-seat's final score).
+serialization works (a sampled-stochastic Python game cannot save its RNG). A cooperative
+game's utility is identical for all players (1 on a win, 0 on a loss); a competitive one's is
+general-sum (each seat's final score). Parameters and player range come from the game's declared
+options (its entry), not from a list here.
 
 Actions are the ids of the game's fixed action space (:mod:`freight_freedom.core.action_space`).
 Observation strings are the seat's view as JSON (:meth:`Game.observation`); tensors are
@@ -37,12 +40,13 @@ except ImportError as exc:  # pragma: no cover - only without the extra
     raise ImportError("freight_freedom.interop.openspiel needs OpenSpiel: "
                       "pip install 'freight-freedom[openspiel]'") from exc
 
+from ..core import registry
 from ..core.action import Action
 from ..core.action_space import action_space
 from ..core.frozen import thaw
 from ..core.game import Game
 from .features import feature_size, features
-from .games import GAMES, GameSpec
+from .games import GameSpec, spec_of, specs
 
 PREFIX = "freight_freedom_"
 SEED_BASE = 1 << 10
@@ -50,22 +54,19 @@ SEED_BASE = 1 << 10
 SEED_NODES = 3
 """Chance nodes at the start of every game: the seed lies in ``0 .. SEED_BASE**SEED_NODES-1``."""
 
-_PARAMS: dict[str, dict[str, Any]] = {
-    # the OpenSpiel parameters: the game's options with their defaults
-    "freedom": {"players": 2, "difficulty": "regular", "easier_triples": False,
-                "easier_money": False, "easier_empty_centre": False,
-                "harder_full_plantations": False, "harder_extra_support": False,
-                "optional_scoring": False, "fundraising_cities_only": False},
-    "slowfreight": {"players": 3, "movement_table": "standard", "train_check": "each_card"},
-}
 _OUTCOMES = [(digit, 1.0 / SEED_BASE) for digit in range(SEED_BASE)]
-_PLAYER_RANGE = {"freedom": (1, 4), "slowfreight": (2, 4)}
+_SPECS: dict[str, GameSpec] = {}
+"""The games registered with OpenSpiel so far, by canonical name (see :func:`register_games`)."""
+GAME_CLASSES: dict[str, type[FreightGame]] = {}
+"""The OpenSpiel game class of each registered game, by canonical name."""
 
 
 def game_type(key: str) -> pyspiel.GameType:
-    """The declared OpenSpiel type of game ``key`` (``"freedom"``, ``"slowfreight"``)."""
-    spec = GAMES[key]
-    lo, hi = _PLAYER_RANGE[key]
+    """The declared OpenSpiel type of game ``key`` (a canonical name: ``"slowfreight"``); its
+    parameters are the game's declared options with their defaults, its player range the
+    ``players`` option's."""
+    spec = _SPECS[key] if key in _SPECS else spec_of(registry.game_entry(key))
+    lo, hi = spec.players
     return pyspiel.GameType(
         short_name=PREFIX + key,
         long_name=f"{spec.long_name} (freight_freedom)",
@@ -81,7 +82,7 @@ def game_type(key: str) -> pyspiel.GameType:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=_PARAMS[key],
+        parameter_specification=dict(spec.params),
     )
 
 
@@ -92,10 +93,11 @@ class FreightGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = dict(params or {})  # pyspiel.load_game has refused unknown names
-        options = {**_PARAMS[self.key], **given}
-        if options.get("train_check") == "each_card":
-            del options["train_check"]  # Slow Freight's default stays out (as in its saves)
-        self.spec: GameSpec = GAMES[self.key]
+        self.spec: GameSpec = _SPECS[self.key]
+        options = {**self.spec.params, **given}
+        for option in registry.game_entry(self.key).option_spec():
+            if option.omit_default and options.get(option.name) == option.default:
+                del options[option.name]  # a default kept out of the game's saves stays out
         self.options = options
         # a game built now checks the options (OptionError names a bad one) and sizes things
         probe = self.spec.cls(seed=0, **options)
@@ -171,7 +173,7 @@ class _Held:
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         self._views = {}
-        cls = next(s.cls for s in GAMES.values() if s.cls.name == data["game"])
+        cls = registry.game_entry(data["game"]).game_class()
         if "save" in data:
             self.game, self.recipe = cls.from_json(data["save"]).quiet(), ()
             return
@@ -236,7 +238,7 @@ class FreightState(pyspiel.State):  # type: ignore[misc]
                 seed = 0
                 for digit in self._digits:
                     seed = seed * SEED_BASE + digit
-                cls = GAMES[self._key].cls
+                cls = _SPECS[self._key].cls
                 self._held = _Held(cls(seed=seed, **self._options).quiet())
             return
         game = self._held.game
@@ -256,7 +258,7 @@ class FreightState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         if self._held is None:
             return [0.0] * self.num_players()
-        return GAMES[self._key].utilities(self._held.game)
+        return _SPECS[self._key].utilities(self._held.game)
 
     # ------------------------------------------------------------- information
     def resample_from_infostate(self, player_id: int,
@@ -273,7 +275,7 @@ class FreightState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         if self._held is None:
-            return f"{GAMES[self._key].long_name}: choosing the seed"
+            return f"{_SPECS[self._key].long_name}: choosing the seed"
         return f"{self._held.game!r}\n{self._held.game}"
 
 
@@ -303,11 +305,19 @@ class Observer:
         return view + "\n" + " ".join(str(a) for a in game.history)
 
 
-def _register(key: str) -> type[FreightGame]:
-    cls = type(f"FreightGame_{key}", (FreightGame,), {"key": key})
-    pyspiel.register_game(game_type(key), cls)
-    return cls
+def register_games() -> dict[str, type[FreightGame]]:
+    """Register with OpenSpiel every registered game of the package that has an action space
+    and an observation encoding, and is not registered yet (this module does it for the games
+    there are when it is imported; call it again after :func:`registry.register
+    <freight_freedom.core.registry.register>`). Returns :data:`GAME_CLASSES`."""
+    for key, spec in specs().items():
+        if key in _SPECS:
+            continue
+        _SPECS[key] = spec
+        cls = type(f"FreightGame_{key}", (FreightGame,), {"key": key})
+        pyspiel.register_game(game_type(key), cls)
+        GAME_CLASSES[key] = cls
+    return GAME_CLASSES
 
 
-FreedomGame = _register("freedom")
-SlowFreightGame = _register("slowfreight")
+register_games()

@@ -1,4 +1,4 @@
-"""Both games as PettingZoo AEC environments (extra ``rl``).
+"""The registered games as PettingZoo AEC environments (extra ``rl``).
 
 >>> from freight_freedom.interop.pettingzoo import env  # doctest: +SKIP
 >>> e = env("slowfreight", players=2)                    # doctest: +SKIP
@@ -9,12 +9,13 @@ card games have it: ``"observation"``, the seat's view as numbers (:mod:`.featur
 order or other hidden information), and ``"action_mask"``, 1 at the ids (the game's fixed
 action space) that are legal now, all 0 for the seats not deciding. A seat with a multi-step turn
 (a movement, a take-cards turn) is selected again, as in PettingZoo's own card games. Rewards come
-at the end: Freedom 1 to every seat on a win and 0 on a loss (a cooperative game), Slow Freight
-each seat's final score. ``reset(seed=...)`` fixes the whole game (set-up, shuffles, rolls); with
-no seed the next game's seed comes from the environment's own generator, never the global ones.
-``max_cycles`` truncates a game after that many rounds of decisions (default: a bound no game
-reaches). An illegal id ends the game for everyone with reward -1 to the seat that chose it
-(PettingZoo's ``TerminateIllegalWrapper``, as in its classic games).
+at the end: a cooperative game (Freedom) 1 to every seat on a win and 0 on a loss, a
+competitive one (Slow Freight) each seat's final score. ``reset(seed=...)`` fixes the whole game
+(set-up, shuffles, rolls); with no seed the next game's seed comes from the environment's own
+generator, never the global ones. ``max_cycles`` truncates a game after that many rounds of
+decisions (default: a bound no game reaches). An illegal id ends the game for everyone with
+reward -1 to the seat that chose it (PettingZoo's ``TerminateIllegalWrapper``, as in its
+classic games).
 """
 
 from __future__ import annotations
@@ -40,8 +41,9 @@ from .features import feature_size, features
 from .games import GameSpec, spec
 
 
-def env(game: str = "freedom", **kwargs: Any) -> AECEnv:
-    """A wrapped AEC environment of ``game`` (``"freedom"`` or ``"slowfreight"``); keyword
+def env(game: str | None = None, **kwargs: Any) -> AECEnv:
+    """A wrapped AEC environment of ``game`` (any registered game's name, e.g.
+    ``"slowfreight"``; ``None``: the first registered game, Freedom); keyword
     arguments are the game's options (``players=3``, ``difficulty="challenging"`` ...) and
     ``render_mode`` (``"ansi"`` or ``"human"``) and ``max_cycles``."""
     e: AECEnv = raw_env(game, **kwargs)
@@ -56,7 +58,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name fo
     metadata: dict[str, Any] = {"render_modes": ["human", "ansi"],
                                 "name": "freight_freedom_v0", "is_parallelizable": False}
 
-    def __init__(self, game: str = "freedom", render_mode: str | None = None,
+    def __init__(self, game: str | None = None, render_mode: str | None = None,
                  max_cycles: int | None = None, **options: Any) -> None:
         super().__init__()
         self.spec: GameSpec = spec(game)

@@ -36,10 +36,13 @@ def scaled_map_css(widget: Any, width: int, height: int) -> str:
             .replace(".ff-column", f".{scope} .ff-text"))
 
 
-def names_on_top(fig: Any) -> None:
-    """Draw a Freedom map's names last, above rings added to it (no rings over a name)."""
-    from ..freedom.view import NAMES
+NAMES = "names"
+"""The name of a figure's trace of place names, by the games' convention (Freedom's map:
+``freedom.map_figure.NAMES``); a figure without one is left as it is."""
 
+
+def names_on_top(fig: Any) -> None:
+    """Draw a map's names last, above rings added to it (no rings over a name)."""
     names = [t for t in fig.data if t.name == NAMES]
     if names:
         fig.data = tuple(t for t in fig.data if t.name != NAMES) + tuple(names)

@@ -1,10 +1,11 @@
 """PuzzleWidget: one puzzle at a time, the board beside its question; the engine grades.
 
 The choices are the puzzle's legal first decisions in words, and on a Freedom map only their
-destinations are ringed. An answer is graded by the proof (:func:`~.puzzles.solve`, run once per
-puzzle when first answered): "best", "good" or "costs you N", measured against the best of every
-decision the question permits, with the reason and the best line. The teacher's switch shows the
-proof: the value of every choice, in words, and how many positions the search visited.
+destinations are ringed (the game's entry marks them). An answer is graded by the proof
+(:func:`~.puzzles.solve`, run once per puzzle when first answered): "best", "good" or "costs
+you N", measured against the best of every decision the question permits, with the reason and
+the best line. The teacher's switch shows the proof: the value of every choice, in words, and
+how many positions the search visited.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from .map_marks import CSS, names_on_top, scaled_map_css
+from .map_marks import CSS, scaled_map_css
 from .puzzles import EPS, Puzzle, Solution, amount, grade, say, solve
 from .text import inline, to_html
 
@@ -136,22 +137,11 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
 
 
 def ring_choices(fig: Any, game: Any, options: tuple[str, ...]) -> None:
-    """On a Freedom map, ring only the destinations of the puzzle's choices (the figure rings
-    every legal destination of the position, about 30 of them at the start of a turn)."""
-    if getattr(game, "name", "") != "freedom":
-        return
-    from ..freedom import view
+    """Mark the puzzle's choices on its figure the game's way (its entry's ``puzzle_marks``:
+    on a Freedom map only their destinations are ringed); a game without marks keeps its
+    figure as it is."""
+    from ..core.registry import find
 
-    keep = {view.ends(game, a)[1] for a in game.legal_actions() if str(a) in options}
-    board = game.ctx.board
-    for trace in fig.data:
-        if trace.name == view.TARGETS:
-            points = [(x, y, d) for x, y, d in zip(trace.x, trace.y, trace.customdata,
-                                                   strict=True)
-                      if d in keep]
-            trace.x = [x for x, _y, _d in points]
-            trace.y = [y for _x, y, _d in points]
-            trace.customdata = [d for _x, _y, d in points]
-            trace.hovertext = [f"one of the choices: {board.spaces[d].name}"
-                               for _x, _y, d in points]
-    names_on_top(fig)
+    entry = find(game)
+    if entry is not None and entry.puzzle_marks is not None:
+        entry.puzzle_marks(fig, game, options)

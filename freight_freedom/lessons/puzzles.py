@@ -215,9 +215,10 @@ def describe_line(game: Game, line: list[str], limit: int = 4) -> list[str]:
 
 
 def puzzles(game: str | None = None) -> list[Puzzle]:
-    """Every puzzle (of ``"freedom"`` or ``"slowfreight"``, or of both)."""
-    from .freedom_puzzles import PUZZLES as FREEDOM
-    from .slowfreight_puzzles import PUZZLES as SLOWFREIGHT
+    """Every puzzle of the registered games (their entries' ``puzzles``), or of game ``game``
+    (its canonical name, ``"slowfreight"``)."""
+    from ..core import registry
 
-    found = [*FREEDOM, *SLOWFREIGHT]
+    found = [p for entry in registry.GAMES.values() if entry.puzzles is not None
+             for p in entry.puzzles()]
     return [p for p in found if game is None or p.game == game]

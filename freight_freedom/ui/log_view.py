@@ -146,7 +146,7 @@ class MoveBook:
 
 
 def _where(move: Move) -> str:
-    if move.phase == "turn":  # Slow Freight counts turns
+    if move.phase == "turn":  # a game of turns, not of rounds and phases (Slow Freight)
         return f"Turn {move.round}"
     return f"Round {move.round} \u00b7 {move.phase} phase"
 

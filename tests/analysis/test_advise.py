@@ -8,8 +8,9 @@ import pytest
 
 from freight_freedom import Freedom, IllegalAction, SlowFreight
 from freight_freedom.analysis import advise_workers
-from freight_freedom.analysis.advise import FREEDOM_ENDINGS, Cancelled, advise, chance
+from freight_freedom.analysis.advise import Cancelled, advise, chance
 from freight_freedom.analysis.trajectory import positions, trajectory, trajectory_figure
+from freight_freedom.core import registry
 from freight_freedom.core.bot import play_out
 from freight_freedom.freedom.bots import HeuristicBot
 from freight_freedom.slowfreight.bots import GreedyBot
@@ -102,7 +103,7 @@ def test_freedom_victory_and_endings() -> None:
     game = _freedom_late()
     a = advise(game, rollouts=12, seed=3, actions=2, action_rollouts=4)
     assert a == advise(game, rollouts=12, seed=3, actions=2, action_rollouts=4)
-    assert set(a.figures.endings) == set(FREEDOM_ENDINGS)
+    assert set(a.figures.endings) == set(registry.game_entry("freedom").endings)
     assert math.isclose(sum(e.mean for e in a.figures.endings.values()), 1.0)
     assert a.victory == a.figures.endings["victory"] == a.win[1]  # cooperative: one chance
     assert 1 <= len(a.actions) <= 2 and "heuristic" in a.assumption

@@ -17,6 +17,7 @@ from freight_freedom.core import (
     IllegalAction,
     OptionError,
     SaveFileError,
+    registry,
 )
 
 
@@ -274,7 +275,8 @@ def test_an_option_holding_a_huge_integer_is_an_option_error(cls: Any, option: s
         assert err.value.option == option and len(str(err.value)) < 300
 
 
-@pytest.mark.parametrize("cls", [Freedom, SlowFreight])
+@pytest.mark.parametrize("cls", [e.game_class() for e in registry.GAMES.values()],
+                         ids=registry.names())
 def test_views_and_is_legal_refuse_bad_seats_with_project_errors(cls: Any) -> None:
     game = cls(seed=1)
     for seat in (1.5, "0", -1, 10**5000, None, True):

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from freight_freedom.core import registry
 from freight_freedom.core.errors import OptionError
 from freight_freedom.core.options import Option, option_named, parse_options
 
@@ -98,7 +99,7 @@ def test_a_spec_is_checked_when_declared_and_found_by_name() -> None:
         option_named(SPEC, "nope")
 
 
-@pytest.mark.parametrize("game", ["freedom", "slowfreight"])
+@pytest.mark.parametrize("game", registry.names())
 def test_every_declared_option_has_help_a_rule_and_a_valid_default(game: str) -> None:
     from freight_freedom.core.registry import game_entry
 

@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 
+from freight_freedom.core import registry
 from freight_freedom.lessons import LESSONS, Choice, FreeText, MapClick, lesson
 from freight_freedom.lessons.model import all_rules
 from freight_freedom.lessons.puzzles import puzzles
@@ -173,7 +174,7 @@ def test_no_code_on_any_screen_of_the_lesson(name: str) -> None:
             assert_clean(w, "after a move")
 
 
-@pytest.mark.parametrize("game", ["freedom", "slowfreight"])
+@pytest.mark.parametrize("game", [k for k, e in registry.GAMES.items() if e.puzzles])
 def test_no_code_on_any_puzzle_page(game: str) -> None:
     from freight_freedom.lessons.puzzle_widget import PuzzleWidget
 
