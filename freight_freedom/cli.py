@@ -257,9 +257,14 @@ def _notebooks(args: argparse.Namespace, stdout: TextIO) -> int:
         done = copy_notebooks(args.dir)
     except (OSError, ValueError) as exc:
         raise UsageError(f"cannot copy the notebooks into {args.dir}: {exc}") from None
-    if done.written:
-        print(f"copied {len(done.written)} notebooks into {done.folder}: "
-              f"{', '.join(done.written)}", file=stdout)
+    notebooks = [name for name in done.written if name.endswith(".ipynb")]
+    lessons = [name for name in done.written if not name.endswith(".ipynb")]
+    if notebooks:
+        print(f"copied {len(notebooks)} notebooks into {done.folder}: "
+              f"{', '.join(notebooks)}", file=stdout)
+    if lessons:
+        print(f"copied {len(lessons)} example lesson files to change and open with "
+              f"lessons.show(...): {', '.join(lessons)}", file=stdout)
     if done.kept:
         print(f"kept {len(done.kept)} already there (never overwritten): "
               f"{', '.join(done.kept)}", file=stdout)

@@ -4,7 +4,9 @@ notebooks DIR``), to open in JupyterLab.
 A wheel carries them as Jupyter-style shared data (``share/freight-freedom/notebooks``, see
 pyproject's ``data-files``), which pip puts under the environment's prefix; they are found through
 the installed distribution's file list, which also knows a ``--user`` or ``--prefix`` install. A
-checkout (an editable install) uses its own ``notebooks/`` folder.
+checkout (an editable install) uses its own ``notebooks/`` folder. The example lesson files
+(package data, :func:`freight_freedom.lessons.example_lesson`) go beside them in ``lessons/``,
+for a teacher to copy and edit in JupyterLab.
 """
 
 from __future__ import annotations
@@ -57,12 +59,17 @@ def copy_notebooks(folder: str | Path) -> Copied:
         raise NotADirectoryError(f"{target} is a file, not a folder")
     target.mkdir(parents=True, exist_ok=True)
     done = Copied(target.resolve())
-    for source in sources:
+    from .lessons import example_lessons
+
+    lessons = [(path, f"lessons/{path.name}") for path in example_lessons()]
+    if lessons:
+        (target / "lessons").mkdir(exist_ok=True)
+    for source, name in [(path, path.name) for path in sources] + lessons:
         try:  # "x": a file that is there (or appears meanwhile) is never replaced
-            with source.open("rb") as src, (target / source.name).open("xb") as out:
+            with source.open("rb") as src, (target / name).open("xb") as out:
                 shutil.copyfileobj(src, out)
         except FileExistsError:
-            done.kept.append(source.name)
+            done.kept.append(name)
         else:
-            done.written.append(source.name)
+            done.written.append(name)
     return done

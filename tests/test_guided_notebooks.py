@@ -11,6 +11,7 @@ from pathlib import Path
 
 from freight_freedom.cli import main
 from freight_freedom.guided_notebooks import notebook_files
+from freight_freedom.lessons import example_lesson, example_lessons, lesson
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -25,14 +26,21 @@ def test_the_command_copies_them_and_never_overwrites(tmp_path: Path) -> None:
     target = tmp_path / "class notebooks"
     out = io.StringIO()
     assert main(["notebooks", str(target)], stdout=out) == 0
-    assert sorted(p.name for p in target.iterdir()) == [p.name for p in notebook_files()]
+    assert sorted(p.name for p in target.glob("*.ipynb")) == [p.name for p in notebook_files()]
     assert "copied 7 notebooks" in out.getvalue() and "jupyter lab" in out.getvalue()
+    # the example lesson files beside them, to change and open with lessons.show(...)
+    assert sorted(p.name for p in (target / "lessons").iterdir()) == [
+        p.name for p in example_lessons()] == ["example_freedom_check.md",
+                                               "example_slowfreight_check.md"]
+    assert "copied 2 example lesson files" in out.getvalue()
+    assert lesson(target / "lessons" / "example_freedom_check.md").title == lesson(
+        example_lesson("freedom")).title
     mine = target / "index.ipynb"
     mine.write_text("my own work", encoding="utf-8")
     out = io.StringIO()
     assert main(["notebooks", str(target)], stdout=out) == 0
     assert mine.read_text(encoding="utf-8") == "my own work"
-    assert "kept 7 already there" in out.getvalue()
+    assert "kept 9 already there" in out.getvalue()
 
 
 def test_a_file_in_the_way_is_a_clear_error(tmp_path: Path) -> None:

@@ -5,12 +5,14 @@
 42
 
 ``show("freedom")`` returns the lesson widget (ipywidgets are imported only then). A teacher's
-own lesson is a Markdown file (:mod:`.lesson_file`): ``show("my_lesson.md")``.
+own lesson is a Markdown file (:mod:`.lesson_file`): ``show("my_lesson.md")``; an example of
+each game's to start from is :func:`example_lesson`.
 """
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 from ..core import registry
@@ -18,8 +20,8 @@ from .model import Lesson, Part, Play, Scenario, Step, TryIt, Verdict, play, sce
 from .questions import Choice, FreeText, MapClick, Question, normalise
 
 __all__ = ["Choice", "FreeText", "Lesson", "MapClick", "Part", "Play", "Question", "Scenario",
-           "Step", "TryIt", "Verdict", "lesson", "normalise", "play", "scenario", "show",
-           "LESSONS"]
+           "Step", "TryIt", "Verdict", "example_lesson", "example_lessons", "lesson", "normalise",
+           "play", "scenario", "show", "LESSONS"]
 
 LESSONS = tuple(entry.key for entry in registry.GAMES.values() if entry.lesson)
 """The games with a lesson (their canonical names in :mod:`~freight_freedom.core.registry`)."""
@@ -45,3 +47,28 @@ def show(name: str | os.PathLike[str], **kwargs: Any) -> Any:
     from .widget import LessonWidget
 
     return LessonWidget(lesson(name), **kwargs)
+
+
+EXAMPLES = Path(__file__).with_name("examples")
+"""The example lesson files shipped with the package (``docs/lessons`` links here)."""
+
+
+def example_lessons() -> list[Path]:
+    """Every example lesson file: a short check before a game, one per game with a lesson."""
+    return sorted(EXAMPLES.glob("*.md"))
+
+
+def example_lesson(game: str) -> Path:
+    """The example lesson file of ``game`` (a name or alias): read it, copy it, change it, and
+    open the copy with :func:`show`.
+
+    >>> example_lesson("slow-freight").name
+    'example_slowfreight_check.md'
+    """
+    entry = registry.find(game) if isinstance(game, str) else None
+    path = EXAMPLES / f"example_{entry.key}_check.md" if entry is not None else None
+    if path is None or not path.is_file():
+        raise ValueError(f"no example lesson for {game!r}; there are "
+                         f"{[p.name for p in example_lessons()]}")
+    return path
+

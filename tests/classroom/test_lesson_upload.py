@@ -8,12 +8,12 @@ import datetime
 from pathlib import Path
 
 from freight_freedom.classroom.pages.lesson_upload import LessonUpload
-from freight_freedom.lessons import lesson_file
+from freight_freedom.lessons import example_lesson, lesson_file
 
 from .test_pages import page_text, student, teacher
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLE = ROOT / "docs" / "lessons" / "example_freedom_check.md"
+EXAMPLE = example_lesson("freedom")
 
 
 def upload(page: object, name: str, content: bytes) -> None:

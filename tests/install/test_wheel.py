@@ -33,6 +33,7 @@ pytestmark = pytest.mark.timeout(900)
 WHEEL_DATA = (
     "freight_freedom/rules/freedom.md",
     "freight_freedom/rules/slow_freight.md",
+    "freight_freedom/lessons/examples/example_freedom_check.md",
     "share/jupyter/voila/templates/freight-freedom/index.html.j2",
     "share/jupyter/labextensions/freight-freedom-app-mode/package.json",
     "share/jupyter/labextensions/freight-freedom-app-mode/static/remoteEntry.js",
@@ -152,11 +153,13 @@ def test_plain_voila_shows_a_copied_notebook_with_the_page_template(classroom: I
 
 
 def check_notebook_runs(install: Install) -> None:
-    """``freight-freedom notebooks nb`` copies all seven; the Freedom play app's notebook runs top
-    to bottom in a kernel with no error."""
+    """``freight-freedom notebooks nb`` copies all seven and the example lesson files; the
+    Freedom play app's notebook runs top to bottom in a kernel with no error."""
     said = install.run("freight-freedom", "notebooks", "nb")
     copied = sorted(p.name for p in (install.empty / "nb").iterdir())
     assert "copied 7 notebooks" in said and "index.ipynb" in copied and "what_if.ipynb" in copied
+    assert "copied 2 example lesson files" in said
+    assert (install.empty / "nb" / "lessons" / "example_freedom_check.md").is_file()
     install.run("jupyter", "nbconvert", "--to", "notebook", "--execute", "--output", "ran.ipynb",
                 "nb/play_freedom.ipynb", timeout=300)
     ran = json.loads((install.empty / "nb" / "ran.ipynb").read_text(encoding="utf-8"))

@@ -18,7 +18,7 @@ import pytest
 
 from freight_freedom.cli import main
 from freight_freedom.core.registry import find
-from freight_freedom.lessons import lesson, lesson_file
+from freight_freedom.lessons import example_lesson, lesson, lesson_file
 from freight_freedom.lessons.lesson_file import (
     MAX_BYTES,
     MAX_STEPS,
@@ -34,8 +34,8 @@ from freight_freedom.lessons.questions import Choice, FreeText
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = Path(__file__).parent / "lesson_files"
-EXAMPLE = ROOT / "docs" / "lessons" / "example_freedom_check.md"
-SLOW_EXAMPLE = ROOT / "docs" / "lessons" / "example_slowfreight_check.md"
+EXAMPLE = example_lesson("freedom")
+SLOW_EXAMPLE = example_lesson("slowfreight")
 
 HEAD = '+++\ntitle = "A lesson"\ngame = "freedom"\n+++\n'
 

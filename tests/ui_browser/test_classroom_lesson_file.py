@@ -1,6 +1,6 @@
 """A lesson the teacher wrote, in the browser: on the teacher's page the teacher chooses a
 broken file (each problem is listed with its line, nothing starts), then the example lesson
-file of docs/lessons; it is checked, joins the lesson list, starts, and is paced; a student on
+file (docs/lessons); it is checked, joins the lesson list, starts, and is paced; a student on
 their own device sees its steps and answers its question, and the teacher's tally counts it.
 """
 
@@ -14,12 +14,12 @@ import pytest
 from conftest import BrowserPage, classroom_server, new_page
 from uihelp import budget_ms, wait_until
 
-from freight_freedom.lessons import lesson_file
+from freight_freedom.lessons import example_lesson, lesson_file
 
 pytestmark = pytest.mark.ui
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLE = ROOT / "docs" / "lessons" / "example_freedom_check.md"
+EXAMPLE = example_lesson("freedom")
 LAPTOP = {"width": 1366, "height": 768}
 
 
