@@ -18,7 +18,7 @@ from freight_freedom.lessons import lesson
 
 STEPS = lesson("freedom").steps
 ASKED = tuple(i for i, s in enumerate(STEPS) if s.question is not None)
-TEXT = next(i for i in ASKED if STEPS[i].question.kind == "text")  # key "3"
+TEXT = next(i for i in ASKED if getattr(STEPS[i].question, "kind", "") == "text")  # "3"
 PLAIN = next(i for i, s in enumerate(STEPS) if s.question is None)
 TABLES = ("runs", "answers", "pace", "places", "students", "classes")
 

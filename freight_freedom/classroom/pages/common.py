@@ -55,6 +55,8 @@ CSS = """<style>
 .ff-class table.ff-list { border-collapse: collapse; font-size: 14px; }
 .ff-class table.ff-list th, .ff-class table.ff-list td {
   border-bottom: 1px solid #ddd; padding: 3px 8px; text-align: left; vertical-align: top; }
+.ff-class table.ff-teacher-progress td, .ff-class table.ff-teacher-progress th {
+  white-space: nowrap; }
 </style>"""
 
 

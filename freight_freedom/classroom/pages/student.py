@@ -52,17 +52,38 @@ from .common import (
 from .words import plain, rule_chips, words_html
 
 
+def closed_words(slide: Slide) -> str:
+    """Why a run takes no more answers, in words: its closing date passed, or the teacher
+    ended it."""
+    if slide.closes is not None and time.time() >= slide.closes:
+        return f"The closing date ({when(slide.closes)}) has passed: answers are closed."
+    if slide.mode == "self":
+        return "Your teacher has ended this homework: answers are closed."
+    return "Answers are closed."
+
+
 def homework_note(slide: Slide) -> str:
     """Under a homework question: the student's tries and when the answer shows."""
     if slide.closed:
-        return "Answers are closed: the answer is shown above."
+        shown = " The answer is shown above." if slide.key is not None else ""
+        return closed_words(slide) + shown
+    later = ("The answer shows after the closing date"
+             + (f" ({when(slide.closes)})." if slide.closes is not None else "."))
     if slide.right:
-        return ("Right! " + ("The answer is shown above." if slide.key is not None else
-                             "The teacher's answer shows after the closing date."))
+        return "Right! " + ("The answer is shown above." if slide.key is not None else later)
     if slide.key is not None:
         return "Your tries are used: the answer is shown above."
     left = MAX_ATTEMPTS - slide.tries
+    if left <= 0:
+        return "Your tries are used. " + later
     return f"You have {left} {'try' if left == 1 else 'tries'} left."
+
+
+def homework_closed(slide: Slide) -> bool:
+    """Whether a homework question takes no more answers from this student: answers closed,
+    answered right, the key shown, or every try used."""
+    return slide.closed or slide.right or slide.revealed or slide.tries >= MAX_ATTEMPTS
+
 
 STORAGE_KEY = "freight-freedom-classroom"
 
@@ -345,6 +366,7 @@ class StudentPage:
                         (self.feedback, "ff-student-feedback")):
             w.add_class(name)
         self.closed_note = widgets.HTML()
+        self.closed_note.add_class("ff-student-closed")
         # homework (a student-paced run): the student's own Back and Next
         self.own_back = widgets.Button(description="Back", icon="arrow-left")
         self.own_next = widgets.Button(description="Next", icon="arrow-right",
@@ -356,8 +378,8 @@ class StudentPage:
         self.own_note = widgets.HTML()
         self.own_note.add_class("ff-student-own")
         self.own_row = widgets.HBox([self.own_back, self.own_next, self.own_note],
-                                    layout=widgets.Layout(display="none",
-                                                          align_items="center"))
+                                    layout=widgets.Layout(display="none", align_items="center",
+                                                          flex_flow="row wrap"))
         self.answer_box = widgets.VBox([self.choices, widgets.HBox([self.answer_text,
                                                                     self.answer_button]),
                                         self.feedback, self.closed_note])
@@ -395,7 +417,7 @@ class StudentPage:
         slide = self.room.lesson.mine(self.me)
         if force or slide != self.slide:
             moved = self.slide is None or slide is None or slide.step != self.slide.step \
-                or slide.lesson != self.slide.lesson
+                or slide.lesson != self.slide.lesson or slide.run != self.slide.run
             self.slide = slide
             self._draw_slide(moved)
         self.board.show(slide)
@@ -489,7 +511,8 @@ class StudentPage:
             self.choices.value = None
         self.choices.layout.display = "" if q.options else "none"
         self.answer_text.layout.display = "none" if q.options else ""
-        closed = slide.revealed or slide.closed or slide.right
+        closed = homework_closed(slide) if slide.mode == "self" else \
+            slide.revealed or slide.closed
         self.answer_button.disabled = closed
         self.choices.disabled = closed
         self.answer_text.disabled = closed

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import os
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +48,18 @@ MODES = (("In class: you set the pace", "paced"), ("Homework: each student at th
                                                     "self"))
 KEYS = (("the answer shows after the student's own tries", "tries"),
         ("the answer shows only after the closing date", "close"))
+START_TIPS = {"paced": "Every student page goes to step 1; you move the class on",
+              "self": "A new homework: each student starts at step 1 on their own page "
+                      "(a lesson going on now ends; its answers stay on the Runs tab)"}
+WAITING = {"paced": "Choose a lesson and press Start: every student page follows you.",
+           "self": "Choose a lesson and press Start the homework: each student goes through "
+                   "it on their own page, at their own pace."}
+
+
+def closes_example(today: date | None = None) -> str:
+    """The closing date's placeholder: an example a week ahead, and that it may stay empty."""
+    day = (today or date.today()) + timedelta(days=7)
+    return f"e.g. {day.isoformat()} 17:00, or empty"
 
 
 def tally_html(t: Tally, students: int) -> str:
@@ -69,18 +82,22 @@ def tally_html(t: Tally, students: int) -> str:
         + "</div>")
 
 
-def progress_html(rows: list[Progress], steps: int) -> str:
+def progress_html(rows: list[Progress], steps: int, now: float | None = None) -> str:
     """Each student in homework: the step they are on, the furthest reached, questions
-    answered and right (live)."""
+    answered and right, and when they last did something (live)."""
+    head = ("<div style='font-size:15px;margin:0 0 4px 0'><b>Each student's progress</b> "
+            "<span style='color:#555'>(updates by itself)</span></div>")
     if not rows:
-        return "<p>Nobody has joined yet.</p>"
+        return head + "<p>Nobody has joined yet.</p>"
     body = "".join(
         f"<tr><td>{html.escape(p.name)}</td>"
         + (f"<td>{p.step + 1} of {steps}</td><td>{(p.reached or 0) + 1}</td>"
            if p.step is not None else "<td colspan='2'><i>not opened yet</i></td>")
-        + f"<td>{p.answered} of {p.questions}</td><td>{p.right}</td></tr>" for p in rows)
-    return ("<table class='ff-list ff-teacher-progress'><tr><th>Student</th><th>On step</th>"
-            "<th>Reached</th><th>Answered</th><th>Right</th></tr>" + body + "</table>")
+        + f"<td>{p.answered} of {p.questions}</td><td>{p.right}</td>"
+        f"<td>{'' if p.updated is None else ago(p.updated, now)}</td></tr>" for p in rows)
+    return (head + "<table class='ff-list ff-teacher-progress'><tr><th>Student</th>"
+            "<th>On step</th><th>Furthest step</th><th>Answered</th><th>Right</th>"
+            "<th>Last active</th></tr>" + body + "</table>")
 
 
 def run_label(r: RunInfo) -> str:
@@ -215,7 +232,8 @@ class TeacherPage:
             options=[(lesson(k).title, k) for k in LESSONS], description="Lesson",
             style={"description_width": "55px"}, layout=widgets.Layout(width="470px"))
         self.start_button = widgets.Button(description="Start at step 1", icon="play",
-                                           tooltip="Every student page goes to step 1")
+                                           tooltip=START_TIPS["paced"],
+                                           layout=widgets.Layout(width="auto"))
         self.start_button.on_click(guard(lambda _b: self.start()))
         self.back_button = widgets.Button(description="Back", icon="arrow-left")
         self.next_button = widgets.Button(description="Next", icon="arrow-right",
@@ -241,9 +259,11 @@ class TeacherPage:
         self.mode_pick = widgets.ToggleButtons(options=MODES, value="paced",
                                                style={"button_width": "auto"})
         self.mode_pick.add_class("ff-teacher-mode")
-        self.closes_text = widgets.Text(description="Closes", placeholder="2025-06-13 17:00 "
-                                        "(optional)", style={"description_width": "55px"},
-                                        layout=widgets.Layout(width="300px"))
+        self.closes_text = widgets.Text(description="Closes", placeholder=closes_example(),
+                                        tooltip="The date and time answers close; leave it "
+                                                "empty to close the homework yourself",
+                                        style={"description_width": "55px"},
+                                        layout=widgets.Layout(width="330px"))
         self.closes_text.add_class("ff-teacher-closes")
         self.key_pick = widgets.Dropdown(options=KEYS, value="tries",
                                          layout=widgets.Layout(width="360px"))
@@ -252,26 +272,34 @@ class TeacherPage:
                                          layout=widgets.Layout(display="none",
                                                                flex_flow="row wrap"))
         self.mode_pick.observe(guard(lambda _c: self._mode_changed()), names="value")
-        self.end_run_button = widgets.Button(description="End the homework", icon="stop",
-                                             layout=widgets.Layout(display="none"))
+        self.end_run_button = widgets.Button(description="End the homework now", icon="stop",
+                                             tooltip="No more answers from anyone; the "
+                                                     "answers given stay (Runs tab)",
+                                             layout=widgets.Layout(display="none",
+                                                                   width="auto"))
         self.end_run_button.add_class("ff-teacher-end-run")
         self.end_run_button.on_click(guard(lambda _b: self.end_run()))
         self.lesson_message = widgets.HTML()
+        # the step and its tally side by side; in homework the note and the students'
+        # progress each take the whole width (a row per student, six columns)
+        self.slide_box = widgets.Box([self.slide], layout=widgets.Layout(
+            flex="1 1 420px", padding="0 12px 0 0"))
+        self.tally_box = widgets.Box([self.tally], layout=widgets.Layout(flex="1 1 300px"))
         #: the teacher's own lesson files chosen on this page: key -> the file's text
         self.own_sources: dict[str, str] = {}
         self.own_lesson = LessonUpload(self._own_lesson_loaded, guard)
         lesson_tab = widgets.VBox([
-            widgets.HBox([self.lesson_pick, self.start_button],
-                         layout=widgets.Layout(flex_flow="row wrap")),
+            self.lesson_pick,
             self.own_lesson.widget,
-            self.mode_pick, self.homework_box, self.lesson_message,
+            # Start after the choices it starts with (the lesson, how, the homework's date):
+            # the order the keyboard takes them in too
+            self.mode_pick, self.homework_box, widgets.HBox([self.start_button]),
+            self.lesson_message,
             widgets.HBox([self.back_button, self.next_button, self.step_pick,
                           self.reveal_button, self.end_run_button],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-            widgets.HBox([widgets.Box([self.slide], layout=widgets.Layout(
-                flex="1 1 420px", padding="0 12px 0 0")),
-                widgets.Box([self.tally], layout=widgets.Layout(flex="1 1 300px"))],
-                layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))])
+            widgets.HBox([self.slide_box, self.tally_box],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))])
         return lesson_tab
 
     def _tables_tab(self) -> widgets.VBox:
@@ -530,6 +558,18 @@ class TeacherPage:
         homework = self.mode_pick.value == "self"
         self.homework_box.layout.display = "" if homework else "none"
         self.start_button.description = "Start the homework" if homework else "Start at step 1"
+        self.start_button.tooltip = START_TIPS["self" if homework else "paced"]
+        if self.room is not None and getattr(self, "tabs", None) is not None:
+            self.refresh()
+
+    def _show_pacing(self, shown: bool) -> None:
+        """Back, Next, Go to and Reveal: the teacher's pace, not shown during homework (each
+        student moves on their own page); the step and its tally side by side, or (homework)
+        the note above the whole-width progress table."""
+        for w in (self.back_button, self.next_button, self.step_pick, self.reveal_button):
+            w.layout.display = "" if shown else "none"
+        self.slide_box.layout.flex = "1 1 420px" if shown else "1 1 100%"
+        self.tally_box.layout.flex = "1 1 300px" if shown else "1 1 100%"
 
     def start(self) -> None:
         """Start the chosen lesson at its first step (every page follows), or as homework
@@ -720,12 +760,14 @@ class TeacherPage:
     def _refresh_lesson(self, room: Classroom) -> None:
         slide = room.lesson.now()
         if slide is None:
-            self.slide.value = slide_html(None, waiting="Choose a lesson and press Start: "
-                                                        "every student page follows you.")
+            homework = self.mode_pick.value == "self"
+            self.slide.value = slide_html(None, waiting=WAITING["self" if homework else "paced"])
             self.tally.value = ""
             for b in (self.back_button, self.next_button, self.reveal_button):
                 b.disabled = True
+            self._show_pacing(not homework)
             return
+        self._show_pacing(slide.mode != "self")
         self.end_run_button.layout.display = "" if slide.mode == "self" else "none"
         self.end_run_button.disabled = slide.closed
         if slide.mode == "self":
@@ -758,12 +800,13 @@ class TeacherPage:
         """Homework: no class step to set; each student's progress, live."""
         for b in (self.back_button, self.next_button, self.reveal_button):
             b.disabled = True
-        self.step_pick.options = []
+        if self.step_pick.options:
+            self.step_pick.options = []
         if self.lesson_pick.value != slide.lesson:
             self._offer_lesson(slide.lesson)
             self.lesson_pick.value = slide.lesson
         closes = (f"answers close {html.escape(when(slide.closes))}" if slide.closes is not None
-                  else "no closing date: press End the homework to close it")
+                  else "no closing date: press End the homework now to close it")
         state = "<b>answers are closed</b>" if slide.closed else closes
         self.slide.value = box("#eef3fd", f"<b>Homework: {html.escape(lesson(slide.lesson).title)}"
                                           f"</b><br>Each student moves through the "
