@@ -18,7 +18,7 @@ import contextlib
 import socket
 import threading
 
-from .store import CHANNELS, listen_conninfo
+from .store import APP_NAME, CHANNELS, listen_conninfo
 
 SEND_TIMEOUT = 2.0
 """Seconds a kernel may take to take a line before the relay drops it (a kernel that
@@ -99,7 +99,8 @@ class Relay:
 
         while not self._stop.is_set():
             try:
-                with psycopg.connect(self._conninfo, autocommit=True) as conn:
+                with psycopg.connect(self._conninfo, autocommit=True,
+                                     application_name=APP_NAME + " relay") as conn:
                     for channel in CHANNELS:
                         conn.execute(f"LISTEN {channel}")
                     self._set_listening(True)

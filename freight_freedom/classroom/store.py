@@ -161,8 +161,10 @@ def _postgresql_engine(url: str) -> Engine:
     default ``max_connections`` of 100. Elsewhere (a notebook, the server's own threads) a
     small pool."""
     if os.environ.get(RELAY_ENV):
-        return create_engine(url, poolclass=NullPool)
-    return create_engine(url, pool_pre_ping=True, pool_size=2, max_overflow=4)
+        return create_engine(url, poolclass=NullPool,
+                             connect_args={"application_name": APP_NAME + " page"})
+    return create_engine(url, pool_pre_ping=True, pool_size=2, max_overflow=4,
+                         connect_args={"application_name": APP_NAME})
 
 
 def _sqlite_engine(url: str) -> Engine:
@@ -305,6 +307,9 @@ CHANNELS = (MOVES, PACE)
 #: where the classroom server's relay of notifications listens (``127.0.0.1:port``), set by
 #: ``freight-freedom classroom`` for its pages' kernels (:mod:`.relay`)
 RELAY_ENV = "FREIGHT_FREEDOM_RELAY"
+#: what PostgreSQL's ``pg_stat_activity`` says of each connection (``application_name``):
+#: "freight-freedom" (a pool), "... page" (a page's kernel), "... listen", "... relay"
+APP_NAME = "freight-freedom"
 #: with the relay: how often a waiting page reads the latest number all the same (the relay
 #: says when its own listening connection is down, and the page then polls)
 RELAYED_POLL = 5.0
@@ -463,7 +468,8 @@ class Notices:
     def _listen(self) -> None:
         import psycopg
 
-        with psycopg.connect(self.conninfo, autocommit=True) as conn:
+        with psycopg.connect(self.conninfo, autocommit=True,
+                             application_name=APP_NAME + " listen") as conn:
             for channel in CHANNELS:
                 conn.execute(f"LISTEN {channel}")
             self._listening(True)

@@ -41,13 +41,14 @@ def relay(postgres: Any) -> Iterator[tuple[Relay, str, Classroom]]:
         teacher.close()
 
 
-def connections(postgres: Any) -> int:
+def connections(postgres: Any, name: str) -> int:
+    """The server's client connections whose ``application_name`` is ``name``."""
     import psycopg
 
     with psycopg.connect(f"host=127.0.0.1 port={postgres.port} user=postgres dbname=postgres",
                          autocommit=True) as conn:
         row = conn.execute("SELECT count(*) FROM pg_stat_activity WHERE backend_type = "
-                           "'client backend' AND pid <> pg_backend_pid()").fetchone()
+                           "'client backend' AND application_name = %s", (name,)).fetchone()
     assert row is not None
     return int(row[0])
 
@@ -63,7 +64,8 @@ def test_a_page_under_the_relay_wakes_at_once_and_holds_no_connection(
     table = teacher.new_table("freedom", players=2, seed=1)
 
     monkeypatch.setenv(store.RELAY_ENV, server.address)
-    before = connections(postgres)
+    page = store.APP_NAME + " page"
+    assert connections(postgres, store.APP_NAME + " relay") >= 1
     device = Classroom(url, code=teacher.code)  # a page's kernel
     assert isinstance(device.store.engine.pool, NullPool)
     notices = device.store.notices
@@ -72,14 +74,14 @@ def test_a_page_under_the_relay_wakes_at_once_and_holds_no_connection(
     result, took, thread = waited(reader.wait, 0, 20.0)
     until(lambda: notices.listening, 10, "the page to hear the relay")
     assert server.clients >= 1
-    assert connections(postgres) == before  # waiting costs the database nothing
+    assert connections(postgres, page) == 0  # waiting costs the database nothing
     time.sleep(0.3)
     action = table.game.legal_actions()[0]
     table.play(action, seat=action.seat, step=0)
     thread.join(timeout=25)
     assert result == [1] and took[0] < 5, (result, took)
     assert_a_lesson_step_wakes(teacher, device, 3, within=5)
-    assert connections(postgres) == before
+    assert connections(postgres, page) == 0
 
 
 def test_a_database_restart_is_said_and_every_waiter_reads_again(
