@@ -186,3 +186,20 @@ def test_a_new_run_clears_the_last_runs_verdict(db: tuple[str, str, str]) -> Non
     assert ana.slide is not None and ana.slide.step == TEXT and ana.slide.mode == "paced"
     assert ana.feedback.value == "" and ana.answer_text.value == ""
     assert not ana.answer_button.disabled
+
+
+def test_ending_the_homework_asks_first(db: tuple[str, str, str]) -> None:
+    """"End the homework now" cannot be undone: its first press only says what a second one
+    does; the second ends the run."""
+    t = teacher(db)
+    t.mode_pick.value = "self"
+    t.start()
+    t.end_run_button.click()
+    assert t.end_run_button.description == "Press again to close the answers for everyone"
+    slide = t.teacher.lesson.now()
+    assert slide is not None and not slide.closed
+    t.end_run_button.click()
+    slide = t.teacher.lesson.now()
+    assert slide is not None and slide.closed
+    assert t.end_run_button.description == "End the homework now"
+

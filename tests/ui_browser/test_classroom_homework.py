@@ -331,7 +331,8 @@ def test_homework_at_each_students_own_pace(browser: Any,
     # the teacher ends the homework: the pages say answers are closed, in words
     ana.walk(ASKED[3])  # a question Ana has not answered yet
     assert not ana.page.locator(".ff-student-answer").is_disabled()
-    tp.locator(".ff-teacher-end-run:not([disabled])").click()
+    tp.locator(".ff-teacher-end-run:not([disabled])").click()  # it asks first
+    tp.locator(".ff-teacher-end-run").filter(has_text="Press again").click()
     tp.locator(".ff-teacher-slide").filter(has_text="answers are closed").wait_for()
     for s in (ana, ben):
         s.page.locator(".ff-student-own").filter(has_text="answers are closed").wait_for()

@@ -278,7 +278,8 @@ class TeacherPage:
                                              layout=widgets.Layout(display="none",
                                                                    width="auto"))
         self.end_run_button.add_class("ff-teacher-end-run")
-        self.end_run_button.on_click(guard(lambda _b: self.end_run()))
+        self.end_run_button.on_click(guard(lambda _b: self._end_pressed()))
+        self._ending = False  # the first press asks; the second ends (it cannot be undone)
         self.lesson_message = widgets.HTML()
         # the step and its tally side by side; in homework the note and the students'
         # progress each take the whole width (a row per student, six columns)
@@ -603,8 +604,21 @@ class TeacherPage:
             self.lesson_pick.options = [*self.lesson_pick.options,
                                         (f"{title} (your lesson file)", key)]
 
+    def _end_pressed(self) -> None:
+        """The first press of "End the homework now" says what a second press does."""
+        if not self._ending:
+            self._ending = True
+            self.end_run_button.description = ("Press again to close the answers for "
+                                               "everyone")
+            self.end_run_button.button_style = "danger"
+            return
+        self.end_run()
+
     def end_run(self) -> None:
         """End the current homework before its closing date (no more answers)."""
+        self._ending = False
+        self.end_run_button.description = "End the homework now"
+        self.end_run_button.button_style = ""
         self.teacher.lesson.end()
         self.refresh()
 
