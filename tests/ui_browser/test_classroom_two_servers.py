@@ -44,7 +44,7 @@ from test_classroom_proxy import (
     banner_line,
     nginx,
 )
-from uihelp import AppPage, budget, budget_ms, wait_until
+from uihelp import AppPage, budget, budget_ms, wait_stable, wait_until
 
 from freight_freedom.classroom import Classroom
 from freight_freedom.lessons import lesson
@@ -173,12 +173,21 @@ WATCH = """([selector, text]) => {
 }"""
 
 
+#: what the page's plotly boards hold, in short (to see them settle)
+BOARDS = """[...document.querySelectorAll('.js-plotly-plot')].map((gd) => (gd.data || []).map(
+    (t) => [t.name, (t.x || []).length, String(t.text || '').length]))"""
+
+
 def reach(pages: list[BrowserPage], selector: str, text: str, act: Any,
           stored: Any = None) -> list[float]:
     """Milliseconds from ``act()`` (the teacher's click, say) to ``text`` on each page; given
     ``stored`` (what returns the store's time of the change, in seconds since the epoch),
     from that time instead."""
     for bp in pages:
+        # as in class, where a step stays up for a while: each page has drawn the step
+        # before, its board too (its kernel draws the board after the step's words, and a
+        # new step waits for that), so that the time measured is the new step's alone
+        wait_stable(bp.page, BOARDS, f"the boards on {bp.name}", reads=8)
         bp.page.evaluate(WATCH, [selector, text])
     began = time.time() * 1000
     act()
