@@ -25,8 +25,18 @@ from .core import (
     SaveFileError,
     Scenario,
 )
+from .core.display_hook import GameDisplay, install_display
 
 __version__ = "0.9.0"
+
+
+def _display() -> GameDisplay:
+    from .ui import display
+
+    return display
+
+
+install_display(_display)  # game.figure(), game.app() and the notebook views draw with it
 
 _LAZY = {  # public name -> (module, name there)
     "SlowFreight": ("freight_freedom.slowfreight.game", "SlowFreight"),

@@ -83,17 +83,6 @@ def freedom_rollout_result(game: Any, players: int) -> tuple[tuple[float, ...],
     return (won,) * players, (total,) * players, ending
 
 
-def winners_rollout_result(game: Any, players: int) -> tuple[tuple[float, ...],
-                                                              tuple[float, ...], str]:
-    """A finished competitive game for the advisor (its outcome names ``winners`` and
-    ``scores``): shared wins split evenly, the final scores."""
-    outcome = game.outcome
-    winners = tuple(outcome.winners)
-    share = 1.0 / len(winners) if winners else 0.0
-    wins = tuple(share if s in winners else 0.0 for s in range(players))
-    return wins, tuple(float(s) for s in outcome.scores), ""
-
-
 SF_TYPES = ("auto", "tank", "coal", "mixed")
 
 

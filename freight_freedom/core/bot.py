@@ -7,11 +7,13 @@ cannot break a rule. Games expose what a seat may see; bots should read only tha
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .action import Action
-from .game import Game
 from .rng import Rng
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 @runtime_checkable

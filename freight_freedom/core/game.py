@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .action import Action, Scenario, Step, show
+from .display_hook import installed_display
 from .errors import IllegalAction, OptionError
 from .event import Event
 from .frozen import FrozenDict, freeze
@@ -370,24 +371,19 @@ class Game(ABC, Generic[S]):
         return load(cls, text, **settings)
 
     # ------------------------------------------------------------ rendering
-    # The rules never import the view: these import the rendering modules only when called.
+    # The rules never import the view: the installed display (:mod:`.display_hook`) is
+    # imported only when one of these is called.
     def figure(self) -> Any:
         """A plotly Figure of the current state (route map or table of trains)."""
-        from ..ui.display import figure_for
-
-        return figure_for(self)
+        return installed_display().figure_for(self)
 
     def app(self, **kwargs: Any) -> Any:
         """The ipywidgets play / walkthrough app bound to this game (cached per game)."""
-        from ..ui.display import app_for
-
-        return app_for(self, **kwargs)
+        return installed_display().app_for(self, **kwargs)
 
     def _repr_html_(self) -> str:
         """Static summary for places without a kernel (GitHub, nbviewer, untrusted notebooks)."""
-        from ..ui.display import html_summary
-
-        return html_summary(self)
+        return installed_display().html_summary(self)
 
     def _repr_mimebundle_(
         self, include: Any = None, exclude: Any = None

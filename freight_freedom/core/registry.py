@@ -85,14 +85,15 @@ def _random_bot() -> Callable[..., Bot]:
 RANDOM = BotEntry(_random_bot, "uniformly random legal actions")
 
 
-def _winners_rollout_result(game: Game[Any], players: int) -> RolloutResult:
-    from ..analysis.records import winners_rollout_result
-    return winners_rollout_result(game, players)
-
-
-def _no_ui() -> GameUI:
-    from ..ui.adapter import GameUI
-    return GameUI()
+def winners_rollout_result(game: Game[Any], players: int) -> RolloutResult:
+    """A finished competitive game for the advisor (its outcome names ``winners`` and
+    ``scores``): shared wins split evenly, the final scores. The default of
+    :attr:`GameEntry.rollout_result`."""
+    outcome = game.outcome
+    winners = tuple(outcome.winners)
+    share = 1.0 / len(winners) if winners else 0.0
+    wins = tuple(share if s in winners else 0.0 for s in range(players))
+    return wins, tuple(float(s) for s in outcome.scores), ""
 
 
 @dataclass(frozen=True)
@@ -110,8 +111,9 @@ class GameEntry:
     or one of ``aliases``."""
     option_spec: Callable[[], tuple[Option, ...]]
     """The game's declared options, in order."""
-    ui: Callable[[], GameUI] = _no_ui
-    """The game's :class:`~freight_freedom.ui.adapter.GameUI` (its app module imported now)."""
+    ui: Callable[[], GameUI] | None = None
+    """The game's :class:`~freight_freedom.ui.adapter.GameUI` (its app module imported now);
+    None: the base class's defaults (:func:`~freight_freedom.ui.adapter.ui_for`)."""
     bots: Mapping[str, BotEntry] = field(default_factory=lambda: {"random": RANDOM})
     bot_aliases: Mapping[str, str] = field(default_factory=dict)
     """Other names of a bot: each game's rule-of-thumb bot answers to "heuristic" and "greedy"."""
@@ -134,7 +136,7 @@ class GameEntry:
     in the notation of :meth:`Action.__str__`); None: the figure as it is."""
     rule_prefix: str = ""
     """The start of the game's rule IDs (``"FR-"``): a lesson file may cite only those."""
-    rollout_result: Callable[[Game[Any], int], RolloutResult] = _winners_rollout_result
+    rollout_result: Callable[[Game[Any], int], RolloutResult] = winners_rollout_result
     """``f(game, players)`` of a finished game, for the advisor (see :data:`RolloutResult`).
     The default suits a competitive game whose outcome names ``winners`` and ``scores``."""
     endings: tuple[str, ...] = ()

@@ -1,7 +1,7 @@
 """Freedom in the shared app: :class:`FreedomUI`, its :class:`~.adapter.GameUI`.
 
-- the route map (:mod:`.map_figure`, :mod:`.map_draw`); a click on a space chooses a movement
-  or delivery (:mod:`.map_click`), alongside the buttons;
+- the route map (:mod:`.drawing.figure`, :mod:`.drawing.draw`); a click on a space chooses a
+  movement or delivery (:mod:`.drawing.click`), alongside the buttons;
 - beside the map (:meth:`FreedomUI.side_html`): round, phase, period and Lead Player; the three
   period columns with the tokens left and their prices; the Abolitionist Queue with each
   position's cost (:func:`queue_html`); each player's role and side, money, held tokens and
@@ -26,13 +26,15 @@ from ..core.registry import GAMES
 from ..core.tables import Table
 from ..ui.adapter import ClickResult, GameUI, Selection, Split, TwoStep, game_view
 from ..ui.bots import registry_bots
-from . import map_click, map_draw, map_figure
+from .drawing import click as map_click
+from .drawing import draw as map_draw
+from .drawing import figure as map_figure
 from .state import QUEUE_PRICES
 from .view_model import KIND_WORDS, ROMAN, FreedomView
 
 
 def split(game: Any, action: Any) -> Split:
-    """A movement as two drop-down choices (:func:`.map_click.split_on` on the game's view)."""
+    """A movement as two drop-down choices (:func:`.drawing.click.split_on` on the game's view)."""
     return map_click.split_on(game_view(game), action)
 
 
@@ -127,7 +129,7 @@ class FreedomUI(GameUI):
     two_step = TWO_STEP
 
     def build_figure(self, game: Any) -> Any:
-        """The route map's traces and layout (:func:`.map_figure.skeleton`)."""
+        """The route map's traces and layout (:func:`.drawing.figure.skeleton`)."""
         return map_figure.skeleton(game)
 
     def update_figure(self, fig: Any, game: Any, selection: Selection) -> None:
@@ -139,7 +141,7 @@ class FreedomUI(GameUI):
         map_draw.draw_hints_on(fig, game_view(game), actions)
 
     def click(self, game: Any, trace: str, point_id: str, selection: Selection) -> ClickResult:
-        """A click on the map (:func:`.map_click.click_on` on the game's view)."""
+        """A click on the map (:func:`.drawing.click.click_on` on the game's view)."""
         return map_click.click_on(game_view(game), trace, point_id, selection)
 
     def side_html(self, game: Any) -> str:

@@ -23,9 +23,8 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal
@@ -33,9 +32,8 @@ from typing import TYPE_CHECKING, Any, Literal
 if TYPE_CHECKING:
     import networkx
 
-from ..core.errors import ComponentError, Problem
-from ..core.plain import PlainDataError, load_json, read_bounded
 from ..core.schema import validate
+from .data_files import parse_json, read_data_file, read_packaged
 from .map_checks import map_problems
 from .schemas import MAP
 
@@ -161,8 +159,8 @@ class Board:
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """The packaged set's map pickles as a reference to it (loading gives the shared board
         back), another as its data, the indexes rebuilt on loading (a board travels in a view)."""
-        if self is _packaged_board():
-            return (_packaged_board, ())
+        if self is _PACKAGED.get("board"):
+            return (_PACKAGED["loader"], ())
         return (_board_of, (dict(self.spaces), self.routes, dict(self.catchers),
                             self.plantations, self.canada))
 
@@ -380,49 +378,6 @@ class Board:
 # ---------------------------------------------------------------------- loading
 
 
-def _problem(source: str, exc: PlainDataError) -> ComponentError:
-    """The loader's refusal as a :class:`ComponentError` naming the file and the field."""
-    return ComponentError([Problem(source, exc.where or "top level", exc.reason)])
-
-
-def read_data_file(path: Path | str) -> dict[str, Any]:
-    """Read a JSON component file into a dict, raising :class:`ComponentError` if it is not one.
-
-    The package's one bounded reader and loader (:mod:`~freight_freedom.core.plain`, as for
-    saves): a file too large (or a link to a device that never ends), not UTF-8, nested too
-    deep, with a huge number or a key given twice is refused, naming the file and field.
-    """
-    p = Path(path)
-    try:
-        raw = read_bounded(p)
-    except PlainDataError as exc:
-        raise _problem(p.name, exc) from None
-    return parse_json(raw, p.name)
-
-
-def parse_json(text: str | bytes, source: str) -> dict[str, Any]:
-    """Parse a component file's text; :class:`ComponentError` unless it is one plain, bounded
-    JSON object (:func:`~freight_freedom.core.plain.load_json`)."""
-    try:
-        data = load_json(text, "")
-    except PlainDataError as exc:
-        raise _problem(source, exc) from None
-    if not isinstance(data, dict):
-        raise ComponentError([Problem(source, "top level", "must be a JSON object")])
-    return data
-
-
-def read_packaged(filename: str) -> dict[str, Any]:
-    """Read one of the JSON files shipped in ``freight_freedom/freedom/data``."""
-    resource = resources.files("freight_freedom.freedom").joinpath("data", filename)
-    try:
-        raw = resource.read_bytes()
-    except OSError as exc:
-        raise ComponentError([Problem(filename, "file", "is missing from the package data")]
-                             ) from exc
-    return parse_json(raw, filename)
-
-
 def load_board(name: str = "default") -> Board:
     """The packaged map called ``name`` (``"default"`` reads ``data/map.json``), validated.
 
@@ -438,10 +393,14 @@ def _load_board_cached(name: str) -> Board:
     return Board.from_dict(read_packaged(filename), source=filename)
 
 
-def _packaged_board() -> Board:
-    from .component_set import Components
+_PACKAGED: dict[str, Any] = {}
+"""The packaged set's map and the function that gives it back, noted by :mod:`.component_set`
+when it builds that set (:func:`note_packaged`): such a map pickles as a call to that function."""
 
-    return Components.packaged().board
+
+def note_packaged(board: Board, loader: Callable[[], Board]) -> None:
+    """Note ``board`` as the packaged set's map, which ``loader()`` returns in any process."""
+    _PACKAGED.update(board=board, loader=loader)
 
 
 def _board_of(spaces: dict[str, Space], routes: tuple[tuple[str, str, str], ...],

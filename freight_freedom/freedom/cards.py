@@ -26,7 +26,7 @@ from typing import Any, Final, Literal
 
 from ..core.errors import ComponentError, Problem
 from ..core.schema import validate
-from .board import read_data_file, read_packaged
+from .data_files import read_data_file, read_packaged
 from .effect_kinds import BENEFICIAL, KINDS, QUEUE, REACTION, TRIGGERED, ParamValue, kinds_for
 from .schemas import CARDS
 

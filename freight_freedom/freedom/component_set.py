@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import ComponentError, Problem
-from .board import Board, read_data_file, read_packaged
+from .board import Board, note_packaged
 from .cards import CardSet
 from .components import (
     Dice,
@@ -46,6 +46,7 @@ from .components import (
     parse_market,
     parse_victory,
 )
+from .data_files import read_data_file, read_packaged
 from .roles import Role, parse_roles
 from .schemas import CHECKED_FILE
 
@@ -183,7 +184,14 @@ def export(directory: str | Path, *, overwrite: bool = False) -> list[Path]:
 
 @functools.cache
 def _packaged() -> Components:
-    return Components._build({name: read_packaged(name) for name in FILES}, {})
+    comps = Components._build({name: read_packaged(name) for name in FILES}, {})
+    note_packaged(comps.board, packaged_board)
+    return comps
+
+
+def packaged_board() -> Board:
+    """The packaged set's map (what a pickled packaged map loads as)."""
+    return _packaged().board
 
 
 def _canonical(data: Any) -> str:

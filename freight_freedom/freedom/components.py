@@ -23,7 +23,8 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from ..core.schema import validate
-from .board import Direction, Region, read_data_file, read_packaged
+from .board import Direction, Region
+from .data_files import read_data_file, read_packaged
 from .schemas import DICE, MARKET, TOKENS, VICTORY
 
 __all__ = [

@@ -85,7 +85,7 @@ def _puzzles() -> Sequence[Puzzle]:
 
 
 def _puzzle_marks(fig: Any, game: Game[Any], choices: tuple[str, ...]) -> None:
-    from .puzzle_marks import ring_choices
+    from .drawing.puzzle_marks import ring_choices
     ring_choices(fig, game, choices)
 
 

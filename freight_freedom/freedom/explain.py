@@ -17,8 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.action import Action
 from ..core.errors import IllegalAction
-from ..core.event import Event
-from . import engine
 from .actions import act
 from .moves import MOVES, BuyCard
 from .prices import card_price
@@ -49,8 +47,7 @@ def wasted_effect(game: Freedom, action: Action) -> str | None:
     if cid is None or ctx.card_by_id[cid].kind != "general":
         return None
     after = copy.deepcopy(st)
-    events: list[Event] = []
-    engine.apply(ctx, after, action, events)
+    events = game.narrated_apply(after, action)
     if after.pending:
         return None  # a decision follows: the effect is live
     before_d, after_d = st.to_dict(), after.to_dict()

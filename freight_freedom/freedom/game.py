@@ -113,6 +113,13 @@ class Freedom(Game[FreedomState]):
         engine.apply(self._ctx, state, action, ev)
         return _tidy(ev) if ev else []
 
+    def narrated_apply(self, state: FreedomState, action: Action) -> list[Event]:
+        """Carry out a legal ``action`` on ``state`` (a copy the caller owns), every event
+        narrated even in a quiet game: what :mod:`.explain` reads to judge an action."""
+        ev: list[Event] = []
+        engine.apply(self._ctx, state, action, ev)
+        return ev
+
     def _to_move(self, state: FreedomState) -> int | None:
         return engine.to_move(state)
 

@@ -15,8 +15,8 @@ from functools import lru_cache
 from typing import Any
 
 from ..core.schema import validate
-from .board import read_packaged
 from .cards import Effect
+from .data_files import read_packaged
 from .schemas import ROLE_NAMES, ROLES
 
 __all__ = ["ROLE_NAMES", "Role", "RoleSide", "load_roles", "parse_roles"]

@@ -22,6 +22,7 @@ from typing import Any
 
 from ..core.plain import load_json, read_bounded
 from ..core.schema import CHECKED, digest
+from .data_files import read_packaged
 from .effect_kinds import KINDS, PASSIVE, ROLE, Bool, Choice, Int, Param, kinds_for
 
 Schema = dict[str, Any]
@@ -201,8 +202,6 @@ CHECKED_FILE = "schema_checked.json"
 def packaged_digests() -> list[str]:
     """The digests of the packaged data files with their schemas (written to
     ``data/schema_checked.json`` by ``python -m freight_freedom.freedom.schemas``)."""
-    from .board import read_packaged
-
     return sorted(digest(read_packaged(name), schema) for name, schema in PACKAGED.items())
 
 

@@ -7,15 +7,16 @@ a Voila app the base map would fail to load. Instead every space's longitude and
 projected in Python and drawn as an ordinary ``go.Scatter`` with equal axis scale. That needs no
 assets, updates fastest (plain x/y arrays) and gives reliable click events on a FigureWidget.
 
-The map lives in four modules, one per concern; this one gathers their names:
+The map lives in the :mod:`.drawing` package, one module per concern; this one gathers their
+names:
 
-- :mod:`.map_layout`: the projection and the layout of everything that never moves, computed
-  once per map and stored for the packaged one (:func:`geometry`), with :mod:`.map_labels`
-  placing the names;
-- :mod:`.map_figure`: the figure's traces and layout (:func:`skeleton`), the colours and key;
-- :mod:`.map_draw`: drawing a view (``game.view()``) and the app's selection on it
+- :mod:`.drawing.layout`: the projection and the layout of everything that never moves,
+  computed once per map and stored for the packaged one (:func:`geometry`), with
+  :mod:`.drawing.labels` and :mod:`.drawing.label_placer` placing the names;
+- :mod:`.drawing.figure`: the figure's traces and layout (:func:`skeleton`), the colours and key;
+- :mod:`.drawing.draw`: drawing a view (``game.view()``) and the app's selection on it
   (:func:`draw`), the advisor's hints and the last moves' arrows;
-- :mod:`.map_click`: what a click on the map means and a movement as two drop-down choices.
+- :mod:`.drawing.click`: what a click on the map means and a movement as two drop-down choices.
 
 :func:`figure` builds a complete figure of a game; :func:`update` draws a game's view on an
 existing one (a FigureWidget, inside ``batch_update``), so the trace list never changes within a
@@ -29,8 +30,8 @@ from typing import Any
 import plotly.graph_objects as go
 
 from ..ui.adapter import Selection, game_view
-from .map_draw import draw, draw_hints_on, title_text
-from .map_figure import (
+from .drawing.draw import draw, draw_hints_on, title_text
+from .drawing.figure import (
     CATCHER_COLOUR,
     CATCHER_DASH,
     CATCHER_TAG,
@@ -57,7 +58,7 @@ from .map_figure import (
     path_tag_spots,
     skeleton,
 )
-from .map_labels import (
+from .drawing.labels import (
     FAR,
     NAME_FAMILY,
     NAME_FONT,
@@ -70,7 +71,7 @@ from .map_labels import (
     label_text,
     text_size,
 )
-from .map_layout import (
+from .drawing.layout import (
     CATCHER_SIZE,
     CATCHER_STEP,
     FIG_W,
@@ -111,14 +112,14 @@ def figure(game: Any) -> go.Figure:
 
 
 def update(fig: Any, game: Any, selection: Selection | None = None) -> None:
-    """Draw ``game``'s view on ``fig`` (built by :func:`skeleton`): :func:`.map_draw.draw`,
+    """Draw ``game``'s view on ``fig`` (built by :func:`skeleton`): :func:`.drawing.draw.draw`,
     with the moves logged since the selection's position as arrows."""
     selection = selection if selection is not None else Selection()
     draw(fig, game_view(game, selection.since), selection)
 
 
 def draw_hints(fig: Any, game: Any, actions: Any) -> None:
-    """Number the advisor's best moves on the map (:func:`.map_draw.draw_hints_on`)."""
+    """Number the advisor's best moves on the map (:func:`.drawing.draw.draw_hints_on`)."""
     draw_hints_on(fig, game_view(game), actions)
 
 

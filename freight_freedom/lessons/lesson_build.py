@@ -5,18 +5,48 @@ IDs (the reading and the format are :mod:`.lesson_file`'s)."""
 from __future__ import annotations
 
 import inspect
+import re
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from .lesson_file import DEFAULT_HINT, DEFAULT_SEED, _Load, lesson_key
 from .lesson_schema import Where, is_kind
 from .model import Lesson, Op, Part, Play, Scenario, Step
 from .questions import Choice, FreeText, Question, normalise
 
 if TYPE_CHECKING:
     from .lesson_file import _Reader
+
+DEFAULT_SEED = 1
+DEFAULT_HINT = "Read the step again, then try once more."
+KEY_PREFIX = "file:"
+KEY_LENGTH = 20
+
+
+@dataclass
+class _Load:
+    """A saved game as a step's board: the board becomes the saved game (its own options,
+    seed and history), loaded again from the file's text each time it is applied."""
+
+    text: str
+
+    def apply(self, game: Any) -> None:
+        saved = type(game).from_json(self.text)
+        vars(game).clear()
+        vars(game).update(vars(saved))
+
+
+def lesson_key(title: str) -> str:
+    """``"Freedom: a quick check!"`` -> ``"file:freedom-a-quick"`` (at most 20 characters)."""
+    ascii_title = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_title.lower()).strip("-")
+    room = KEY_LENGTH - len(KEY_PREFIX)
+    if len(slug) > room:  # whole words when they fit
+        cut = slug[:room + 1].rfind("-")
+        slug = slug[:cut] if cut > 0 else slug[:room]
+    return KEY_PREFIX + (slug or "lesson")
 
 
 class _Builder:

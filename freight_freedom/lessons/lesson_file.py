@@ -46,12 +46,12 @@ from __future__ import annotations
 import os
 import re
 import tomllib
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .lesson_build import _Builder
 from .lesson_schema import Where, schema, schema_problems
 from .model import Lesson
 
@@ -63,10 +63,6 @@ MAX_BYTES = 200_000
 MAX_STEPS = 200
 """A lesson has at most this many steps (the schema's ``maxItems``)."""
 DIRECTIVES = ("setup", "question", "show")
-DEFAULT_SEED = 1
-DEFAULT_HINT = "Read the step again, then try once more."
-KEY_PREFIX = "file:"
-KEY_LENGTH = 20
 
 Path_ = str | os.PathLike[str]
 
@@ -198,19 +194,6 @@ class _PartText:
     objective: list[str] = field(default_factory=list)
 
 
-@dataclass
-class _Load:
-    """A saved game as a step's board: the board becomes the saved game (its own options,
-    seed and history), loaded again from the file's text each time it is applied."""
-
-    text: str
-
-    def apply(self, game: Any) -> None:
-        saved = type(game).from_json(self.text)
-        vars(game).clear()
-        vars(game).update(vars(saved))
-
-
 class _Reader:
     """One reading of one file; :attr:`problems` collects ``(line, words)``."""
 
@@ -254,8 +237,6 @@ class _Reader:
             self.problem(where, words)
         if self.problems:
             return None
-        from .lesson_build import _Builder
-
         return _Builder(self, document, "\n".join(notes).strip()).build()
 
     def front_matter(self, lines: list[str]) -> tuple[dict[str, Any] | None, int]:
@@ -427,14 +408,3 @@ class _Reader:
         if setups:
             data["setup"] = setups
         return data
-
-
-def lesson_key(title: str) -> str:
-    """``"Freedom: a quick check!"`` -> ``"file:freedom-a-quick"`` (at most 20 characters)."""
-    ascii_title = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
-    slug = re.sub(r"[^a-z0-9]+", "-", ascii_title.lower()).strip("-")
-    room = KEY_LENGTH - len(KEY_PREFIX)
-    if len(slug) > room:  # whole words when they fit
-        cut = slug[:room + 1].rfind("-")
-        slug = slug[:cut] if cut > 0 else slug[:room]
-    return KEY_PREFIX + (slug or "lesson")

@@ -1,5 +1,6 @@
-"""What a lesson or puzzle draws on its map, and how its map scales: the highlight rings, the
-names kept above them, and the page styles scoped to one widget's map."""
+"""What a lesson or puzzle draws on its map, and how its map scales: the highlight rings and the
+page styles scoped to one widget's map (the names kept above the rings:
+:func:`~freight_freedom.ui.figure_names.names_on_top`)."""
 
 from __future__ import annotations
 
@@ -34,18 +35,6 @@ def scaled_map_css(widget: Any, width: int, height: int) -> str:
         widget.add_class(scope)
     return (figure_css(width, height).replace(".ff-figure", f".{scope} .ff-map")
             .replace(".ff-column", f".{scope} .ff-text"))
-
-
-NAMES = "names"
-"""The name of a figure's trace of place names, by the games' convention (Freedom's map:
-``freedom.map_figure.NAMES``); a figure without one is left as it is."""
-
-
-def names_on_top(fig: Any) -> None:
-    """Draw a map's names last, above rings added to it (no rings over a name)."""
-    names = [t for t in fig.data if t.name == NAMES]
-    if names:
-        fig.data = tuple(t for t in fig.data if t.name != NAMES) + tuple(names)
 
 
 def highlight_trace(fig: Any, ids: tuple[str, ...]) -> Any:

@@ -21,57 +21,27 @@ Built on the public API only: ``game.figure()``, ``legal_actions()``, ``describe
 from __future__ import annotations
 
 import html
-import re
 from collections import Counter
 from typing import Any
 
 import ipywidgets as widgets
 
-from .map_marks import CSS, highlight_trace, names_on_top, scaled_map_css
+from ..ui.figure_names import names_on_top
+from .map_marks import CSS, highlight_trace, scaled_map_css
 from .model import Lesson, Step
 from .questions import Choice, Graded, MapClick, Question
+from .screen_text import (
+    action_words,
+    outline_html,
+    rule_tooltip,
+    screen_words,
+    space_name,
+    status_box,
+    verdict_html,
+)
 from .text import citations, inline, to_html
 
 BOARD_WIDTH = 780
-_RULE_ID = re.compile(r"(?:FR|SF)-[A-Z0-9]+(?:-[A-Z0-9]+)*")
-
-
-def screen_words(game: Any, text: str) -> str:
-    """An engine text as a student reads it on ``game``'s screen: the game's own on-screen
-    words (no rule codes; Slow Freight's trains by their letters, its Movement cards by kind),
-    as a sentence (a capital letter first)."""
-    from ..ui.adapter import ui_for
-
-    words = str(ui_for(game).words(str(text)))
-    return words[:1].upper() + words[1:]
-
-
-def action_words(game: Any, action: Any) -> str:
-    """A legal action (an action or its notation) in words, as the game's app labels it."""
-    from ..ui.adapter import ui_for
-
-    if isinstance(action, str):
-        action = next((a for a in game.legal_actions() if str(a) == action), action)
-    ui = ui_for(game)
-    return str(ui.words(ui.describe(game, action)))
-
-
-def _box(colour: str, text: str) -> str:
-    return (f"<div role='status' style='padding:4px 8px;margin:4px 0;background:{colour};"
-            f"border-radius:3px'>{text}</div>")
-
-
-def _tooltip(rule: str) -> str:
-    """A ``title`` attribute naming a rule ID (for the teacher), or nothing for a set-up."""
-    if not _RULE_ID.fullmatch(rule):
-        return " title='set up by the teacher'" if rule == "SCENARIO" else ""
-    return f" title='rule {html.escape(rule, quote=True)}'"
-
-
-def _verdict_html(graded: Graded) -> str:
-    return _box("#e3f4e1" if graded.ok else "#fdecea", inline(graded.text))
-
-
 class LessonWidget(widgets.VBox):  # type: ignore[misc]
     """The lesson ``lesson`` as a stepper; ``widget.go(i)``, ``widget.next()``, ``widget.back()``.
 
@@ -274,7 +244,7 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         more = (f"<li><i>{len(events) - len(shown)} earlier events are in the game's log"
                 "</i></li>") if len(events) > len(shown) else ""
         items = "".join(
-            f"<li{_tooltip(e.rule)}>{inline(screen_words(self.game, e.text))}</li>"
+            f"<li{rule_tooltip(e.rule)}>{inline(screen_words(self.game, e.text))}</li>"
             for e in shown)
         return ("<details open style='font-size:13px;margin:4px 0'><summary><b>What happened"
                 f"</b></summary><ul style='margin:2px 0;padding-left:18px'>{more}{items}</ul>"
@@ -355,7 +325,7 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         the hint after a wrong answer points at them)."""
         q = self.step.question
         cites = citations(q.rules) if q is not None else ""
-        return _verdict_html(graded) + cites
+        return verdict_html(graded) + cites
 
     def submit(self, answer: object = None) -> Graded:
         """Grade ``answer`` (default: what is selected or typed) for this step's question."""
@@ -409,7 +379,7 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         done = sum(self.results.values())
         rows.append(f"<b>Class so far:</b> {done} of {len(self.results)} questions and tasks "
                     "answered right")
-        self.teacher_box.value = _box("#fff4d6", "<br>".join(rows))
+        self.teacher_box.value = status_box("#fff4d6", "<br>".join(rows))
 
     # ------------------------------------------------------------------ try it
     def _draw_try(self, step: Step) -> None:
@@ -446,7 +416,7 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
             return
         played = len(self.game.history) - len(self.trial_start.history)
         if played >= t.max_actions:
-            self.t_feedback.value = _box("#fdecea", "That is enough moves for this task: "
+            self.t_feedback.value = status_box("#fdecea", "That is enough moves for this task: "
                                          "press Check, or Start again.")
             return
         self.game.apply(action)
@@ -477,30 +447,9 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         graded = Graded(verdict.ok, verdict.text if verdict.ok
                         else verdict.text + " Hint: " + t.hint)
         self.results[self.index] = verdict.ok
-        self.t_feedback.value = _verdict_html(graded)
+        self.t_feedback.value = verdict_html(graded)
         self._show_teacher()
         return graded
-
-
-def outline_html(lesson: Lesson) -> str:
-    """The lesson's parts, minutes, objectives and step titles as static HTML (no kernel)."""
-    rows = []
-    for i, part in enumerate(lesson.parts):
-        titles = "; ".join(inline(lesson.steps[j].title) for j in lesson.steps_of(i))
-        rows.append(f"<tr><td>{i + 1}. {inline(part.title)}</td><td>{part.minutes} min</td>"
-                    f"<td style='text-align:left'>{inline(part.objective)}</td>"
-                    f"<td style='text-align:left'>{titles}</td></tr>")
-    return (f"<div class='ff-lesson-outline'><b>{inline(lesson.title)}</b> "
-            f"({lesson.minutes} minutes; run the notebook to step through it)"
-            "<table><tr><th>Part</th><th>Time</th><th>Objective</th><th>Steps</th></tr>"
-            + "".join(rows) + "</table></div>")
-
-
-def space_name(game: Any, space: str) -> str:
-    try:
-        return str(game.ctx.name(space))
-    except Exception:  # noqa: BLE001 - Slow Freight has no map
-        return space
 
 
 def history_note(game: Any, key: str) -> tuple[str, str] | None:

@@ -194,4 +194,6 @@ class GameUI:
 def ui_for(game: AnyGame) -> GameUI:
     """The :class:`GameUI` of ``game`` (the defaults for a game not in the registry)."""
     entry = find(game)
-    return GameUI(title=type(game).__name__) if entry is None else entry.ui()
+    if entry is None:
+        return GameUI(title=type(game).__name__)
+    return GameUI() if entry.ui is None else entry.ui()

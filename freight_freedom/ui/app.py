@@ -36,14 +36,14 @@ from .errors import ErrorArea
 from .evalbar import EvalBar
 from .focus import FocusKeeper
 from .inspector import Inspector, state_tables
-from .layout_css import APP_CSS
+from .layout_css import APP_CSS, name_parts
 from .log_view import LogView, MoveList, game_at
 from .newgame import NewGame
+from .rule_words import rule_details
 from .saveload import SaveLoad
 from .seats import Seats
 from .stepper import Stepper
 from .table_link import TableLink, bind_table
-from .words import rule_details
 
 TAB_TITLES = ["Moves", "Log", "State", "Save / load", "New game"]
 
@@ -95,7 +95,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self._build_figure()
         self.children = [self.style, self.figure_style, self.focus, self.board, self.stepper.widget,
                          self.seats_box, self.tabs]
-        self._name_parts()
+        name_parts(self)
         if table is not None:
             bind_table(self, table)
         self.refresh()
@@ -176,25 +176,6 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
                                   padding="0 0 0 8px"))
         for part in self.column.children:  # keep their height: the column scrolls instead
             part.layout.flex = "0 0 auto"
-
-    def _name_parts(self) -> None:
-        """Stable ``ff-*`` classes for page styling and browser tests (the DOM is otherwise
-        anonymous)."""
-        for widget, name in [(self, "ff-app"), (self.title, "ff-title"),
-                             (self.column, "ff-column"), (self.header, "ff-header"),
-                             (self.undo_turn_button, "ff-undo-turn"),
-                             (self.prompt, "ff-prompt"), (self.rule, "ff-rule"),
-                             (self.errors.widget, "ff-errors"),
-                             (self.board, "ff-board"), (self.side, "ff-side"),
-                             (self.map_note, "ff-map-note"), (self.recent, "ff-recent"),
-                             (self.unavailable, "ff-unavailable"),
-                             (self.actions.widget, "ff-actions"),
-                             (self.stepper.widget, "ff-stepper"), (self.seats_box, "ff-seats"),
-                             (self.stepper.banner, "ff-playback"),
-                             (self.view_banner, "ff-viewing"), (self.board_text, "ff-words"),
-                             (self.moves.widget, "ff-moves"),
-                             (self.log_view.widget, "ff-log"), (self.tabs, "ff-tabs")]:
-            widget.add_class(name)
 
     def table_moved(self, since: int | None) -> None:
         """The shared table's game (``self.game``, changed by the table link) moved on: redraw

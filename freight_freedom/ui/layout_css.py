@@ -1,10 +1,12 @@
 """The app's page styling: its own parts' CSS and the rules that scale the map to the board.
 
-The app's widgets are found by their ``ff-*`` classes (:class:`~freight_freedom.ui.app.GameApp`
-sets them). :func:`figure_css` is computed from the figure's size when it is built.
+The app's widgets are found by their ``ff-*`` classes (:func:`name_parts` sets them).
+:func:`figure_css` is computed from the figure's size when it is built.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 #: Page styling of the app's own parts (found by their ``ff-*`` classes). When the board is too
 #: narrow for the map and the decision column side by side (a 900 px window, JupyterLab with its
@@ -103,3 +105,24 @@ def _scaled(scale: float, width: int, height: int, *, column: bool, within: str 
             f"{within}.ff-figure > * {{ width: {width}px !important; "
             f"min-width: {width}px !important; height: {height}px !important; "
             f"transform: scale({scale}); }}{extra} }}")
+
+
+def name_parts(app: Any) -> None:
+    """Give ``app``'s parts (a :class:`~freight_freedom.ui.app.GameApp`) the stable ``ff-*``
+    classes the page styling and the browser tests find them by (the DOM is otherwise
+    anonymous)."""
+    for widget, name in [(app, "ff-app"), (app.title, "ff-title"),
+                         (app.column, "ff-column"), (app.header, "ff-header"),
+                         (app.undo_turn_button, "ff-undo-turn"),
+                         (app.prompt, "ff-prompt"), (app.rule, "ff-rule"),
+                         (app.errors.widget, "ff-errors"),
+                         (app.board, "ff-board"), (app.side, "ff-side"),
+                         (app.map_note, "ff-map-note"), (app.recent, "ff-recent"),
+                         (app.unavailable, "ff-unavailable"),
+                         (app.actions.widget, "ff-actions"),
+                         (app.stepper.widget, "ff-stepper"), (app.seats_box, "ff-seats"),
+                         (app.stepper.banner, "ff-playback"),
+                         (app.view_banner, "ff-viewing"), (app.board_text, "ff-words"),
+                         (app.moves.widget, "ff-moves"),
+                         (app.log_view.widget, "ff-log"), (app.tabs, "ff-tabs")]:
+        widget.add_class(name)

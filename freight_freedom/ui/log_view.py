@@ -23,7 +23,8 @@ import ipywidgets as widgets
 from ..core.action import Action, Step
 from ..core.event import Event
 from ..core.game import Game
-from .words import rule_details, rule_free
+from .rule_words import rule_details
+from .words import rule_free
 
 MAX_ROWS = 200
 

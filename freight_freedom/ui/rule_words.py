@@ -11,6 +11,7 @@ text holds code have student words here, in our own words and faithful to the ru
 
 from __future__ import annotations
 
+import html
 from types import MappingProxyType
 
 from ..core.rulebook import NOT_GAME_RULES, rule_texts
@@ -123,3 +124,22 @@ def student_rule_text(rule: str) -> str | None:
     """
     words = STUDENT_WORDS.get(rule) or rule_texts().get(rule) or NOT_GAME_RULES.get(rule)
     return None if words is None else rule_free(words)
+
+
+def rule_details(rule: str, label: str = "the rule") -> str:
+    """A small ``label`` that opens to the rule's words for a student, as a lesson's chip does
+    (:func:`student_rule_text`: no code; the ID only in its tooltip). An ID
+    without words (a game outside the package; a test keeps every ID the package cites worded)
+    keeps only its tooltip: no link that opens to nothing."""
+    esc = html.escape
+    found = student_rule_text(rule)
+    if found is None:
+        return f"<span class='ff-rule' title='rule {esc(rule, quote=True)}'></span>"
+    words = found.replace("**", "")  # plain text here: no Markdown marks
+    return (f"<details class='ff-rule' title='rule {esc(rule, quote=True)}' "
+            "style='display:inline-block;vertical-align:top;margin:0'>"
+            "<summary style='cursor:pointer;color:#0b57d0;text-decoration:underline;"
+            f"font-size:13px'>{esc(label)}</summary>"
+            "<div style='font-size:13px;max-width:32em;background:#f7f7fb;padding:3px 6px;"
+            f"border-left:3px solid #99c;white-space:normal'>{esc(words)}</div>"
+            "</details>")

@@ -2,13 +2,12 @@
 
 The engines write each event and refusal with its rule ID (``FR-ACT-1``, ``[SF-RULING-7]``): the
 log and the tests need them. On screen a student reads words: :func:`rule_free` takes the codes
-out of a text, and :func:`rule_details` shows a rule as a small "the rule" link that opens (no
-page change) to the rule's own text, its ID kept in the tooltip for the teacher.
+out of a text (:func:`~.rule_words.rule_details` shows a rule as a small "the rule" link that
+opens, no page change, to the rule's own words, its ID kept in the tooltip for the teacher).
 """
 
 from __future__ import annotations
 
-import html
 import re
 
 from ..core.rulebook import ID as _ID
@@ -34,24 +33,3 @@ def rule_free(text: str) -> str:
     'a tie breaks for the longer train (a choice we made)'
     """
     return _RULE_LEAD.sub("", _RULE_REF.sub("", text))
-
-
-def rule_details(rule: str, label: str = "the rule") -> str:
-    """A small ``label`` that opens to the rule's words for a student, as a lesson's chip does
-    (:func:`~.rule_words.student_rule_text`: no code; the ID only in its tooltip). An ID
-    without words (a game outside the package; a test keeps every ID the package cites worded)
-    keeps only its tooltip: no link that opens to nothing."""
-    from .rule_words import student_rule_text  # it reads rule_free from this module
-
-    esc = html.escape
-    found = student_rule_text(rule)
-    if found is None:
-        return f"<span class='ff-rule' title='rule {esc(rule, quote=True)}'></span>"
-    words = found.replace("**", "")  # plain text here: no Markdown marks
-    return (f"<details class='ff-rule' title='rule {esc(rule, quote=True)}' "
-            "style='display:inline-block;vertical-align:top;margin:0'>"
-            "<summary style='cursor:pointer;color:#0b57d0;text-decoration:underline;"
-            f"font-size:13px'>{esc(label)}</summary>"
-            "<div style='font-size:13px;max-width:32em;background:#f7f7fb;padding:3px 6px;"
-            f"border-left:3px solid #99c;white-space:normal'>{esc(words)}</div>"
-            "</details>")

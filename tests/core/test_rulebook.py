@@ -15,7 +15,7 @@ import pytest
 from freight_freedom.core import registry
 from freight_freedom.core.rulebook import NOT_GAME_RULES, cited_ids, rule_text, rule_texts
 from freight_freedom.lessons.text import citations
-from freight_freedom.ui.words import rule_details
+from freight_freedom.ui.rule_words import rule_details
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "freight_freedom"

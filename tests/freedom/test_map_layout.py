@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from freight_freedom.freedom import map_layout, view
+from freight_freedom.freedom import view
 from freight_freedom.freedom.board import Board, load_board, read_packaged
+from freight_freedom.freedom.drawing import layout as map_layout
 
 
 def test_stored_layout_matches_a_fresh_computation() -> None:
@@ -28,14 +29,14 @@ def test_another_map_is_laid_out_at_run_time() -> None:
     first = moved["spaces"][0]["id"]
     assert geo.true_xy[first] != view.geometry(board).true_xy[first]
     # laid out afresh, and as well as the packaged map: every space named, each name its own
-    from freight_freedom.freedom.map_labels import reads_as_own
+    from freight_freedom.freedom.drawing.labels import reads_as_own
 
     assert not geo.unlabelled and {lb.sid for lb in geo.labels} == set(geo.ids)
     assert all(reads_as_own(lb, geo.xy, geo.radius_px, geo.px) for lb in geo.labels)
 
 
 def test_the_lens_draws_the_north_east_larger_and_keeps_directions() -> None:
-    """The fisheye lens (map_layout.magnify) spreads the crowded Great Lakes and Mid-Atlantic
+    """The fisheye lens (drawing.layout.magnify) spreads the crowded Great Lakes and Mid-Atlantic
     and draws the South smaller, but every space keeps its direction from the lens's centre and
     its order along that line; the farthest space stays where the projection puts it."""
     import math
@@ -66,13 +67,13 @@ def test_every_name_reads_as_its_own_spaces() -> None:
     """Issue 19, a name must read as its own space's: a student asked to find a place picks
     the circle its name is nearest. Beside its marker, no other marker's edge is nearer the
     name's box than its own marker's; at a leader line's end, no other marker's edge comes
-    within map_labels.CLEAR (16) px of the box; leader lines stay short (the longest, to
+    within drawing.labels.CLEAR (16) px of the box; leader lines stay short (the longest, to
     Sandusky out of the Detroit River crowd, is about 115 px). Checked on the stored layout:
     all 70 names (Battle Creek's fits only with 1. Amherstburg's line at 60 degrees and the
-    names around it chosen together, which the exact solver of map_label_solve does)."""
+    names around it chosen together, which the exact solver of drawing.label_solve does)."""
     import math
 
-    from freight_freedom.freedom.map_labels import CLEAR, marker_gap, reads_as_own
+    from freight_freedom.freedom.drawing.labels import CLEAR, marker_gap, reads_as_own
 
     geo = view.geometry(load_board())
     assert {lb.sid for lb in geo.labels} == set(geo.ids)
@@ -89,9 +90,9 @@ def test_every_name_reads_as_its_own_spaces() -> None:
 
 def test_two_line_names_are_measured_line_by_line() -> None:
     """A name set on two lines ("Harpers<br>Ferry") is as wide as its longer line and as tall
-    as plotly draws two lines (map_labels.LINE_SPACING), so the layout keeps its real box
+    as plotly draws two lines (drawing.labels.LINE_SPACING), so the layout keeps its real box
     clear; a Canada space's number stays on the line with its name."""
-    from freight_freedom.freedom.map_labels import LINE_SPACING, text_size, two_lines
+    from freight_freedom.freedom.drawing.labels import LINE_SPACING, text_size, two_lines
 
     one_w, one_h = text_size("Harpers Ferry", 16, 1.0)
     w, h = text_size("Harpers<br>Ferry", 16, 1.0)
@@ -107,10 +108,10 @@ def test_without_scipy_a_local_search_still_names_every_space(monkeypatch) -> No
     search lays out a changed map's names. On the packaged map it names every space, no two
     names touch and at most one name reads as another's (Battle Creek, which only the exact
     solver fits)."""
-    from freight_freedom.freedom import map_labels
-    from freight_freedom.freedom.map_labels import _clash, reads_as_own
+    from freight_freedom.freedom.drawing import label_placer
+    from freight_freedom.freedom.drawing.labels import _clash, reads_as_own
 
-    monkeypatch.setattr(map_labels, "choose_exact", lambda *args: None)
+    monkeypatch.setattr(label_placer, "choose_exact", lambda *args: None)
     geo = view.compute_geometry(load_board())
     assert {lb.sid for lb in geo.labels} == set(geo.ids) and not geo.unlabelled
     for i, a in enumerate(geo.labels):
@@ -125,7 +126,7 @@ def test_the_exact_choice_takes_the_cheapest_arrangement_where_no_names_touch() 
     only spot, so space 0 takes its dearer spot; a spot that reads as another space's is never
     taken; where no arrangement names every space with its own name, there is no exact answer
     (the local search takes over)."""
-    from freight_freedom.freedom.map_label_solve import choose_exact
+    from freight_freedom.freedom.drawing.label_solve import choose_exact
 
     # spots: 0, 1 of space 0 (0 touches 2); 2 of space 1
     assert choose_exact([[0, 1], [2]], [1.0, 5.0, 1.0], [False] * 3,

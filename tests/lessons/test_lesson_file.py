@@ -18,13 +18,13 @@ import pytest
 
 from freight_freedom.cli import main
 from freight_freedom.core.registry import find
-from freight_freedom.lessons import example_lesson, lesson, lesson_file
+from freight_freedom.lessons import example_lesson, lesson
+from freight_freedom.lessons.lesson_build import DEFAULT_SEED, lesson_key
 from freight_freedom.lessons.lesson_file import (
     MAX_BYTES,
     MAX_STEPS,
     LessonFileError,
     check,
-    lesson_key,
     load,
     parse,
 )
@@ -354,7 +354,7 @@ def test_front_matter_mistakes_each_with_its_line() -> None:
 def test_aliases_seed_and_slow_freight_rules() -> None:
     found = parse('+++\ntitle = "Trains!"\ngame = "Slow-Freight"\n+++\n## S\nWords.\n'
                   '```show\nrules = ["SF-TURN-3"]\n```\n')
-    assert found.new_game().seed == lesson_file.DEFAULT_SEED
+    assert found.new_game().seed == DEFAULT_SEED
     assert found.steps[0].rules == ("SF-TURN-3",) and found.parts[0].minutes == 2
     err = problem_of('+++\ntitle = "T"\ngame = "slowfreight"\n+++\n## S\nWords.\n'
                      '```show\nrules = ["FR-CATCH-3"]\nhighlight = ["ripley"]\n```\n')

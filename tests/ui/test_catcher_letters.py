@@ -13,7 +13,7 @@ import pytest
 
 from freight_freedom import Freedom
 from freight_freedom.freedom import view
-from freight_freedom.freedom.map_click import click_on
+from freight_freedom.freedom.drawing.click import click_on
 from freight_freedom.ui.adapter import Selection, game_view
 
 pytest.importorskip("plotly")

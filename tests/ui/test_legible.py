@@ -14,7 +14,7 @@ import pytest
 from freight_freedom import Freedom, SlowFreight
 from freight_freedom.freedom import view
 from freight_freedom.freedom.app import FreedomUI
-from freight_freedom.freedom.map_figure import TAG_SIZE
+from freight_freedom.freedom.drawing.figure import TAG_SIZE
 from freight_freedom.lessons import lesson
 from freight_freedom.lessons.widget import LessonWidget
 from freight_freedom.slowfreight.app import SlowFreightUI, final_table_html
@@ -177,8 +177,8 @@ def test_names_keep_clear_of_gold_circles_slots_and_the_panel() -> None:
 def test_every_catcher_space_keeps_a_corner_free_of_names() -> None:
     """FR-CATCH-2 (catchers stand on their paths' spaces): on every space of a path at least
     one corner of a catcher's diamond is clear of every name, so the letter drawn there never
-    covers a name (map_draw picks the corner covering fewest)."""
-    from freight_freedom.freedom.map_layout import CATCHER_SIZE
+    covers a name (drawing.draw picks the corner covering fewest)."""
+    from freight_freedom.freedom.drawing.layout import CATCHER_SIZE
 
     board = Freedom(players=2, seed=3).view_model().board
     geo = view.geometry(board)

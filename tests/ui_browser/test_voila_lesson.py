@@ -31,7 +31,7 @@ from uihelp import CODE, budget_ms, wait_until
 
 from freight_freedom.lessons import Lesson, lesson
 from freight_freedom.lessons.questions import Choice, FreeText, MapClick
-from freight_freedom.lessons.widget import action_words
+from freight_freedom.lessons.screen_text import action_words
 
 pytestmark = pytest.mark.ui
 

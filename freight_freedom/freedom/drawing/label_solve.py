@@ -1,13 +1,13 @@
 """The best choice of one name spot per space, solved exactly as a 0-1 program.
 
-:class:`.map_labels.LabelPlacer` lists every space's possible spots with their costs and which
+:class:`.labels.LabelPlacer` lists every space's possible spots with their costs and which
 spots of two spaces touch. Choosing one spot per space so that no two chosen names touch and
 every name reads as its own space's, at the least cost, is a weighted independent-set
 problem; a local search can miss the one arrangement where every name fits (on the packaged
 map, Battle Creek's name fits only with the names around the Detroit River chosen together).
 Here it is a 0-1 program solved by HiGHS through SciPy's ``milp``:
 
-- one binary variable per spot that reads as its own space's (:func:`.map_labels.reads_as_own`);
+- one binary variable per spot that reads as its own space's (:func:`.labels.reads_as_own`);
 - each space takes exactly one of its spots;
 - two spots that touch are never both taken;
 - the least total cost; spot ``k`` costs ``k`` millionths more, so equal arrangements are told

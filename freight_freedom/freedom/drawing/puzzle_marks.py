@@ -8,8 +8,8 @@ from typing import Any
 def ring_choices(fig: Any, game: Any, options: tuple[str, ...]) -> None:
     """On a Freedom map, ring only the destinations of the puzzle's choices (the figure rings
     every legal destination of the position, about 30 of them at the start of a turn)."""
-    from ..lessons.map_marks import names_on_top
-    from . import view
+    from ...ui.figure_names import names_on_top
+    from .. import view
 
     keep = {view.ends(game, a)[1] for a in game.legal_actions() if str(a) in options}
     board = game.ctx.board

@@ -2,7 +2,7 @@
 
 :func:`draw` sets, from one :class:`~.view_model.FreedomView` and the app's current
 :class:`~freight_freedom.ui.adapter.Selection`, every array of the traces that
-:func:`.map_figure.skeleton` built: a space holding people is a large tan disc with the count in
+:func:`.figure.skeleton` built: a space holding people is a large tan disc with the count in
 bold; Slave Catchers are open diamonds in their own colour drawn around the space they stand on
 (its count stays readable inside), each with its letter beside it; people fill plantation slots;
 the legal destinations are ringed in yellow (from the picked origin only, when one is picked);
@@ -16,9 +16,10 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from ..ui.adapter import Selection
-from .board import Board
-from .map_figure import (
+from ...ui.adapter import Selection
+from ..board import Board
+from ..view_model import FreedomView
+from .figure import (
     CATCHER_COLOUR,
     CATCHER_TAGS,
     CATCHERS,
@@ -33,9 +34,8 @@ from .map_figure import (
     TARGETS,
     catcher_tag,
 )
-from .map_labels import _overlap, _square
-from .map_layout import CATCHER_SIZE, CATCHER_STEP, TAG_SIZE, Geometry, geometry
-from .view_model import FreedomView
+from .labels import _overlap, _square
+from .layout import CATCHER_SIZE, CATCHER_STEP, TAG_SIZE, Geometry, geometry
 
 
 def _trace(fig: Any, name: str) -> Any:
@@ -87,7 +87,7 @@ def _wrap(text: str, width: int = 60) -> str:
 
 
 def draw(fig: Any, vm: FreedomView, selection: Selection | None = None) -> None:
-    """Set the state-dependent parts of ``fig`` (built by :func:`.map_figure.skeleton`) from
+    """Set the state-dependent parts of ``fig`` (built by :func:`.figure.skeleton`) from
     the view ``vm``.
 
     ``selection`` (the app's :class:`~freight_freedom.ui.adapter.Selection`) narrows the
@@ -107,7 +107,7 @@ def draw(fig: Any, vm: FreedomView, selection: Selection | None = None) -> None:
     tr = _trace(fig, TARGETS)
     tr.x = [geo.xy[d][0] for d in dests]
     tr.y = [geo.xy[d][1] for d in dests]
-    tr.customdata = list(dests)  # a click carries the space id it shows (see map_click)
+    tr.customdata = list(dests)  # a click carries the space id it shows (see .click)
     tr.hovertext = [f"click to choose {html.escape(vm.board.spaces[d].name)}" for d in dests]
     _draw_tracks(fig, vm)
     _draw_market(fig, vm)

@@ -4,9 +4,9 @@ What a newcomer reads at a glance: spaces coloured by region (south green, north
 teal); catchers' paths as thick coloured lines; plantation areas with their light and dark slots,
 large cities (capacity 4) as squares, gold circles with the money a space pays; Canada's
 numbered spaces; the Slaves Freed and Slaves Lost tracks, the three Slave Market cards and a
-key in the panel. The trace list never changes within a game: :mod:`.map_draw` sets the
+key in the panel. The trace list never changes within a game: :mod:`.draw` sets the
 state-dependent arrays of these traces in place (a FigureWidget, inside ``batch_update``).
-Every trace is a plain ``go.Scatter`` on projected x/y (:mod:`.map_layout`): no map assets,
+Every trace is a plain ``go.Scatter`` on projected x/y (:mod:`.layout`): no map assets,
 nothing fetched at render time, reliable click events.
 """
 
@@ -17,10 +17,10 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from ..ui.template import LIGHT_TEMPLATE
-from .board import Board
-from .map_labels import NAME_FAMILY, _overlap, _square, text_size
-from .map_layout import (
+from ...ui.template import LIGHT_TEMPLATE
+from ..board import Board
+from .labels import NAME_FAMILY, _overlap, _square, text_size
+from .layout import (
     CATCHER_SIZE,
     MARGIN,
     MARKET_STEP,
@@ -49,7 +49,7 @@ CATCHER_DASH = {"orange": "solid", "brown": "dash", "red": "dot", "purple": "das
 HALO = "1px 1px 1px #fff, -1px -1px 1px #fff, 1px -1px 1px #fff, -1px 1px 1px #fff"
 #: a gold circle's diameter and its "$n" (px at the design width, bold): the amount is still
 #: 10 px where the app draws the map at 0.8 of its size (JupyterLab with its file browser
-#: open); the circle fills the 16 px square :mod:`.map_layout` keeps free for it
+#: open); the circle fills the 16 px square :mod:`.layout` keeps free for it
 COIN_SIZE, COIN_FONT = 17, 12.5
 PERSON = "#c8a27a"  # the tan of the wooden cubes
 PERSON_EDGE = "#4e342e"
@@ -82,7 +82,7 @@ def catcher_tag(colour: str) -> str:
 
 def skeleton(game: Any) -> go.Figure:
     """The map's traces and layout for ``game``'s board, the state not yet set: the app and
-    ``game.figure()`` set it once with :func:`.map_draw.draw` (and the app's selection).
+    ``game.figure()`` set it once with :func:`.draw.draw` (and the app's selection).
     Only the public table is read (``game.view_model()``: the map and the tracks' lengths)."""
     vm = game.view_model()
     board = vm.board
@@ -184,7 +184,7 @@ def _name_traces(traces: Traces, geo: Geometry) -> None:
 
 
 def names_trace(geo: Geometry) -> dict[str, Any]:
-    """The space names (:mod:`.map_labels`), with a white edge: drawn above the rings and the
+    """The space names (:mod:`.labels`), with a white edge: drawn above the rings and the
     catchers' diamonds, so a ringed destination never hides its name."""
     labels = geo.labels
     return _scatter(

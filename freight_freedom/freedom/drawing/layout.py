@@ -6,8 +6,9 @@ fisheye lens (:func:`magnify`), and the spaces are pulled apart just enough that
 touch (:func:`spread`). Plantation slot grids go under their plantation on the side away from
 neighbours, gold circles on a free diagonal just off their space, the panel (tracks, Slave
 Market, key) in the Atlantic below New England, and the names where they fit
-(:mod:`.map_labels`). All of it is computed once per map (:func:`compute_geometry`) and, for the
-packaged map, stored beside ``map.json`` (:data:`LAYOUT_FILE`), so drawing never moves a label.
+(:mod:`.labels`, :mod:`.label_placer`). All of it is computed once per map
+(:func:`compute_geometry`) and, for the packaged map, stored beside ``map.json``
+(:data:`LAYOUT_FILE`), so drawing never moves a label.
 """
 
 from __future__ import annotations
@@ -17,8 +18,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .board import Board, load_board, read_packaged
-from .map_labels import Box, Label, LabelPlacer, _overlap, _place, _square
+from ..board import Board, load_board
+from ..data_files import read_packaged
+from .label_placer import LabelPlacer
+from .labels import Box, Label, _overlap, _place, _square
 
 CATCHER_SIZE, CATCHER_STEP = 36, 11  # px: a catcher's open diamond around its space; the
 # next catcher on the same space is drawn as a larger diamond around the first
@@ -228,7 +231,7 @@ def write_layout(path: Any = None) -> str:
 
     board = load_board()
     data = geometry_to_dict(compute_geometry(board), board_fingerprint(board))
-    target = Path(path) if path is not None else Path(__file__).parent / "data" / LAYOUT_FILE
+    target = Path(path) if path is not None else Path(__file__).parents[1] / "data" / LAYOUT_FILE
     target.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     return str(target)
 
@@ -238,7 +241,7 @@ def compute_geometry(board: Board) -> Geometry:
     """Lay the map out once: positions, slots, gold circles, name labels, panel and ranges.
 
     Every space of the packaged map is named (``unlabelled`` stays for other maps); how names
-    are placed is :class:`.map_labels.LabelPlacer`. Everything is computed once here and
+    are placed is :class:`.label_placer.LabelPlacer`. Everything is computed once here and
     stored, so drawing never moves a label.
     """
     ids = tuple(board.spaces)

@@ -2,7 +2,7 @@
 
 Both read the view's legal choices, each of which says where it starts and ends
 (:attr:`~freight_freedom.core.seat_view.Choice.origin`, ``dest``; see :func:`.view_model.ends`),
-so the click, the yellow rings (:mod:`.map_draw`) and the drop-downs always agree, and no step
+so the click, the yellow rings (:mod:`.draw`) and the drop-downs always agree, and no step
 guesses which of an action's arguments are spaces. Nothing here reads a game.
 """
 
@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..ui.adapter import ClickResult, Selection, Split
-from .map_figure import CATCHER_TAGS, CATCHERS, SPACES, TARGETS
-from .view_model import FreedomView
+from ...ui.adapter import ClickResult, Selection, Split
+from ..view_model import FreedomView
+from .figure import CATCHER_TAGS, CATCHERS, SPACES, TARGETS
 
 
 def click_on(vm: FreedomView, trace: str, space: str, selection: Selection) -> ClickResult:
