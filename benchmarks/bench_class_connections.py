@@ -149,8 +149,9 @@ def main() -> int:
 
     from freight_freedom.classroom import Classroom
     from freight_freedom.classroom.bots import BotPlayer
+    from freight_freedom.classroom.notices import RELAY_ENV
     from freight_freedom.classroom.relay import Relay
-    from freight_freedom.classroom.store import RELAY_ENV, database_url
+    from freight_freedom.classroom.store import database_url
 
     pg = postgres()
     counter = Counter(pg.port).start()

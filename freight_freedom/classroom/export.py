@@ -13,17 +13,15 @@ name, and gives dates instead of times.
 
 from __future__ import annotations
 
-import csv
-import hashlib
-import io
 import json
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sqlalchemy import select
 
 from . import schema
+from .csv_cells import cell_time, csv_text, pseudonym
+from .reports import gradebook_csv
 
 if TYPE_CHECKING:
     from .room import Classroom
@@ -32,40 +30,6 @@ ANSWER_COLUMNS = ("class", "run", "mode", "lesson", "step", "question", "student
                   "answer", "correct", "answered_at")
 RESULT_COLUMNS = ("class", "table", "game", "options", "seed", "seats", "steps", "round",
                   "phase", "over", "result")
-
-
-BOM = "\ufeff"
-"""Starts every CSV file: Excel then reads it as UTF-8."""
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-"""What a spreadsheet runs as a formula at the start of a cell."""
-
-
-def _when(stamp: float, research: bool = False) -> str:
-    moment = datetime.fromtimestamp(stamp, UTC)
-    return moment.date().isoformat() if research else moment.isoformat(timespec="seconds")
-
-
-def inert(value: object) -> object:
-    """A cell that a spreadsheet shows as typed: text that would start a formula gets a
-    leading apostrophe (numbers and booleans stay as they are)."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
-
-
-def pseudonym(token_hash: str) -> str:
-    """A student's stable name in research exports: from the hash of their secret token, so
-    it is the same in every export of the class and says nothing of their name."""
-    return "student-" + hashlib.sha256(f"pseudonym:{token_hash}".encode()).hexdigest()[:8]
-
-
-def _csv(columns: tuple[str, ...], rows: list[dict[str, object]]) -> str:
-    out = io.StringIO()
-    out.write(BOM)
-    writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows({key: inert(value) for key, value in row.items()} for row in rows)
-    return out.getvalue()
 
 
 def answer_rows(room: Classroom, *, research: bool = False) -> list[dict[str, object]]:
@@ -91,7 +55,7 @@ def answer_rows(room: Classroom, *, research: bool = False) -> list[dict[str, ob
                     "question": question.prompt if question else "",
                     "student": pseudonym(r.token_hash) if research else r.name,
                     "attempt": r.attempt, "answer": r.answer, "correct": bool(r.correct),
-                    "answered_at": _when(r.at, research)})
+                    "answered_at": cell_time(r.at, research)})
     return out
 
 
@@ -125,12 +89,12 @@ def _pseudonyms(room: Classroom) -> dict[str, str]:
 
 def answers_csv(room: Classroom, *, research: bool = False) -> str:
     """The class's answers as CSV text (:data:`ANSWER_COLUMNS`)."""
-    return _csv(ANSWER_COLUMNS, answer_rows(room, research=research))
+    return csv_text(ANSWER_COLUMNS, answer_rows(room, research=research))
 
 
 def results_csv(room: Classroom, *, research: bool = False) -> str:
     """The class's game results as CSV text (:data:`RESULT_COLUMNS`)."""
-    return _csv(RESULT_COLUMNS, result_rows(room, research=research))
+    return csv_text(RESULT_COLUMNS, result_rows(room, research=research))
 
 
 def gradebooks(room: Classroom) -> dict[str, str]:
@@ -138,8 +102,6 @@ def gradebooks(room: Classroom) -> dict[str, str]:
     (:func:`.reports.gradebook_csv`: one row per student, one column per question, 1 for right
     at the first try), for every run with answers."""
     room._need_teacher("export the gradebooks")
-    from .reports import gradebook_csv
-
     return {f"gradebook-run-{r.id}.csv": gradebook_csv(room.lesson.run(r.id).report())
             for r in reversed(room.lesson.runs()) if r.answers}
 

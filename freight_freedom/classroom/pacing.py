@@ -16,8 +16,6 @@ from __future__ import annotations
 import dataclasses
 import os
 import time
-from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,12 +23,14 @@ from sqlalchemy import Connection, Integer, distinct, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..core.action import show
-from ..lessons import Choice, Lesson, Question, normalise
+from ..lessons import Choice, Lesson, Question
 from ..lessons.questions import Graded
 from . import schema
 from .errors import AccessDenied, ClassroomError
 from .lifecycle import check_open
+from .notices import PACE, wait_past
 from .people import Student
+from .run_view import Run
 from .runs import (
     Progress,
     RunInfo,
@@ -42,72 +42,17 @@ from .runs import (
     lesson_for,
     when,
 )
-from .store import PACE, check_text, wait_past
+from .slides import QuestionView, Slide, Tally, closed, slide_of
+from .store import check_text
+from .tallies import progress_of, tally_of
 
 if TYPE_CHECKING:
     from .room import Classroom
 
+__all__ = ["MAX_ATTEMPTS", "Pacing", "QuestionView", "Run", "Slide", "Tally"]
+
 MAX_ATTEMPTS = 3
 """Tries a student gets at one question (a right answer ends them)."""
-
-
-@dataclass(frozen=True)
-class QuestionView:
-    """A question as a student sees it: no key."""
-
-    kind: str
-    prompt: str
-    options: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Slide:
-    """What every page of the class shows now. ``key`` and ``why`` are ``None`` until the
-    teacher reveals; ``version`` grows with every change of step or reveal."""
-
-    lesson: str
-    step: int
-    steps: int
-    title: str
-    text: str
-    question: QuestionView | None
-    revealed: bool
-    key: str | None
-    why: str | None
-    version: int
-    #: the run this slide is of, and its mode ('paced', or 'self': each student's own step)
-    run: int = 0
-    mode: str = "paced"
-    #: a student-paced run's closing date (a timestamp), if any
-    closes: float | None = None
-    #: whether answers are no longer taken (the run ended, or its closing date passed)
-    closed: bool = False
-    #: a student-paced run, the student's own: the furthest step they reached, their tries at
-    #: this step's question and whether one was right
-    reached: int = 0
-    tries: int = 0
-    right: bool = False
-
-
-@dataclass(frozen=True)
-class Tally:
-    """The teacher's view of one question: who answered, first-attempt right and wrong, the
-    common wrong answers (``(answer, students)``, most common first) and who is still
-    thinking."""
-
-    lesson: str
-    step: int
-    prompt: str
-    key: str
-    answered: tuple[str, ...]
-    waiting: tuple[str, ...]
-    first_right: tuple[str, ...]
-    first_wrong: tuple[str, ...]
-    right_now: tuple[str, ...]
-    common_wrong: tuple[tuple[str, int], ...]
-    revealed: bool
-    run: int = 0
-
 
 
 class Pacing:
@@ -174,7 +119,7 @@ class Pacing:
                              .values(**values))
             self._store.notify(conn, PACE, self._room.class_id)
             run = self._run_row(conn, run_id)
-        return self._slide(run, 0, False, version)
+        return slide_of(run, 0, False, version)
 
     def go(self, step: int) -> Slide:
         """Teacher: move the class to ``step`` of the lesson (0-based)."""
@@ -220,24 +165,7 @@ class Pacing:
                 .where(an.c.run_id == row.id, an.c.step == step).order_by(an.c.id)).all()
             everyone = conn.execute(select(st.c.name).where(
                 st.c.class_id == self._room.class_id).order_by(st.c.id)).scalars().all()
-        first = {r.name: r for r in rows if r.attempt == 1}
-        right_now = {r.name for r in rows if r.correct}
-        wrong: Counter[str] = Counter()
-        shown: dict[str, str] = {}
-        for r in rows:
-            if not r.correct:
-                norm = normalise(r.answer)
-                shown.setdefault(norm, r.answer)
-                wrong[norm] += 1
-        answered = tuple(n for n in everyone if n in first)
-        return Tally(
-            lesson=str(row.lesson), step=step, prompt=question.prompt, key=question.key_text(),
-            answered=answered, waiting=tuple(n for n in everyone if n not in first),
-            first_right=tuple(n for n in answered if first[n].correct),
-            first_wrong=tuple(n for n in answered if not first[n].correct),
-            right_now=tuple(n for n in everyone if n in right_now),
-            common_wrong=tuple((shown[a], c) for a, c in wrong.most_common()),
-            revealed=row.mode == "paced" and revealed and step == current, run=int(row.id))
+        return tally_of(rows, everyone, row, step, question, current, revealed)
 
     def runs(self) -> list[RunInfo]:
         """Teacher: every run of the class's lessons, the newest first."""
@@ -286,26 +214,7 @@ class Pacing:
                        func.max(an.c.correct.cast(Integer)).label("right"),
                        func.max(an.c.at).label("at"))
                 .where(an.c.run_id == row.id).group_by(an.c.student_id, an.c.step)).all()
-        answered: Counter[int] = Counter()
-        right: Counter[int] = Counter()
-        last: dict[int, float] = {}
-        for d in done:
-            answered[int(d.student_id)] += 1
-            right[int(d.student_id)] += int(bool(d.right))
-            last[int(d.student_id)] = max(last.get(int(d.student_id), 0.0), float(d.at))
-        out = []
-        for s in students:
-            p = places.get(int(s.id))
-            if row.mode == "paced":
-                step, reached = (current, current) if row.ended is None else (None, None)
-            else:
-                step = None if p is None else int(p.step)
-                reached = None if p is None else int(p.reached)
-            stamps = [x for x in (last.get(int(s.id)), None if p is None else float(p.updated))
-                      if x is not None]
-            out.append(Progress(str(s.name), step, reached, answered[int(s.id)],
-                                right[int(s.id)], questions, max(stamps) if stamps else None))
-        return out
+        return progress_of(students, places, done, row, current, questions)
 
     # ------------------------------------------------------------------ everyone
     def now(self) -> Slide | None:
@@ -318,7 +227,7 @@ class Pacing:
                 return None
             run = self._run_row(conn, found.run_id)
         step = int(found.step) if run.mode == "paced" else 0
-        return self._slide(run, step, bool(found.revealed), int(found.version))
+        return slide_of(run, step, bool(found.revealed), int(found.version))
 
     @property
     def version(self) -> int:
@@ -361,7 +270,7 @@ class Pacing:
                 return None
             run = self._run_row(conn, found.run_id)
             if run.mode == "paced":
-                return self._slide(run, int(found.step), bool(found.revealed),
+                return slide_of(run, int(found.step), bool(found.revealed),
                                    int(found.version))
             place = self._place(conn, run.id, student.id)
         if place is None:
@@ -534,7 +443,7 @@ class Pacing:
             conn.execute(update(pc).where(pc.c.class_id == self._room.class_id).values(
                 step=step, revealed=revealed, version=version, updated=time.time()))
             self._store.notify(conn, PACE, self._room.class_id)
-        return self._slide(run, step, revealed, version)
+        return slide_of(run, step, revealed, version)
 
     @staticmethod
     def _place(conn: Connection, run_id: int, student_id: int) -> Any:
@@ -577,94 +486,6 @@ class Pacing:
         was right (``key_shown="tries"``), or once answers closed."""
         with self._store.read() as conn:
             tries, right = self._tries(conn, run.id, student.id, step)
-        closed = self._closed(run)
-        shown = closed or (run.key_shown == "tries" and (right or tries >= MAX_ATTEMPTS))
-        slide = self._slide(run, step, shown, version)
+        shown = closed(run) or (run.key_shown == "tries" and (right or tries >= MAX_ATTEMPTS))
+        slide = slide_of(run, step, shown, version)
         return dataclasses.replace(slide, reached=reached, tries=tries, right=right)
-
-    @staticmethod
-    def _closed(run: Any) -> bool:
-        return run.ended is not None or (run.closes is not None and time.time() >= run.closes)
-
-    def _slide(self, run: Any, step: int, revealed: bool, version: int) -> Slide:
-        the = lesson_for(run.lesson, run.source)
-        s = the.steps[step]
-        q = s.question
-        view = None if q is None else QuestionView(
-            q.kind, q.prompt, q.options if isinstance(q, Choice) else ())
-        shown = revealed and q is not None
-        return Slide(str(run.lesson), step, len(the.steps), s.title, s.text, view, revealed,
-                     q.key_text() if shown and q is not None else None,
-                     q.why if shown and q is not None else None, version, run=int(run.id),
-                     mode=str(run.mode),
-                     closes=None if run.closes is None else float(run.closes),
-                     closed=self._closed(run))
-
-
-class Run:
-    """Teacher: one run of the class's lessons, to read: what the list says of it, its tally at
-    a step, each student's progress, its answers. Reading never changes it; an answer to an
-    ended run is refused (:meth:`Pacing.answer`)."""
-
-    def __init__(self, pacing: Pacing, run_id: int) -> None:
-        self._pacing = pacing
-        self.id = run_id
-
-    @property
-    def info(self) -> RunInfo:
-        return self._pacing.info(self.id)
-
-    def tally(self, step: int) -> Tally:
-        return self._pacing.tally(step, run=self.id)
-
-    def progress(self) -> list[Progress]:
-        return self._pacing.progress(self.id)
-
-    def questions(self) -> list[int]:
-        """The steps of the run's lesson that ask a question."""
-        row = self._row()
-        the = lesson_for(row.lesson, row.source)
-        return [i for i, s in enumerate(the.steps) if s.question is not None]
-
-    def slide(self, step: int) -> Slide:
-        """Step ``step`` of the run's lesson as the teacher reads it (with its key)."""
-        row = self._row()
-        the = lesson_for(row.lesson, row.source)
-        self._pacing._check_step(the, step)
-        return self._pacing._slide(row, step, True, 0)
-
-    def answers(self) -> list[dict[str, object]]:
-        """Every answer of the run, one per try, in the order given: student, step (0-based),
-        attempt, answer, correct, at."""
-        self._pacing._room._need_teacher("read the answers")
-        an, st = schema.answers, schema.students
-        with self._pacing._store.read() as conn:
-            rows = conn.execute(select(st.c.name, an.c.step, an.c.attempt, an.c.answer,
-                                       an.c.correct, an.c.at)
-                                .join(st, an.c.student_id == st.c.id)
-                                .where(an.c.run_id == self.id).order_by(an.c.id)).all()
-        return [{"student": r.name, "step": int(r.step), "attempt": int(r.attempt),
-                 "answer": r.answer, "correct": bool(r.correct), "at": float(r.at)}
-                for r in rows]
-
-    def report(self) -> Any:
-        """The run's report (:func:`.reports.build_report`): each student and each question."""
-        from .reports import AnswerRecord, build_report
-
-        row = self._row()
-        the = lesson_for(row.lesson, row.source)
-        records = [AnswerRecord(str(a["student"]), int(a["step"]),  # type: ignore[call-overload]
-                                int(a["attempt"]), str(a["answer"]),  # type: ignore[call-overload]
-                                bool(a["correct"]), float(a["at"]))  # type: ignore[arg-type]
-                   for a in self.answers()]
-        roster = [s.name for s in self._pacing._room.students()]
-        return build_report(records, roster, the, title=str(row.title))
-
-    def answer(self, student: Student, answer: str | int, *, step: int) -> Graded:
-        """An answer to this run (refused once it ended or closed)."""
-        return self._pacing.answer(student, answer, step=step, run=self.id)
-
-    def _row(self) -> Any:
-        self._pacing._room._need_teacher("read a lesson run")
-        with self._pacing._store.read() as conn:
-            return self._pacing._run_row(conn, self.id)

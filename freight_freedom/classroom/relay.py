@@ -6,7 +6,7 @@ connection per page for as long as it was open: 30 students, a teacher and a pro
 about 35 listening connections besides their queries, and three classes could not fit
 PostgreSQL's default ``max_connections`` of 100. ``freight-freedom classroom`` starts one
 :class:`Relay` instead: it listens on one connection and passes every notification, as a line of
-text, to the kernels connected to it over a socket on 127.0.0.1 (:data:`~.store.RELAY_ENV`
+text, to the kernels connected to it over a socket on 127.0.0.1 (:data:`~.notices.RELAY_ENV`
 tells them where). The lines say only which table or class changed (``n CHANNEL ID``) and
 whether the relay listens (``+``/``-``): a kernel that hears ``-`` polls until ``+``.
 Nothing is read from the kernels.
@@ -18,7 +18,7 @@ import contextlib
 import socket
 import threading
 
-from .store import APP_NAME, CHANNELS, listen_conninfo
+from .notices import APP_NAME, CHANNELS, listen_conninfo
 
 SEND_TIMEOUT = 2.0
 """Seconds a kernel may take to take a line before the relay drops it (a kernel that

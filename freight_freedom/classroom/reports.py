@@ -41,7 +41,7 @@ from typing import IO, TYPE_CHECKING, Any, Literal
 
 from ..lessons.model import Lesson
 from ..lessons.questions import Question, normalise
-from .export import _csv, pseudonym
+from .csv_cells import csv_text, pseudonym
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -336,7 +336,7 @@ def gradebook_rows(report: Report, *, score: Score = "first", research: bool = F
                    token_hashes: Mapping[str, str] | None = None) -> list[dict[str, object]]:
     """The gradebook as rows (``Student``, one column per question, ``Total``): cells 1 (right),
     0 (wrong) or "" (not answered). ``research``: each student named by the pseudonym of
-    :func:`~freight_freedom.classroom.export.pseudonym` from ``token_hashes`` (name -> the
+    :func:`~freight_freedom.classroom.csv_cells.pseudonym` from ``token_hashes`` (name -> the
     student's token hash), rows in the order of the pseudonyms, so nothing follows the roster.
     """
     _check_score(score)
@@ -368,13 +368,13 @@ def gradebook_csv(report: Report, path_or_buffer: str | os.PathLike[str] | IO[An
     """Write the gradebook (:func:`gradebook_rows`) as CSV to a path, a text or binary file
     object, or nowhere (``None``), and return its text.
 
-    The file is export.py's CSV: UTF-8 with a byte order mark, and names that a spreadsheet
+    The file is csv_cells.py's CSV: UTF-8 with a byte order mark, and names that a spreadsheet
     would run as a formula (``=cmd``) written with a leading apostrophe. ``score="first"``
     counts a question right at the first try, ``"final"`` right in the end.
     """
     rows = gradebook_rows(report, score=score, research=research, token_hashes=token_hashes)
     columns = (STUDENT_COLUMN, *(column_header(q) for q in report.question_rows), TOTAL_COLUMN)
-    text = _csv(columns, rows)
+    text = csv_text(columns, rows)
     if path_or_buffer is None:
         pass
     elif isinstance(path_or_buffer, (str, os.PathLike)):

@@ -26,8 +26,9 @@ from ..core.game import Game
 from . import schema
 from .errors import AccessDenied, ClassroomError, SeatTaken, StaleMove, TamperedLog
 from .lifecycle import check_open
+from .notices import MOVES, wait_past
 from .people import Student
-from .store import MOVES, new_token, token_hash, wait_past
+from .store import new_token, token_hash
 
 if TYPE_CHECKING:
     from .room import Classroom
@@ -197,7 +198,7 @@ class Table:
 
     def wait(self, step: int, timeout: float = 1.0) -> int:
         """Return as soon as a move past ``step`` is stored (the new step), or ``step`` when
-        ``timeout`` seconds pass first (:func:`.store.wait_past`: a poll of the latest step on
+        ``timeout`` seconds pass first (:func:`.notices.wait_past`: a poll of the latest step on
         SQLite; on PostgreSQL the move's notification wakes it)."""
         return wait_past(lambda: self.step, self._check_step(step), timeout,
                          self._store.waiting(MOVES, self.id))

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from freight_freedom.classroom import Classroom, store
+from freight_freedom.classroom import Classroom, notices
 
 
 def waited(call: object, *args: object) -> tuple[list[int], list[float], threading.Thread]:
@@ -42,10 +42,10 @@ def assert_a_lesson_step_wakes(teacher: Classroom, device: Classroom, step: int,
 
 
 def listening(room: Classroom) -> None:
-    notices = room.store.notices
-    assert notices is not None
+    listener = room.store.notices
+    assert listener is not None
     deadline = time.monotonic() + 30
-    while not notices.listening:
+    while not listener.listening:
         assert time.monotonic() < deadline, "the listener did not connect"
         time.sleep(0.05)
 
@@ -53,15 +53,15 @@ def listening(room: Classroom) -> None:
 def test_a_move_and_a_lesson_step_wake_the_waiting_device(
         postgres: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """With the polls set to 30 s, only a notification can end the waits at once."""
-    monkeypatch.setattr(store, "POLL", 30.0)
-    monkeypatch.setattr(store, "NOTICE_POLL", 30.0)
+    monkeypatch.setattr(notices, "POLL", 30.0)
+    monkeypatch.setattr(notices, "NOTICE_POLL", 30.0)
     url = postgres.new_database()
     teacher = Classroom(url)
     table = teacher.new_table("freedom", players=2, seed=1)
     device = Classroom(url, code=teacher.code)
     reader = device.table(table.code)
     listening_now = device.store.notices
-    assert listening_now is not None and listening_now is store.Notices.shared(url)
+    assert listening_now is not None and listening_now is notices.Notices.shared(url)
 
     result, took, thread = waited(reader.wait, 0, 20.0)
     listening(device)
@@ -81,9 +81,9 @@ def test_a_move_and_a_lesson_step_wake_the_waiting_device(
 
 def test_sqlite_devices_poll(tmp_path: Path) -> None:
     room = Classroom(tmp_path / "c.db")
-    waiting = room.store.waiting(store.MOVES, 1)
+    waiting = room.store.waiting(notices.MOVES, 1)
     assert room.store.notices is None and waiting is not None
-    assert isinstance(waiting[0], store.Changes)
+    assert isinstance(waiting[0], notices.Changes)
     table = room.new_table("freedom", players=2, seed=1)
     result, _took, thread = waited(Classroom(tmp_path / "c.db").table(table.code).wait, 0, 20.0)
     action = table.game.legal_actions()[0]
@@ -98,7 +98,7 @@ def test_sqlite_devices_read_only_when_the_database_changed(
     latest number only when another connection committed (a class of 26 pages reading ten
     times a second each kept a core busy while nothing happened); a move still wakes it at
     once (NOTICE_POLL, its reading all the same, set to 30 s here)."""
-    monkeypatch.setattr(store, "NOTICE_POLL", 30.0)
+    monkeypatch.setattr(notices, "NOTICE_POLL", 30.0)
     teacher = Classroom(tmp_path / "c.db")
     table = teacher.new_table("freedom", players=2, seed=1)
     device = Classroom(tmp_path / "c.db", code=teacher.code)
@@ -110,13 +110,13 @@ def test_sqlite_devices_read_only_when_the_database_changed(
         return reads[-1]
 
     began = time.monotonic()
-    assert store.wait_past(read, 0, 1.0, device.store.waiting(store.MOVES, reader.id)) == 0
+    assert notices.wait_past(read, 0, 1.0, device.store.waiting(notices.MOVES, reader.id)) == 0
     assert 0.9 < time.monotonic() - began < 5
     assert len(reads) == 2, reads  # on entering and at the timeout; not ten times a second
 
     reads.clear()
-    result, took, thread = waited(store.wait_past, read, 0, 20.0,
-                                  device.store.waiting(store.MOVES, reader.id))
+    result, took, thread = waited(notices.wait_past, read, 0, 20.0,
+                                  device.store.waiting(notices.MOVES, reader.id))
     time.sleep(0.3)
     action = table.game.legal_actions()[0]
     table.play(action, seat=action.seat, step=0)  # another connection commits
@@ -131,6 +131,6 @@ def test_sqlite_devices_read_only_when_the_database_changed(
 def test_a_failed_look_at_the_data_version_counts_as_a_change(tmp_path: Path) -> None:
     """The watcher's own connection failing (the file gone) makes the waiter read (and the
     read says what is wrong), never wait blind."""
-    changes = store.Changes(str(tmp_path / "missing-folder" / "c.db"))
+    changes = notices.Changes(str(tmp_path / "missing-folder" / "c.db"))
     first = changes.version()
     assert first < 0 and changes.version() != first

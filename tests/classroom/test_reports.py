@@ -16,7 +16,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from freight_freedom.classroom.export import BOM, pseudonym
+from freight_freedom.classroom.csv_cells import BOM, pseudonym
 from freight_freedom.classroom.reports import (
     AnswerRecord,
     Mark,

@@ -30,9 +30,10 @@ from .. import people
 from ..bots import BotPlayer
 from ..errors import ClassroomError
 from ..lifecycle import KEEP_DAYS, delete_expired
+from ..notices import RELAY_ENV
 from ..relay import Relay
 from ..room import Classroom, reset_pin
-from ..store import RELAY_ENV, Store, database_url, shown_url
+from ..store import Store, database_url, shown_url
 from . import write_notebooks
 from .common import CLASS_ENV, DB_ENV, EXPORT_ENV, JOIN_ENV, KEEP_ENV
 
