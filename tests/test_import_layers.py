@@ -33,7 +33,6 @@ import ast
 from pathlib import Path
 
 import networkx as nx
-import pytest
 
 PKG = Path(__file__).resolve().parents[1] / "freight_freedom"
 MAX_LINES = 500
@@ -193,10 +192,6 @@ def test_no_module_outside_the_classroom_is_over_500_lines() -> None:
     assert long == {}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="classroom/pages: teacher and student are being split",
-)
 def test_no_module_is_over_500_lines() -> None:
     assert _long_modules() == {}
 
