@@ -5,7 +5,7 @@ them together. Declared here so that no part imports another or :mod:`.student` 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -39,26 +39,28 @@ class StudentBase:
     play_area: widgets.VBox
     table_box: widgets.VBox
 
-    def _build(self) -> None:
-        """The page once joined (:meth:`.student.StudentPage._build`)."""
-        raise NotImplementedError
+    if TYPE_CHECKING:  # each comes from another part of the page (the class
+        # combining them); declared here for the type checker, never called here
+        def _build(self) -> None:
+            """The page once joined (:meth:`.student.StudentPage._build`)."""
+            ...
 
-    def _arrange(self) -> None:
-        """What comes first (:meth:`.student.StudentPage._arrange`)."""
-        raise NotImplementedError
+        def _arrange(self) -> None:
+            """What comes first (:meth:`.student.StudentPage._arrange`)."""
+            ...
 
-    def _note_lesson(self) -> None:
-        """The line above the lesson (:meth:`.student.StudentPage._note_lesson`)."""
-        raise NotImplementedError
+        def _note_lesson(self) -> None:
+            """The line above the lesson (:meth:`.student.StudentPage._note_lesson`)."""
+            ...
 
-    def _kept(self) -> dict[str, Any]:
-        """What the browser keeps (:meth:`.student_join.StudentJoin._kept`)."""
-        raise NotImplementedError
+        def _kept(self) -> dict[str, Any]:
+            """What the browser keeps (:meth:`.student_join.StudentJoin._kept`)."""
+            ...
 
-    def _remember(self, seats: dict[str, Any]) -> None:
-        """Keep the tokens (:meth:`.student_join.StudentJoin._remember`)."""
-        raise NotImplementedError
+        def _remember(self, seats: dict[str, Any]) -> None:
+            """Keep the tokens (:meth:`.student_join.StudentJoin._remember`)."""
+            ...
 
-    def _seated(self, table: Table, seat: int, token: str) -> None:
-        """Sit down (:meth:`.student_table.StudentTable._seated`)."""
-        raise NotImplementedError
+        def _seated(self, table: Table, seat: int, token: str) -> None:
+            """Sit down (:meth:`.student_table.StudentTable._seated`)."""
+            ...
