@@ -58,6 +58,7 @@ from conftest import (  # noqa: E402
     start_server,
     stop_all_servers,
 )
+from pg_server import postgres  # noqa: E402
 from test_classroom_pages import LAPTOP, MAP, ZOOM_90, TablePage, pick  # noqa: E402
 from uihelp import budget, budget_ms, slowdown  # noqa: E402
 
@@ -775,24 +776,6 @@ def main() -> int:
                 connections.median(), connections.peak())
         report(run, sampler, dead, args)
     return status
-
-
-def postgres() -> Any:
-    """A throw-away PostgreSQL server (the classroom tests' helper), started."""
-    import glob
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(
-        "classroom_conftest", ROOT / "tests" / "classroom" / "conftest.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    bindirs = sorted(glob.glob("/usr/lib/postgresql/*/bin"))
-    if not bindirs:
-        sys.exit("--postgres needs Debian's postgresql (apt-get install postgresql)")
-    server = module.PostgresServer(Path(bindirs[-1]))
-    server.start()
-    return server
 
 
 class Connections:

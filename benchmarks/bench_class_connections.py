@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import glob
-import importlib.util
 import os
 import random
 import statistics
@@ -30,6 +28,8 @@ import threading
 import time
 from pathlib import Path
 from typing import Any
+
+from pg_server import postgres
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -90,22 +90,6 @@ def letters(n: int) -> str:
     return "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[n // 26 % 26] + "abcdefghijklmnopqrstuvwxyz"[n % 26]
 
 
-def postgres() -> Any:
-    """The classroom tests' throw-away PostgreSQL server (durable, max_connections 200: the
-    count is what is measured, not a limit to hit), started."""
-    spec = importlib.util.spec_from_file_location(
-        "classroom_conftest", ROOT / "tests" / "classroom" / "conftest.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    bindirs = sorted(glob.glob("/usr/lib/postgresql/*/bin"))
-    if not bindirs:
-        sys.exit("needs Debian's postgresql (apt-get install postgresql)")
-    server = module.PostgresServer(Path(bindirs[-1]), durable=True)
-    server.start()
-    return server
-
-
 class Counter:
     """Client connections of the server every ``every`` seconds (its own excluded)."""
 
@@ -153,7 +137,7 @@ def main() -> int:
     from freight_freedom.classroom.relay import Relay
     from freight_freedom.classroom.store import database_url
 
-    pg = postgres()
+    pg = postgres(durable=True)
     counter = Counter(pg.port).start()
     pages: list[subprocess.Popen[bytes]] = []
     servers: list[Any] = []

@@ -16,7 +16,8 @@ import socket
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from sqlalchemy.engine import make_url
 
@@ -193,12 +194,7 @@ class Notices:
             self._stop.wait(1.0)
 
     def _listen(self) -> None:
-        import psycopg
-
-        with psycopg.connect(self.conninfo, autocommit=True,
-                             application_name=APP_NAME + " listen") as conn:
-            for channel in CHANNELS:
-                conn.execute(f"LISTEN {channel}")
+        with listening_connection(self.conninfo, "listen") as conn:
             self._listening(True)
             while not self._stop.is_set():
                 for notice in conn.notifies(timeout=1.0):
@@ -226,6 +222,19 @@ class Notices:
                         self._listening(parts == ["+"])
                     elif len(parts) == 3 and parts[0] == "n":
                         self._heard(parts[1], parts[2])
+
+
+@contextlib.contextmanager
+def listening_connection(conninfo: str, role: str) -> Iterator[Any]:
+    """A psycopg connection (autocommit, named ``freight-freedom <role>`` in
+    ``pg_stat_activity``) that LISTENs on every channel of :data:`CHANNELS`."""
+    import psycopg
+
+    with psycopg.connect(conninfo, autocommit=True,
+                         application_name=f"{APP_NAME} {role}") as conn:
+        for channel in CHANNELS:
+            conn.execute(f"LISTEN {channel}")
+        yield conn
 
 
 def listen_conninfo(url: str) -> str:

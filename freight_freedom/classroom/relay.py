@@ -18,7 +18,7 @@ import contextlib
 import socket
 import threading
 
-from .notices import APP_NAME, CHANNELS, listen_conninfo
+from .notices import listen_conninfo, listening_connection
 
 SEND_TIMEOUT = 2.0
 """Seconds a kernel may take to take a line before the relay drops it (a kernel that
@@ -95,14 +95,9 @@ class Relay:
         self._send("+" if now else "-")
 
     def _listen(self) -> None:
-        import psycopg
-
         while not self._stop.is_set():
             try:
-                with psycopg.connect(self._conninfo, autocommit=True,
-                                     application_name=APP_NAME + " relay") as conn:
-                    for channel in CHANNELS:
-                        conn.execute(f"LISTEN {channel}")
+                with listening_connection(self._conninfo, "relay") as conn:
                     self._set_listening(True)
                     while not self._stop.is_set():
                         for notice in conn.notifies(timeout=1.0):
