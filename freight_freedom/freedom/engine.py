@@ -2,12 +2,13 @@
 
 A round is the five phases of :data:`ROUND`, each a module with ``start`` (set the phase up),
 ``step`` (run the next automatic step and report ``"decide"``, ``"continue"`` or ``"done"``)
-and ``OFFERED``, the :mod:`verbs <.verbs>` of the phase's own decisions. :func:`advance` is the
-engine's heartbeat: it runs queued effects, then the current phase's steps, and starts the next
-phase of the round (after the Lantern phase, the Slave Catcher phase of the next round) when one
-is done, until a decision is pending, a player must decide or the game is over. :func:`legal`
-and :func:`apply` route to the pending :mod:`decision <.decisions>` on top of the stack or to the
-current phase's verbs.
+and ``OFFERED``, the :mod:`verbs <.verbs>` of the phase's own decisions, gathered in a
+:class:`Phase` (the core record, extended with ``start``, ``step`` and ``turns``).
+:func:`advance` is the engine's heartbeat: it runs queued effects, then the current phase's
+steps, and starts the next phase of the round (after the Lantern phase, the Slave Catcher phase
+of the next round) when one is done, until a decision is pending, a player must decide or the
+game is over. :func:`legal` and :func:`apply` route to the pending :mod:`decision <.decisions>`
+on top of the stack or to the current phase's verbs.
 """
 
 from __future__ import annotations
@@ -17,40 +18,44 @@ from dataclasses import dataclass
 
 from ..core.action import Action
 from ..core.event import Event
+from ..core.phase import Phase as CorePhase
 from . import phase_action, phase_catcher, phase_lantern, phase_market, phase_planning
 from .context import Ctx
 from .effects import run_effect
 from .state import FreedomState, StepResult
-from .verbs import Verb, offered
 from .verbs import apply as apply_verb
 
 
-@dataclass(frozen=True, slots=True)
-class Phase:
-    """One phase of the round: ``start`` sets it up; ``step`` runs its next automatic step and
-    reports ``"decide"``, ``"continue"`` or ``"done"``; ``verbs`` are the phase's own decisions,
-    in the order they are listed (the Lantern phase has none), taken by the player whose turn it
-    is when ``turns`` (Planning, Action), else by the Lead Player [FR-ROUND-2]."""
+@dataclass(frozen=True, kw_only=True)
+class Phase(CorePhase[Ctx, FreedomState]):
+    """One phase of the round: a core :class:`~..core.phase.Phase` (``key``, the ``rule`` its
+    prompt names, ``verbs``: the phase's own decisions, in the order they are listed; the
+    Lantern phase has none) that also runs itself: ``start`` sets it up; ``step`` runs its next
+    automatic step and reports ``"decide"``, ``"continue"`` or ``"done"``. Its decisions are
+    taken by the player whose turn it is when ``turns`` (Planning, Action), else by the Lead
+    Player [FR-ROUND-2]."""
 
-    key: str
     start: Callable[[Ctx, FreedomState, list[Event]], None]
     step: Callable[[Ctx, FreedomState, list[Event]], StepResult]
-    verbs: tuple[Verb, ...] = ()
     turns: bool = False
 
     def legal(self, ctx: Ctx, st: FreedomState) -> list[Action]:
-        """The phase's legal actions now (no decision pending): see :func:`.verbs.offered`."""
-        return offered(ctx, st, st.turn_ctx.seat if self.turns else st.lead, self.verbs)
+        """The phase's legal actions now (no decision pending): its verbs' offers, in order."""
+        return self.offered(ctx, st, st.turn_ctx.seat if self.turns else st.lead)
 
 
 #: The phases of a round, in order [FR-ROUND-1]; ``state.turn_ctx.phase`` holds one's ``key``.
+#: Each ``rule`` is the one its prompt names.
 ROUND: tuple[Phase, ...] = (
-    Phase("catcher", phase_catcher.start, phase_catcher.step, phase_catcher.OFFERED),
-    Phase("planning", phase_planning.start, phase_planning.step, phase_planning.OFFERED,
-          turns=True),
-    Phase("action", phase_action.start, phase_action.step, phase_action.OFFERED, turns=True),
-    Phase("market", phase_market.start, phase_market.step, phase_market.OFFERED),
-    Phase("lantern", phase_lantern.start, phase_lantern.step),
+    Phase(key="catcher", rule="FR-CATCH-1", verbs=phase_catcher.OFFERED,
+          start=phase_catcher.start, step=phase_catcher.step),
+    Phase(key="planning", rule="FR-PLAN-1", verbs=phase_planning.OFFERED,
+          start=phase_planning.start, step=phase_planning.step, turns=True),
+    Phase(key="action", rule="FR-ACT-1", verbs=phase_action.OFFERED,
+          start=phase_action.start, step=phase_action.step, turns=True),
+    Phase(key="market", rule="FR-MKT-PHASE-1", verbs=phase_market.OFFERED,
+          start=phase_market.start, step=phase_market.step),
+    Phase(key="lantern", rule="FR-ROUND-1", start=phase_lantern.start, step=phase_lantern.step),
 )
 
 

@@ -11,28 +11,30 @@
 1
 
 This class only wires the hooks of :class:`~freight_freedom.core.Game` to the rule modules:
-:mod:`.setup`, :mod:`.legal`, :mod:`.freight`, :mod:`.movement`, :mod:`.turns`, :mod:`.scoring`,
-:mod:`.scenarios` and :mod:`.observation`.
+:mod:`.setup`, :mod:`.legal` (the phase of a decision), :mod:`.verbs` (each action kind's legal
+actions, rule, words and reasons; they call :mod:`.freight`, :mod:`.movement` and :mod:`.turns`),
+:mod:`.scoring`, :mod:`.scenarios` and :mod:`.observation`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..core import Action, Event, Game, IllegalAction, Prompt
+from ..core import Action, Event, Game, Prompt
 from ..core.options import parse_options
-from . import freight, legal, movement, turns
+from . import legal
 from .components import Components, MovementTable, load_components, load_movement_tables
-from .moves import MOVES, BringLoco, MoveTrain, Pass, StopTaking, Take
+from .moves import MOVES
 from .observation import observation, redraw_hidden
 from .options import SLOW_FREIGHT_OPTIONS
 from .scenarios import run_scenario
 from .scoring import Outcome, running_score
 from .setup import new_state
-from .state import SlowFreightState, Train
-from .text import board_text, describe_action
+from .state import SlowFreightState
+from .text import board_text
 from .trains import EACH_CARD
+from .verbs import VERBS, describe_action
 from .view_model import SlowFreightView, view_of
 
 
@@ -80,8 +82,14 @@ class SlowFreight(Game[SlowFreightState]):
         state.narrate = on
 
     def _apply(self, state: SlowFreightState, action: Action) -> list[Event]:
-        move = MOVES.read(action)  # an unknown kind raises IllegalAction [SF-TURN-3]
-        return _RULES[move.__class__](state, move)
+        try:
+            verb = VERBS[action.kind]
+        except KeyError:
+            MOVES.read(action)  # an unknown kind raises IllegalAction [SF-TURN-3]
+            raise
+        events: list[Event] = []
+        verb.apply(None, state, action, events)  # the verb reads (and checks) the arguments
+        return events
 
     @property
     def is_over(self) -> bool:
@@ -163,7 +171,8 @@ class SlowFreight(Game[SlowFreightState]):
         return describe_action(self.state, action)
 
     def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see: everything but the deck orders and the RNG (SF-RULING-22)."""
+        """What ``seat`` may see: everything but the deck orders and the RNG (SF-RULING-22); the
+        view's public table (``view(seat).table``) with ``seat`` the observing seat."""
         self._check_seat(seat, len(self.state.players))
         return observation(self.state, seat)
 
@@ -203,28 +212,3 @@ class SlowFreight(Game[SlowFreightState]):
     def __str__(self) -> str:
         return board_text(self.state)
 
-
-def _move_train(state: SlowFreightState, move: MoveTrain) -> list[Event]:
-    return movement.move(state, move.seat, _train(state, move.seat, move.train))
-
-
-def _take(state: SlowFreightState, move: Take) -> list[Event]:
-    return freight.take(state, move.seat, move.slot, _train(state, move.seat, move.train))
-
-
-_RULES: dict[type[Any], Callable[[SlowFreightState, Any], list[Event]]] = {
-    MoveTrain: _move_train,
-    Take: _take,
-    Pass: lambda state, move: movement.pass_turn(state, move.seat),
-    BringLoco: lambda state, move: turns.bring_loco(state, move.seat),
-    StopTaking: lambda state, move: freight.end_take_turn(state),
-}
-"""The rule that carries out each kind of move, by its typed reading's class (one look-up a
-decision, where a ``match`` tried the kinds one after the other)."""
-
-
-def _train(state: SlowFreightState, seat: int, name: object) -> Train:
-    train = state.find_train(seat, name)
-    if train is None:
-        raise IllegalAction(f"you have no train {name!s}", rule="SF-FORM-1")
-    return train

@@ -1,4 +1,5 @@
-"""Words for cards, trains and actions: the teaching narrative and ``describe(action)``.
+"""Words for cards and trains, and the table as text: the teaching narrative's pieces (an
+action's words are its verb's, :func:`.verbs.describe_action`).
 
 The engine's words name a train by its id (``t3``: the notation, the log and the saves keep
 it); on screen the app names each train by a letter a student can say (:func:`train_name`,
@@ -10,9 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..core import Action
 from .components import KIND_NAMES, TYPE_NAMES, Components
-from .moves import MOVES, BringLoco, MoveTrain, Pass, StopTaking, Take
 from .state import SlowFreightState, Train
 from .trains import CODES, NCARS, TYPE_OF, counts_of
 
@@ -69,40 +68,6 @@ def train_words(train: Train) -> str:
     """The train's cars in words, with ``" + Extra Locomotive"`` when it has one."""
     text = CARS_WORDS[train.code]
     return text if train.xloco is None else text + " + Extra Locomotive"
-
-
-def describe_action(state: SlowFreightState, action: Action) -> str:
-    """The action in words, e.g. ``"Player 2 moves train t3 (2 Coal cars)"``."""
-    who = f"Player {action.seat + 1}"
-    match MOVES.get(action):
-        case BringLoco():
-            return f"{who} brings a Locomotive into play (new train t{state.next_train})"
-        case StopTaking():
-            return f"{who} stops taking cards"
-        case Pass():
-            return f"{who} passes (and still draws a Movement card)"
-        case MoveTrain(train=name):
-            train = state.find_train(action.seat, name)
-            what = f" ({train_words(train)})" if train is not None else ""
-            return f"{who} moves train {name}{what}"
-        case Take() as take:
-            return _take_words(state, who, take)
-    return f"{who}: {action}"
-
-
-def _take_words(state: SlowFreightState, who: str, take: Take) -> str:
-    """A ``take`` in words, saying so when its slot holds no card."""
-    name, slot = take.train, take.slot
-    train = state.find_train(take.seat, name)
-    onto = f"{name} ({train_words(train)})" if train is not None else name
-    place = f"face-up card {slot + 1} of {len(state.face_up)}"
-    if not 0 <= slot < len(state.face_up):
-        return f"{who} takes a card onto train {onto} (there is no {place})"
-    card = state.face_up[slot]
-    if card is None:
-        return f"{who} takes from an empty place ({place}) onto train {onto}"
-    what = KIND_NAMES[state.comps.card_kind[card]]
-    return f"{who} takes the face-up {what} ({place}) onto train {onto}"
 
 
 def board_text(state: SlowFreightState) -> str:

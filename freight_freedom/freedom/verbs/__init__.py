@@ -18,9 +18,10 @@ verb                what the player does                                module
 others              a pending decision's choices (words only)           :mod:`.choices`
 ==================  ==================================================  ==================
 
-Every verb is a :class:`~.base.Verb` that owns its legal actions, apply, words and the reason an
-action is not legal (see :mod:`.base`). A phase lists the verbs it offers (:func:`named`);
-:func:`offered`, :func:`apply`, :func:`describe` and :func:`why_not` look the verb up by the
+Every verb is a :class:`~.base.Verb` (a core :class:`~...core.verb.Verb`) that owns its legal
+actions, apply, words and the reason an action is not legal (see :mod:`.base`); :data:`VERBS` is
+Freedom's core :class:`~...core.verb.Verbs` table. A phase lists the verbs it offers
+(:func:`named`); :func:`apply`, :func:`describe` and :func:`why_not` look the verb up by the
 action's kind.
 """
 
@@ -47,11 +48,12 @@ __all__ = [
 
 def named(*kinds: str) -> tuple[Verb, ...]:
     """The verbs of ``kinds``, in that order: what a phase offers."""
-    return tuple(VERBS[k] for k in kinds)
+    return VERBS.named(*kinds)
 
 
 def offered(ctx: Ctx, st: FreedomState, seat: int, verbs: tuple[Verb, ...]) -> list[Action]:
-    """The legal actions of ``verbs`` for ``seat``, verb by verb in order."""
+    """The legal actions of ``verbs`` for ``seat``, verb by verb in order (what a core
+    :meth:`~...core.phase.Phase.offered` lists for a phase's own verbs)."""
     out: list[Action] = []
     for verb in verbs:
         verb.offer(ctx, st, seat, out)
