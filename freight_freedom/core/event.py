@@ -1,10 +1,14 @@
-"""Events: what an action changed, in words, with the rule that made it happen."""
+"""Events: what an action changed, in words, with the rule that made it happen.
+
+An event that moves something on the map says so by offering :class:`MapMove` (where from, where
+to, and which piece by colour), so a view reads any game's moves the same way.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import MISSING, dataclass, field, fields, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from .frozen import FrozenDict, freeze, thaw
 
@@ -198,6 +202,29 @@ class Note(Happened):
 def _rebuild(kind: type[Happened], values: tuple[Any, ...]) -> Happened:
     """Unpickle a typed event (see :meth:`Happened.__reduce__`)."""
     return kind(*values)
+
+
+@runtime_checkable
+class MapMove(Protocol):
+    """What an event that moves a piece on the map offers: the space ids it moves from
+    (``origin``) and to (``dest``), and the piece's ``colour`` when pieces of its kind are told
+    apart by colour (a Slave Catcher), else ``None``.
+
+    ``isinstance(event, MapMove)`` asks whether an event is one; a typed kind offers it by
+    having these three (fields or properties), the event's ``data`` is its own affair.
+    """
+
+    @property
+    def origin(self) -> str:
+        """The space the piece leaves."""
+
+    @property
+    def dest(self) -> str:
+        """The space the piece reaches."""
+
+    @property
+    def colour(self) -> str | None:
+        """Which piece, when pieces of its kind differ by colour; else ``None``."""
 
 
 class Silent(list[Event]):

@@ -12,11 +12,18 @@ governs it, the fields after ``seat`` the arguments in notation order) and lists
 reads an action known to be of that kind. Field types are ``int``, ``str`` (one argument each,
 in order) and ``bool`` (an optional trailing flag word, the field's name, present when true).
 Malformed arguments raise :class:`~.errors.IllegalAction` naming the kind's rule.
+
+Rules offer their legal actions as moves for every decision of every simulated game, so building
+one is kept cheap: :meth:`Move.action` hands out one shared action per move, made once with its
+typed reading already set (reading it back costs nothing), and ``BuyCard.action_for(seat,
+position=2)`` gives that same action without building the move again (a per-kind cache keyed by
+the arguments: the cost of a dict look-up), which is how the rules offer their actions.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from collections.abc import Callable
+from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, Self
 
 from .action import Action, Arg, show
@@ -55,6 +62,9 @@ class _Spec:
 
 
 _SPECS: dict[type[Move], _Spec] = {}
+_BUILT: dict[Move, Action] = {}
+"""The shared action of each move built so far (moves of two kinds never compare equal)."""
+_BUILT_MAX = 100_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +80,14 @@ class Move:
     KIND: ClassVar[str] = ""
     RULE: ClassVar[str] = ""
     USAGE: ClassVar[str] = ""
+    action_for: ClassVar[Callable[..., Action]]
+    """``Kind.action_for(seat, field=value, ...)``: the shared :meth:`action` of
+    ``Kind(seat, field=value, ...)`` (same parameters), found by its arguments."""
+
+    def __init_subclass__(cls) -> None:
+        if "__dataclass_fields__" in cls.__dict__ and "__slots__" in cls.__dict__:
+            # the finished kind (``dataclass(slots=True)`` builds the class anew)
+            cls.action_for = staticmethod(_action_for(cls))  # type: ignore[assignment]
 
     @classmethod
     def _spec(cls) -> _Spec:
@@ -127,11 +145,49 @@ class Move:
         return tuple(out)
 
     def action(self) -> Action:
-        """The :class:`~.action.Action` this reads (``Kind.of(m.action()) == m``)."""
-        return Action(self.seat, self.KIND, self.args)
+        """The :class:`~.action.Action` this reads (``Kind.of(m.action()) == m``): one shared
+        value per move, its typed reading set, so rules that offer it and read it back pay for
+        neither more than once."""
+        action = _BUILT.get(self)
+        if action is None:
+            action = Action(self.seat, self.KIND, self.args)
+            object.__setattr__(action, "_typed", self)  # the reading, kept as Move.of keeps it
+            if len(_BUILT) < _BUILT_MAX:
+                _BUILT[self] = action
+        return action
 
     def __str__(self) -> str:
         return str(self.action())
+
+
+def _action_for(cls: type[Move]) -> Callable[..., Action]:
+    """``cls.action_for``: a function with the kind's parameters that looks its action up by
+    the arguments (one dict per kind), building the move only the first time."""
+    names, defaults = [], {}
+    for f in fields(cls):
+        names.append(f.name)
+        if f.default is not MISSING:
+            defaults[f.name] = f.default
+    params = ", ".join(f"{n}=_d_{n}" if n in defaults else n for n in names)
+    key = names[0] if len(names) == 1 else f"({', '.join(names)})"
+    outer = ", ".join(["_kind", "_cache", "_max", *(f"_d_{n}" for n in defaults)])
+    source = (f"def make({outer}):\n"
+              f"    def action_for({params}):\n"
+              f"        key = {key}\n"
+              f"        action = _cache.get(key)\n"
+              f"        if action is None:\n"
+              f"            action = _kind({', '.join(names)}).action()\n"
+              f"            if len(_cache) < _max:\n"
+              f"                _cache[key] = action\n"
+              f"        return action\n"
+              f"    return action_for\n")
+    namespace: dict[str, Any] = {}
+    exec(source, namespace)
+    cache: dict[Any, Action] = {}
+    function = namespace["make"](cls, cache, _BUILT_MAX, *defaults.values())
+    function.__qualname__ = f"{cls.__qualname__}.action_for"
+    function.__doc__ = f"The shared action of ``{cls.__name__}({', '.join(names)})``."
+    return function  # type: ignore[no-any-return]
 
 
 class Moves:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .action import Action
 from .errors import IllegalAction, OptionError
+from .event import MapMove
 
 if TYPE_CHECKING:
     from .event import Event
@@ -71,12 +72,11 @@ def recent_events(game: Game[Any], since: int | None) -> tuple[Event, ...]:
 
 
 def event_view(event: Event) -> EventView:
-    """An event as the view shows it: where a move went from and to, read once here."""
-    data = event.data
-    origin, dest, colour = data.get("from"), data.get("to"), data.get("colour")
-    moved = isinstance(origin, str) and isinstance(dest, str)
-    return EventView(event.text, event.rule, origin if moved else None,
-                     dest if moved else None, str(colour) if moved and colour else None)
+    """An event as the view shows it: for one that moves a piece on the map (a
+    :class:`~.event.MapMove`), where from and to and the piece's colour."""
+    if isinstance(event, MapMove):
+        return EventView(event.text, event.rule, event.origin, event.dest, event.colour or None)
+    return EventView(event.text, event.rule)
 
 
 def to_plain(value: Any) -> Any:

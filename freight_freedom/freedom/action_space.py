@@ -2,7 +2,7 @@
 
 Every action a game of Freedom can offer, listed once from the game's components (map, Slave
 Catcher paths, token stacks) and its number of players, in the order of the verbs in
-:mod:`.actions`: the plain verbs, ``call SEAT``, ``buy``/``play``/``play ... grey`` by stack,
+:mod:`.moves`: the plain verbs, ``call SEAT``, ``buy``/``play``/``play ... grey`` by stack,
 ``card``/``remove`` by Queue position, ``move FROM TO`` for every map space and every other space,
 ``catcher COLOUR SPACE`` along each path, ``capture SPACE`` and ``deliver PLANTATION``.
 """

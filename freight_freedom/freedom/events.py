@@ -7,6 +7,10 @@ and names its facts: ``PersonMoved.origin``/``.dest``, ``Captured.space``, ``Car
 for a move), so readers of the plain :class:`~freight_freedom.core.event.Event` keep working.
 A change with no facts to name is a :class:`~freight_freedom.core.event.Note`; scenario
 events (a teacher's set-ups, outside the rules) stay plain events.
+
+The events that move a piece on the map (:data:`MAP_MOVES`: a person, a Slave Catcher) offer
+:class:`~freight_freedom.core.event.MapMove`: ``origin``, ``dest`` and ``colour`` (``None`` for a
+person), which is how the views read them.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ..core.event import Happened
+from ..core.event import Happened, MapMove
 
 _FROM_TO = {"origin": "from", "dest": "to"}
 
@@ -25,6 +29,7 @@ class PersonMoved(Happened):
     """One person moves from ``origin`` to ``dest`` [FR-MOVE-1]."""
 
     KEYS: ClassVar[Mapping[str, str]] = _FROM_TO
+    colour: ClassVar[None] = None  # a person, not a coloured piece (see MapMove)
     rule: str = field()
     origin: str
     dest: str
@@ -36,6 +41,7 @@ class PersonFreed(Happened):
 
     RULE: ClassVar[str] = "FR-MOVE-7"
     KEYS: ClassVar[Mapping[str, str]] = _FROM_TO
+    colour: ClassVar[None] = None  # a person, not a coloured piece (see MapMove)
     origin: str
     dest: str
     freed: int
@@ -447,3 +453,9 @@ class LanternTaken(Happened):
 
     RULE: ClassVar[str] = "FR-SETUP-9"
     lead: int
+
+
+MAP_MOVES: tuple[type[MapMove], ...] = (PersonMoved, PersonFreed, CatcherStepped, CatcherMoved)
+"""The kinds that move a piece on the map: each offers
+:class:`~freight_freedom.core.event.MapMove` (a Slave Market delivery, :class:`PersonDelivered`,
+places a person from off the map, so it has no origin and is not one)."""

@@ -17,8 +17,16 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.action import Action
 from ..core.errors import IllegalAction
-from .actions import act
-from .moves import MOVES, BuyCard
+from .moves import (
+    MOVES,
+    BuyCard,
+    BuySupport,
+    BuyToken,
+    PassTurn,
+    PlayToken,
+    TakeBenefit,
+    UseSpecial,
+)
 from .prices import card_price
 from .state import QUEUE_SIZE
 from .text import token_words
@@ -76,30 +84,30 @@ def _candidates(game: Freedom) -> list[tuple[str, Action]]:
     cities_only = bool(st.options.get("fundraising_cities_only"))
     out: list[tuple[str, Action]] = []
     if st.turn_ctx.phase == "planning":
-        out.append(("Support token", act(seat, "support")))
+        out.append(("Support token", BuySupport(seat).action()))
         for stack, period in ctx.stack_period.items():
             if period <= st.period:
                 out.append((token_words(ctx, stack, cities_only=cities_only),
-                            act(seat, "buy", stack)))
+                            BuyToken(seat, stack=stack).action()))
     elif st.turn_ctx.phase == "action":
         role = ctx.roles[st.roles[seat]]
         if role.side(st.sides[seat]).benefit:
-            out.append((f"{role.name} Benefit", act(seat, "benefit")))
+            out.append((f"{role.name} Benefit", TakeBenefit(seat).action()))
         if role.special_phase == "action" and st.sides[seat] == 1:
-            out.append((f"{role.name} Special Ability", act(seat, "special")))
+            out.append((f"{role.name} Special Ability", UseSpecial(seat).action()))
         seen: set[str] = set()
         for token in st.held[seat]:
             stack = token.stack
             if stack not in seen:
                 seen.add(stack)
                 out.append((f"play the {token_words(ctx, stack, cities_only=cities_only)}",
-                            act(seat, "play", stack)))
+                            PlayToken(seat, stack=stack).action()))
         for pos in range(QUEUE_SIZE):
             cid = st.queue[pos]
             if cid is not None:
                 out.append((f"{ctx.card_by_id[cid].name} (Queue position {pos + 1})",
-                            act(seat, "card", pos + 1)))
-        out.append(("Pass for income", act(seat, "pass")))
+                            BuyCard(seat, position=pos + 1).action()))
+        out.append(("Pass for income", PassTurn(seat).action()))
     return out
 
 

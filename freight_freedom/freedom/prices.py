@@ -4,15 +4,21 @@ Role discounts applied.
 Opposition cards with ``trigger: "queue"`` hold while they sit in the Queue [FR-CARD-7];
 :func:`queue_modifiers` sums them. The printed numbers come from the data (tokens, roles) and the
 rulebook constants of :mod:`.state`.
+
+A Queue card's price is a :class:`QueuePrice` value, made by :func:`queue_prices` alone: the
+position's printed price, each change to it with its rule and reason, and the total [FR-ACT-5].
+The rules charge its total and every text that shows a price is made from its parts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import ClassVar
 
 from .context import Ctx
-from .effect_kinds import QUEUE, effect_dict, kinds_for
-from .state import PASS_INCOME, QUEUE_PRICES, TOKENS_PER_PLANNING, FreedomState
+from .effect_kinds import KINDS, QUEUE, effect_dict, kinds_for
+from .state import PASS_INCOME, QUEUE_PRICES, QUEUE_SIZE, TOKENS_PER_PLANNING, FreedomState
 
 QUEUE_KINDS = kinds_for(QUEUE)
 
@@ -83,24 +89,81 @@ def token_limit(ctx: Ctx, st: FreedomState) -> int:
     return min(TOKENS_PER_PLANNING, queue_modifiers(ctx, st)["token_limit"])
 
 
-def card_discount(ctx: Ctx, st: FreedomState, seat: int) -> int:
-    """What ``seat``'s Role takes off every Queue card's price [FR-ACT-5]."""
+@dataclass(frozen=True, slots=True)
+class PriceChange:
+    """One change to a printed price: ``amount`` dollars (negative: taken off) under ``rule``,
+    for ``reason`` (what the player is told: ``"Opposition"``, a Role's name)."""
+
+    amount: int
+    rule: str
+    reason: str
+
+
+SURCHARGE_RULE = KINDS["card_cost"].rule
+"""Opposition cards in the Queue make Abolitionist cards dearer [FR-EFF-CARD-COST]."""
+DISCOUNT_RULE = KINDS["card_discount"].rule
+"""A Role side's passive discount on Abolitionist cards (the Preacher's) [FR-ROLE-2]."""
+
+
+@dataclass(frozen=True, slots=True)
+class QueuePrice:
+    """What the Queue card at ``position`` (1 = leftmost) costs one seat [FR-ACT-5]: the
+    position's printed price (``base``), the changes to it (the Queue's Opposition surcharge,
+    the seat's Role discount) and the ``total`` paid, never below $0."""
+
+    position: int
+    base: int
+    changes: tuple[PriceChange, ...]
+    total: int
+    RULE: ClassVar[str] = "FR-ACT-5"
+
+    def words(self) -> str:
+        """The total, then how the printed price became it: ``"$2 ($2 + $1 Opposition, -$1
+        Preacher)"``; just ``"$2"`` when nothing changes it."""
+        parts = []
+        for change in self.changes:
+            sign, amount = "+" if change.amount > 0 else "-", abs(change.amount)
+            if change.rule == SURCHARGE_RULE:  # the Queue's surcharge is told on the printed price
+                parts.append(f"${self.base} {sign} ${amount} {change.reason}")
+            else:
+                parts.append(f"{sign}${amount} {change.reason}")
+        return f"${self.total}" + (f" ({', '.join(parts)})" if parts else "")
+
+
+_PRICES: dict[tuple[int, int, str], tuple[QueuePrice, ...]] = {}
+
+
+def queue_prices(ctx: Ctx, st: FreedomState, seat: int) -> tuple[QueuePrice, ...]:
+    """The price of every Queue position (0-based index) for ``seat`` now [FR-ACT-5].
+
+    The prices depend only on the Queue's surcharge and the seat's Role discount, so each row is
+    made once and shared (the rules ask for it at every decision of the Action phase)."""
+    surcharge = queue_modifiers(ctx, st)["card_cost"]
     role = ctx.roles[st.roles[seat]]
-    return role.side(st.sides[seat]).passive_amount("card_discount")
+    discount = role.side(st.sides[seat]).passive_amount("card_discount")
+    key = (surcharge, discount, role.name)
+    row = _PRICES.get(key)
+    if row is None:
+        row = _PRICES[key] = tuple(_queue_price(pos, surcharge, discount, role.name)
+                                   for pos in range(QUEUE_SIZE))
+    return row
 
 
-def card_price(
-    ctx: Ctx, st: FreedomState, seat: int, pos: int, mods: Mapping[str, int] | None = None,
-    discount: int | None = None,
-) -> int:
-    """Price of the Queue card at 0-based ``pos`` for ``seat`` [FR-ACT-5].
+def _queue_price(pos: int, surcharge: int, discount: int, role: str) -> QueuePrice:
+    base = QUEUE_PRICES[pos]
+    changes = []
+    if surcharge:
+        changes.append(PriceChange(surcharge, SURCHARGE_RULE, "Opposition"))
+    if discount:
+        changes.append(PriceChange(-discount, DISCOUNT_RULE, role))
+    total = max(0, base + sum(change.amount for change in changes))
+    return QueuePrice(pos + 1, base, tuple(changes), total)
 
-    ``mods`` and ``discount`` may be passed in when pricing several positions at once."""
-    if discount is None:
-        discount = card_discount(ctx, st, seat)
-    if mods is None:
-        mods = queue_modifiers(ctx, st)
-    return max(0, QUEUE_PRICES[pos] + mods["card_cost"] - discount)
+
+def card_price(ctx: Ctx, st: FreedomState, seat: int, pos: int) -> int:
+    """Price of the Queue card at 0-based ``pos`` for ``seat``: its :class:`QueuePrice`'s total
+    [FR-ACT-5]."""
+    return queue_prices(ctx, st, seat)[pos].total
 
 
 def pass_income(ctx: Ctx, st: FreedomState) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import copy
 import pickle
-from dataclasses import FrozenInstanceError, dataclass
+from dataclasses import FrozenInstanceError, dataclass, fields
 from typing import Any, ClassVar
 
 import pytest
@@ -178,3 +178,48 @@ def test_a_badly_declared_kind_fails_at_once() -> None:
         Moves("TOY-0", Nameless)
     with pytest.raises(TypeError, match="two kinds"):
         Moves("TOY-0", _Count, _Count)
+
+
+def test_a_move_builds_one_shared_action_with_its_reading_set() -> None:
+    """``m.action()`` twice is the same object, already read as ``m``; a fresh equal move finds
+    it too, and ``Kind.action_for`` with the same fields hands out that very action."""
+    move = fm.BuyCard(1, position=3)
+    action = move.action()
+    assert action is move.action() is fm.BuyCard(1, position=3).action()
+    assert action is fm.BuyCard.action_for(1, position=3) is fm.BuyCard.action_for(1, 3)
+    assert action._typed == move
+    assert fm.BuyCard.of(action) is action._typed  # read without parsing again
+    assert fm.MOVES.read(action) == move
+    assert action == Action(1, "card", (3,)) and str(action) == "1:card 3"
+    other = fm.RemoveCard(1, position=3).action()  # same seat and argument, another kind
+    assert other != action and other.kind == "remove"
+
+
+@pytest.mark.parametrize("move", [
+    fm.Roll(0), fm.BuyToken(2, stack="c1_1x2"), fm.PlayToken(1, stack="c1_1x2"),
+    fm.PlayToken(1, stack="c1_1x2", grey=True), fm.MovePerson(3, person_from="a", to="b"),
+    fm.MoveCatcher(0, colour="red", to="cairo"), fm.CallStationMaster(1, other=2),
+    _Count(1, 3, "sheep", soft=True),
+], ids=str)
+def test_a_built_action_reads_back_as_its_move(move: Move) -> None:
+    """``Kind.of(m.action()) == m`` for every field type, flags included, through the cache and
+    ``action_for`` (same parameters and defaults as the kind)."""
+    kind = type(move)
+    assert kind.of(move.action()) == move
+    assert kind.action_for(*(getattr(move, f.name) for f in fields(move))) is move.action()
+    assert Action.parse(str(move.action())) == move.action()
+
+
+def test_every_offered_freedom_action_comes_with_its_reading() -> None:
+    """The rules offer actions built from moves: each legal action of a played game already
+    carries its typed reading (except the finishing action of a pending decision, which
+    ``decisions/base.py`` still makes by notation)."""
+    game = Freedom(players=3, seed=5)
+    bot = RandomBot(5)
+    unread = set()
+    while not game.is_over:
+        for action in game.legal_actions():
+            if not isinstance(action._typed, fm.MOVES.kinds[action.kind]):
+                unread.add(action.kind)
+        game.apply(bot.choose(game))
+    assert unread <= {"stop", "skip", "decline"}

@@ -14,7 +14,7 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.action import Action
-from ..actions import act
+from ...core.moves import Move
 
 if TYPE_CHECKING:
     from ...core.event import Event
@@ -36,15 +36,15 @@ class Decision(ABC):
 
     kind: ClassVar[str]
     rule: ClassVar[str]
-    finish: ClassVar[tuple[str, str] | None]
+    finish: ClassVar[tuple[type[Move], str] | None]
     seat: int
     source: str
 
     def __init_subclass__(
-        cls, *, kind: str, rule: str, finish: tuple[str, str] | None = None
+        cls, *, kind: str, rule: str, finish: tuple[type[Move], str] | None = None
     ) -> None:
-        """``class Move(Decision, kind="move", rule="FR-MOVE-1", finish=("stop", "stops moving
-        people"))`` declares and registers a kind; ``finish`` is the action that ends the
+        """``class Move(Decision, kind="move", rule="FR-MOVE-1", finish=(Stop, "stops moving
+        people"))`` declares and registers a kind; ``finish`` is the kind of move that ends the
         decision at the player's word, and what the log then says the player does."""
         cls.kind, cls.rule, cls.finish = kind, rule, finish
         DECISIONS[kind] = cls
@@ -62,12 +62,12 @@ class Decision(ABC):
         """The legal actions: the choices, then the finishing action if the kind has one."""
         out = self.choices(ctx, st)
         if self.finish is not None:
-            out.append(act(self.seat, self.finish[0]))
+            out.append(self.finish[0].action_for(self.seat))
         return out
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         """Resolve a legal action: finish the decision or :meth:`choose`."""
-        if self.finish is not None and action.kind == self.finish[0]:
+        if self.finish is not None and action.kind == self.finish[0].KIND:
             self.stop(st, ev, self.finish[1])
         else:
             self.choose(ctx, st, action, ev)

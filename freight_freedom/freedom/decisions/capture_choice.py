@@ -7,7 +7,6 @@ from dataclasses import dataclass, replace
 
 from ...core.action import Action
 from ...core.event import Event
-from ..actions import act
 from ..context import Ctx
 from ..movement import capture_at, catcher_spaces
 from ..moves import ChooseCapture
@@ -34,7 +33,7 @@ class CaptureChoice(Decision, kind="capture_choice", rule="FR-EFF-CAPTURE-NEAR")
     left: int
 
     def choices(self, ctx: Ctx, st: FreedomState) -> list[Action]:
-        return [act(self.seat, "capture", s) for s in capture_candidates(ctx, st)]
+        return [ChooseCapture.action_for(self.seat, space=s) for s in capture_candidates(ctx, st)]
 
     def choose(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         st.pending[-1] = replace(self, left=self.left - 1)

@@ -7,17 +7,16 @@ from dataclasses import dataclass
 
 from ...core.action import Action
 from ...core.event import Event
-from ..actions import act
 from ..context import Ctx
 from ..movement import move_catcher
-from ..moves import MoveCatcher
+from ..moves import MoveCatcher, Skip
 from ..state import FreedomState
 from .base import Decision, plural
 
 
 @dataclass(frozen=True)
 class CatcherMove(Decision, kind="catcher_move", rule="FR-EFF-CATCHER-MOVE",
-                  finish=("skip", "leaves the Slave Catchers")):
+                  finish=(Skip, "leaves the Slave Catchers")):
     """Move any one catcher up to ``spaces`` spaces along its path."""
 
     spaces: int
@@ -33,7 +32,7 @@ class CatcherMove(Decision, kind="catcher_move", rule="FR-EFF-CATCHER-MOVE",
         return out
 
     def choices(self, ctx: Ctx, st: FreedomState) -> list[Action]:
-        return [act(self.seat, "catcher", c, s) for c, s in self.targets(ctx, st)]
+        return [MoveCatcher.action_for(self.seat, colour=c, to=s) for c, s in self.targets(ctx, st)]
 
     def choose(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         st.pending.pop()

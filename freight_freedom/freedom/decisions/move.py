@@ -16,16 +16,15 @@ from typing import Any
 from ...core.action import Action
 from ...core.errors import IllegalAction
 from ...core.event import Event
-from ..actions import act
 from ..context import Ctx
 from ..movement import catcher_spaces, move_person, open_destinations, route_blocker, stops
-from ..moves import MovePerson
+from ..moves import MovePerson, Stop
 from ..state import FreedomState
 from .base import Decision, plural
 
 
 @dataclass(frozen=True)
-class Move(Decision, kind="move", rule="FR-MOVE-1", finish=("stop", "stops moving people")):
+class Move(Decision, kind="move", rule="FR-MOVE-1", finish=(Stop, "stops moving people")):
     """Up to ``left`` more people, each up to ``spaces`` spaces (or to ``to``)."""
 
     left: int
@@ -66,7 +65,8 @@ class Move(Decision, kind="move", rule="FR-MOVE-1", finish=("stop", "stops movin
     def choices(self, ctx: Ctx, st: FreedomState) -> list[Action]:
         """The ``move`` actions of :meth:`options`, in the same order, built in one pass."""
         if self.to is not None:
-            return [act(self.seat, "move", a, b) for a, b in self.options(ctx, st)]
+            return [MovePerson.action_for(self.seat, person_from=a, to=b)
+                    for a, b in self.options(ctx, st)]
         blocked = catcher_spaces(st)
         canada = stops(ctx, st)
         reach = ctx.board.open_table(self.spaces, blocked, canada)
@@ -81,7 +81,18 @@ class Move(Decision, kind="move", rule="FR-MOVE-1", finish=("stop", "stops movin
         return out
 
     def exhausted(self, ctx: Ctx, st: FreedomState) -> bool:
-        return next(self.options(ctx, st), None) is None
+        """Whether no person can move now (asked before every decision, so without
+        :meth:`options`' generators: the same open table :meth:`choices` reads)."""
+        if self.to is not None:
+            return next(self.options(ctx, st), None) is None
+        reach = ctx.board.open_table(self.spaces, catcher_spaces(st), stops(ctx, st))
+        people, cap = st.people, ctx.capacity
+        for origin in self.origins(ctx, st):
+            for dest in reach[origin]:
+                c = cap[dest]
+                if c is None or people[dest] < c:
+                    return False
+        return True
 
     def choose(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         move = MovePerson.of(action)
@@ -161,7 +172,7 @@ class _MoveRow(dict[str, Action]):
         self.seat, self.origin = seat, origin
 
     def __missing__(self, dest: str) -> Action:
-        a = self[dest] = act(self.seat, "move", self.origin, dest)
+        a = self[dest] = MovePerson.action_for(self.seat, person_from=self.origin, to=dest)
         return a
 
 

@@ -7,23 +7,23 @@ from dataclasses import dataclass, replace
 
 from ...core.action import Action
 from ...core.event import Event, narrating
-from ..actions import act
 from ..context import Ctx
 from ..events import CardDiscarded
-from ..moves import RemoveCard
+from ..moves import RemoveCard, Stop
 from ..state import FreedomState
 from .base import Decision, plural
 
 
 @dataclass(frozen=True)
 class QueueRemove(Decision, kind="queue_remove", rule="FR-EFF-QUEUE-REMOVE",
-                  finish=("stop", "stops removing cards")):
+                  finish=(Stop, "stops removing cards")):
     """Remove up to ``left`` more Queue cards."""
 
     left: int
 
     def choices(self, ctx: Ctx, st: FreedomState) -> list[Action]:
-        return [act(self.seat, "remove", i + 1) for i, c in enumerate(st.queue) if c is not None]
+        return [RemoveCard.action_for(self.seat, position=i + 1)
+                for i, c in enumerate(st.queue) if c is not None]
 
     def choose(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         pos = RemoveCard.of(action).index

@@ -7,11 +7,10 @@ from dataclasses import dataclass
 
 from ...core.action import Action
 from ...core.event import Event, narrating
-from ..actions import act
 from ..context import Ctx
 from ..effect_kinds import queue_effects
 from ..events import SeatActs
-from ..moves import MOVES, Decline
+from ..moves import MOVES, Decline, PlayReserve
 from ..state import FreedomState
 from .base import Decision
 
@@ -22,7 +21,7 @@ class Reaction(Decision, kind="reaction", rule="FR-CARD-6"):
 
 
     def choices(self, ctx: Ctx, st: FreedomState) -> list[Action]:
-        return [act(self.seat, "reserve"), act(self.seat, "decline")]
+        return [PlayReserve.action_for(self.seat), Decline.action_for(self.seat)]
 
     def choose(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         st.pending.pop()

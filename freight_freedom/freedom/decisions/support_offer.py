@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 from ...core.action import Action
 from ...core.event import Event
-from ..actions import act
 from ..context import Ctx
 from ..moves import MOVES, AcceptSupport, Decline
 from ..state import FreedomState
@@ -17,13 +16,13 @@ from .base import Decision
 
 @dataclass(frozen=True)
 class SupportOffer(Decision, kind="support_offer", rule="FR-EFF-SUPPORT",
-                   finish=("decline", "declines the Support token")):
+                   finish=(Decline, "declines the Support token")):
     """One Support token for ``price`` dollars."""
 
     price: int
 
     def choices(self, ctx: Ctx, st: FreedomState) -> list[Action]:
-        return [act(self.seat, "buy_support")]
+        return [AcceptSupport.action_for(self.seat)]
 
     def choose(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         st.pending.pop()

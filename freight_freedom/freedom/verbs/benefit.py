@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING
 
 from ...core.action import Action
 from ...core.event import Event, narrating
-from ..actions import act
 from ..context import Ctx
 from ..effect_kinds import queue_effects
 from ..events import RoleUsed
@@ -24,7 +23,7 @@ class BenefitVerb(Verb, move=TakeBenefit, phases=("action",)):
 
     def offer(self, ctx: Ctx, st: FreedomState, seat: int, out: list[Action]) -> None:
         if not st.turn_ctx.benefit_used and ctx.roles[st.roles[seat]].side(st.sides[seat]).benefit:
-            out.append(act(seat, "benefit"))
+            out.append(TakeBenefit.action_for(seat))
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         seat = action.seat

@@ -1,6 +1,7 @@
 """``card POS``: buy the Abolitionist card at a Queue position, one per Action turn [FR-ACT-5].
 
-The card costs its position's price with the Queue's surcharges and the Role discounts. A General
+The card costs its position's price with the Queue's surcharges and the Role discounts (its
+:class:`~..prices.QueuePrice`, whose total is paid and whose parts are the words). A General
 card takes effect and is discarded; a Reserve card waits on the player's mat (an older one is
 discarded without effect) [FR-CARD-RESERVE]; buying an Opposition card takes it out of the Queue,
 setting off its effect if it has a purchase trigger [FR-CARD-5..7].
@@ -13,12 +14,11 @@ from typing import TYPE_CHECKING
 from ...core.action import Action
 from ...core.event import Event, narrating
 from ...core.moves import Move
-from ..actions import act
 from ..context import Ctx
 from ..effect_kinds import queue_effects
 from ..events import CardBought, CardResolved, ReserveCard
 from ..moves import MOVES, BuyCard
-from ..prices import card_discount, card_price, queue_modifiers
+from ..prices import queue_prices
 from ..state import QUEUE_SIZE, FreedomState
 from .base import Verb
 
@@ -31,7 +31,7 @@ def buy_card(ctx: Ctx, st: FreedomState, seat: int, pos: int, ev: list[Event]) -
     cid = st.queue[pos]
     assert cid is not None
     card = ctx.card_by_id[cid]
-    price = card_price(ctx, st, seat, pos)
+    price = queue_prices(ctx, st, seat)[pos].total
     st.money[seat] -= price
     st.queue[pos] = None
     st.turn_ctx.card_bought = True
@@ -72,12 +72,12 @@ class CardVerb(Verb, move=BuyCard, phases=("action",)):
         if st.turn_ctx.card_bought:
             return
         money = st.money[seat]
-        mods, discount = queue_modifiers(ctx, st), card_discount(ctx, st, seat)
+        prices = queue_prices(ctx, st, seat)
         for pos, cid in enumerate(st.queue):
             if cid is None or not ctx.card_by_id[cid].purchasable:
                 continue
-            if money >= card_price(ctx, st, seat, pos, mods, discount):
-                out.append(act(seat, "card", pos + 1))
+            if money >= prices[pos].total:
+                out.append(BuyCard.action_for(seat, position=pos + 1))
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         st.turn_ctx.did_something = True
@@ -97,7 +97,7 @@ class CardVerb(Verb, move=BuyCard, phases=("action",)):
             return f"{who} buys the card at Queue position {move.position} (empty now)"
         card = ctx.card_by_id[cid]
         known_seat = 0 <= move.seat < st.players
-        cost = f", ${card_price(ctx, st, move.seat, move.index)}" if known_seat else ""
+        cost = f", ${queue_prices(ctx, st, move.seat)[move.index].total}" if known_seat else ""
         text = f"{who} buys {card.name} (Queue position {move.position}{cost})"
         wasted = wasted_effect(game, move.action())
         return f"{text} - no effect now: {wasted}" if wasted else text
@@ -113,6 +113,6 @@ class CardVerb(Verb, move=BuyCard, phases=("action",)):
             return "FR-ACT-5", f"Queue position {move.position} is empty"
         if not ctx.card_by_id[cid].purchasable:
             return "FR-CARD-7", f"{ctx.card_by_id[cid].name} cannot be bought"
-        price = card_price(ctx, st, action.seat, move.index)
-        return "FR-ACT-5", (f"not enough money: the card costs ${price}, you have "
+        price = queue_prices(ctx, st, action.seat)[move.index]
+        return price.RULE, (f"not enough money: the card costs {price.words()}, you have "
                             f"${st.money[action.seat]}")

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from ...core.action import Action
 from ...core.event import Event, narrating
 from ...core.moves import Move
-from ..actions import act
 from ..context import Ctx
 from ..events import PersonDelivered
 from ..movement import room
@@ -42,7 +41,7 @@ class DeliverVerb(Verb, move=Deliver, phases=("market",)):
     """The Slave Market phase's decision [FR-MKT-PHASE-1]."""
 
     def offer(self, ctx: Ctx, st: FreedomState, seat: int, out: list[Action]) -> None:
-        out.extend(act(seat, "deliver", p) for p in open_plantations(ctx, st))
+        out.extend(Deliver.action_for(seat, plantation=p) for p in open_plantations(ctx, st))
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         deliver(ctx, st, Deliver.of(action).plantation, ev)

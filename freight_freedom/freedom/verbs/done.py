@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from ...core.action import Action
 from ...core.event import Event, narrating
-from ..actions import act
 from ..context import Ctx
 from ..events import SeatActs
 from ..moves import DonePlanning
@@ -17,7 +16,7 @@ class DoneVerb(Verb, move=DonePlanning, phases=("planning",), plain="is done pla
     """Be done planning; always legal in one's Planning turn."""
 
     def offer(self, ctx: Ctx, st: FreedomState, seat: int, out: list[Action]) -> None:
-        out.append(act(seat, "done"))
+        out.append(DonePlanning.action_for(seat))
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         if narrating(ev):

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from ...core.action import Action
 from ...core.event import Event, narrating
 from ...core.moves import Move
-from ..actions import act
 from ..context import Ctx
 from ..effect_kinds import queue_effects
 from ..events import FundsRaised, TokenPlayed
@@ -84,10 +83,10 @@ class PlayVerb(Verb, move=PlayToken, phases=("action",)):
             stack = token.stack
             if stack not in seen:
                 seen.add(stack)
-                out.append(act(seat, "play", stack))
+                out.append(PlayToken.action_for(seat, stack=stack))
                 kinds = {h.grey for h in st.held[seat] if h.stack == stack}
                 if kinds == {True, False}:  # both held: the player chooses [FR-RULING-GREY-CHOICE]
-                    out.append(act(seat, "play", stack, "grey"))
+                    out.append(PlayToken.action_for(seat, stack=stack, grey=True))
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         st.turn_ctx.did_something = True

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 from ...core.action import Action
 from ...core.event import Event, narrating
-from ..actions import act
 from ..context import Ctx
 from ..effect_kinds import queue_effects
 from ..events import ReserveCard
@@ -28,7 +27,7 @@ class ReserveVerb(Verb, move=PlayReserve, phases=("action",), plain="plays the R
     def offer(self, ctx: Ctx, st: FreedomState, seat: int, out: list[Action]) -> None:
         cid = st.reserve[seat]
         if cid is not None and ctx.card_by_id[cid].timing == "action":
-            out.append(act(seat, "reserve"))
+            out.append(PlayReserve.action_for(seat))
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         seat = action.seat

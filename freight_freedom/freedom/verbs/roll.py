@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from ...core.action import Action
 from ...core.event import Event, Note, narrating
-from ..actions import act
 from ..context import Ctx
 from ..decisions import Reaction
 from ..events import CatcherExtra, CatcherRolled, WalkerRolled
@@ -81,7 +80,7 @@ class RollVerb(Verb, move=RollMove, phases=("catcher",),
     """The Lead Player's one decision of the Slave Catcher phase [FR-CATCH-1]."""
 
     def offer(self, ctx: Ctx, st: FreedomState, seat: int, out: list[Action]) -> None:
-        out.append(act(seat, "roll"))
+        out.append(RollMove.action_for(seat))
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         roll(ctx, st, ev)

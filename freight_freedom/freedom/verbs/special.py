@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from ...core.action import Action
 from ...core.event import Event, narrating
 from ...core.moves import Move
-from ..actions import act
 from ..context import Ctx
 from ..effect_kinds import queue_effects
 from ..events import RoleUsed
@@ -58,7 +57,7 @@ class SpecialVerb(Verb, move=UseSpecial, phases=("planning", "action")):
 
     def offer(self, ctx: Ctx, st: FreedomState, seat: int, out: list[Action]) -> None:
         if special_ready(ctx, st, seat, st.turn_ctx.phase):
-            out.append(act(seat, "special"))
+            out.append(UseSpecial.action_for(seat))
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         if st.turn_ctx.phase == "action":
@@ -78,7 +77,8 @@ class CallVerb(Verb, move=CallStationMaster, phases=("action",)):
 
     def offer(self, ctx: Ctx, st: FreedomState, seat: int, out: list[Action]) -> None:
         if not st.turn_ctx.safe_turn:
-            out.extend(act(seat, "call", other) for other in station_master_seats(ctx, st, seat))
+            out.extend(CallStationMaster.action_for(seat, other=other)
+                       for other in station_master_seats(ctx, st, seat))
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         st.turn_ctx.did_something = True

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from ...core.action import Action, show
 from ...core.event import Event, narrating
 from ...core.moves import Move
-from ..actions import act
 from ..context import Ctx
 from ..events import TokenBought
 from ..moves import MOVES, BuySupport, BuyToken
@@ -49,7 +48,7 @@ class SupportVerb(Verb, move=BuySupport, phases=("planning",)):
     def offer(self, ctx: Ctx, st: FreedomState, seat: int, out: list[Action]) -> None:
         if (st.turn_ctx.planning_taken < token_limit(ctx, st) and st.support_left[st.period - 1] > 0
                 and st.money[seat] >= support_price(ctx, st)):
-            out.append(act(seat, "support"))
+            out.append(BuySupport.action_for(seat))
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         buy_support(ctx, st, action.seat, support_price(ctx, st), ev, "FR-PLAN-3")
@@ -82,10 +81,10 @@ class BuyVerb(Verb, move=BuyToken, phases=("planning",)):
         for cs in ctx.tokens.conductor:
             if (cs.period <= period and stacks[cs.id] > 0
                     and money >= conductor_price(ctx, st, seat, cs.id, mods, discount)):
-                out.append(act(seat, "buy", cs.id))
+                out.append(BuyToken.action_for(seat, stack=cs.id))
         for fs in ctx.tokens.fundraising:
             if fs.period <= period and stacks[fs.id] > 0:
-                out.append(act(seat, "buy", fs.id))
+                out.append(BuyToken.action_for(seat, stack=fs.id))
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         seat, stack = action.seat, BuyToken.of(action).stack

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 from ...core.action import Action
 from ...core.event import Event, narrating
-from ..actions import act
 from ..context import Ctx
 from ..events import Passed, SeatActs
 from ..moves import EndTurn, PassTurn
@@ -28,7 +27,7 @@ class PassVerb(Verb, move=PassTurn, phases=("action",)):
 
     def offer(self, ctx: Ctx, st: FreedomState, seat: int, out: list[Action]) -> None:
         if not st.turn_ctx.did_something:
-            out.append(act(seat, "pass"))
+            out.append(PassTurn.action_for(seat))
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         seat = action.seat
@@ -51,7 +50,7 @@ class EndVerb(Verb, move=EndTurn, phases=("action",), plain="ends the turn"):
 
     def offer(self, ctx: Ctx, st: FreedomState, seat: int, out: list[Action]) -> None:
         if st.turn_ctx.did_something:
-            out.append(act(seat, "end"))
+            out.append(EndTurn.action_for(seat))
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         if narrating(ev):
