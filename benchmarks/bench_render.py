@@ -51,7 +51,7 @@ def bench(name: str, make: Any, warm_steps: int, runs: int) -> dict[str, float]:
 
         def figure_only() -> None:
             with app.figure.batch_update():
-                ui.update_figure(app.figure, game, Selection())
+                ui.update_figure(app.figure, app.view, Selection())
 
         fig_update.append(_ms(figure_only))
     result = {"build": statistics.median(build), "update": statistics.median(refresh),

@@ -4,21 +4,26 @@
 every step: legal actions print and parse back, ``legal_actions()`` is empty exactly when the game
 is over, an illegal or wrong-seat action raises and changes nothing, undo/redo and save/load
 reproduce the game exactly, copies are independent, ``round`` and ``phase`` say where the game
-stands, each seat's ``observation`` is plain data, and a ``determinized`` copy is a possible
-world with the same observation and choices (the same seed giving the same world). It raises
+stands, each seat's ``observation`` is plain data, each seat's ``view`` is a frozen value that
+:func:`~.seat_view.to_plain` makes JSON-ready and that hides what the seat may not know, and a
+``determinized`` copy is a possible world with the same observation, view and choices (the same
+seed giving the same world). It raises
 ``AssertionError`` naming what broke; it returns the number of decisions checked.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from collections.abc import Callable
 from typing import Any
 
 from .action import Action
 from .bot import RandomBot
-from .errors import IllegalAction
+from .errors import IllegalAction, OptionError
 from .game import Game
 from .plain import check_plain
+from .seat_view import to_plain
 
 
 def _wrong_seat(game: Game[Any], action: Action, seats: int) -> Action | None:
@@ -133,3 +138,44 @@ def _view_checks(game: Game[Any], actions: list[Action], seats: int) -> None:
     assert game.determinized(seat, 12345).digest() == world.digest(), \
         "the same seed must give the same determinized world"
     world.apply_unchecked(actions[0])
+    _seat_view_checks(game, seat, seats)
+
+
+def _seat_view_checks(game: Game[Any], seat: int, seats: int) -> None:
+    """Every seat's view (and a spectator's) is frozen and plain once through ``to_plain``; it
+    is the same in two determinized worlds (nothing hidden from the seat is in it); a seat or
+    a ``since`` that is not the game's is refused and changes nothing."""
+    saved = game.to_json()
+    since = len(game.log)  # (a determinized copy has no last step to undo: compare from here)
+    for viewer in (None, *range(seats)):
+        view = game.view(viewer, since=since)
+        fields = dataclasses.fields(view) if dataclasses.is_dataclass(view) else ()
+        assert fields, f"view({viewer}) must be a dataclass instance with fields"
+        try:
+            setattr(view, fields[0].name, None)
+        except dataclasses.FrozenInstanceError:
+            pass
+        else:
+            raise AssertionError(f"view({viewer}) must be frozen")
+        plain = to_plain(view)
+        check_plain(plain, f"view({viewer})")
+        assert json.loads(json.dumps(plain)) == plain, f"view({viewer}) is not JSON-ready"
+    mine = to_plain(game.view(seat, since=since))
+    for world_seed in (1, 2):
+        world = game.determinized(seat, world_seed)
+        assert to_plain(world.view(seat, since=since)) == mine, \
+            f"view({seat}) shows something hidden from that seat (a determinized copy differs)"
+    for bad in (seats, -1, True, "0"):
+        try:
+            game.view(bad)  # type: ignore[arg-type]
+        except (IllegalAction, OptionError):
+            pass
+        else:
+            raise AssertionError(f"view({bad!r}) of a {seats}-seat game must raise")
+    try:
+        game.view(seat, since=since + 1)
+    except (IllegalAction, OptionError):
+        pass
+    else:
+        raise AssertionError("a view since a position past the log must raise")
+    assert game.to_json() == saved, "a view changed the game"

@@ -3,7 +3,9 @@
 A concrete game subclasses :class:`Game` and fills in a few small hooks (``_new_state``,
 ``_legal_actions``, ``_apply``, ...). Everything that must be the same for every game lives here
 once: seat and game-over checks, legality checks that leave the game untouched on failure, the
-event log, undo/redo by replay, copying, scenario set-ups and the JSON save format.
+event log, undo/redo by replay, copying, scenario set-ups and the JSON save format. What each
+seat may see is the game's ``view`` (and ``observation``); its figure, app and notebook faces
+come from :mod:`.game_display`.
 
 Undo and redo replay the game from its seed: history is data, and replay is the one mechanism
 that cannot drift from the rules. A game of a few hundred steps replays in milliseconds.
@@ -21,10 +23,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .action import Action, Scenario, Step, show
-from .display_hook import installed_display
 from .errors import IllegalAction, OptionError
 from .event import Event
 from .frozen import FrozenDict, freeze
+from .game_display import Displayed
 from .scenario_check import check_scenario
 
 S = TypeVar("S")
@@ -44,7 +46,7 @@ class Prompt:
         return f"{who}: {self.text} [rule {self.rule}]"
 
 
-class Game(ABC, Generic[S]):
+class Game(Displayed, ABC, Generic[S]):
     """Base class of both games. See DESIGN.md, "Public API".
 
     Subclasses set ``name``, ``rules_version``, ``supported_rules_versions``, ``RULE_TURN``
@@ -139,8 +141,24 @@ class Game(ABC, Generic[S]):
         """The phase being played, in words (Slow Freight has one: ``"turn"``)."""
 
     @abstractmethod
+    def view(self, seat: int | None = None, *, since: int | None = None) -> Any:
+        """What ``seat`` may see now, as one frozen value: what a screen shows of the table
+        (everything public, the prompt, the legal choices in words) and nothing hidden from
+        ``seat`` (no deck order, no RNG state, no other seat's hand); ``None`` is a spectator.
+
+        The events are those logged from ``game.log[since]`` on (``None``: the last step's).
+        It is a frozen dataclass of plain data (or of frozen dataclasses of it), so
+        :func:`~freight_freedom.core.seat_view.to_plain` makes it JSON-ready for another
+        device, and two possible worlds that look the same to ``seat`` give the same plain
+        view. Raises :class:`IllegalAction` for a seat that is not in the game and
+        :class:`OptionError` for a ``since`` that is not a position of the log; either way the
+        game is unchanged. The app draws every panel of one refresh from one view.
+        """
+
+    @abstractmethod
     def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see, as plain data: never a deck order or an RNG state.
+        """What ``seat`` may see, as plain data for learning agents: never a deck order or an
+        RNG state (a game with a :meth:`view` makes it from the view's public table).
 
         Raises :class:`IllegalAction` for a seat that is not in the game.
         """
@@ -370,37 +388,7 @@ class Game(ABC, Generic[S]):
 
         return load(cls, text, **settings)
 
-    # ------------------------------------------------------------ rendering
-    # The rules never import the view: the installed display (:mod:`.display_hook`) is
-    # imported only when one of these is called.
-    def figure(self) -> Any:
-        """A plotly Figure of the current state (route map or table of trains)."""
-        return installed_display().figure_for(self)
-
-    def app(self, **kwargs: Any) -> Any:
-        """The ipywidgets play / walkthrough app bound to this game (cached per game)."""
-        return installed_display().app_for(self, **kwargs)
-
-    def _repr_html_(self) -> str:
-        """Static summary for places without a kernel (GitHub, nbviewer, untrusted notebooks)."""
-        return installed_display().html_summary(self)
-
-    def _repr_mimebundle_(
-        self, include: Any = None, exclude: Any = None
-    ) -> dict[str, Any]:
-        """The live app in Jupyter, with the text and static HTML views as fallbacks."""
-        bundle: dict[str, Any] = {"text/plain": repr(self), "text/html": self._repr_html_()}
-        try:
-            widget = self.app()
-        except ImportError:  # no ipywidgets in this environment: the static views suffice
-            return bundle
-        widget_bundle = widget._repr_mimebundle_(include=include, exclude=exclude)
-        if isinstance(widget_bundle, tuple):
-            widget_bundle = widget_bundle[0]
-        if widget_bundle:
-            bundle.update(widget_bundle)
-        return bundle
-
+    # ------------------------------------------------------------ in words
     def __repr__(self) -> str:
         """A deterministic one-line summary in words (the app's "Now playing: ..." notice):
         the game and its options, the seed and the number of steps played."""

@@ -9,7 +9,7 @@
 - the inspector's tables and the static summary.
 
 Imported only by the rendering path. Everything here reads one value, the game's view
-(``game.view()``, :mod:`.view_model`; computed once per position by
+(``game.view()``, :mod:`.view_model`; computed once per refresh by the app, see
 :func:`~freight_freedom.ui.adapter.game_view`), never the engine's state: each panel is a
 function of the view (and, for a click, of the current selection).
 """
@@ -24,18 +24,18 @@ from typing import Any
 from ..core.bot import Bot
 from ..core.registry import GAMES
 from ..core.tables import Table
-from ..ui.adapter import ClickResult, GameUI, Selection, Split, TwoStep, game_view
+from ..ui.adapter import ClickResult, GameUI, Selection, Split, TwoStep
 from ..ui.bots import registry_bots
 from .drawing import click as map_click
 from .drawing import draw as map_draw
 from .drawing import figure as map_figure
 from .state import QUEUE_PRICES
-from .view_model import KIND_WORDS, ROMAN, FreedomView
+from .view_model import KIND_WORDS, ROMAN, FreedomView, outcome_words
 
 
-def split(game: Any, action: Any) -> Split:
+def split(vm: FreedomView, action: Any) -> Split:
     """A movement as two drop-down choices (:func:`.drawing.click.split_on` on the game's view)."""
-    return map_click.split_on(game_view(game), action)
+    return map_click.split_on(vm, action)
 
 
 MAP_HINT = "or click a space on the map, then a ringed destination"
@@ -56,11 +56,10 @@ def _note(note: str, label: str = "history") -> str:
             f"<div style='font-style:italic;max-width:34em'>{esc(note)}</div></details>")
 
 
-def queue_html(game: Any) -> str:
+def queue_html(vm: FreedomView) -> str:
     """The Abolitionist Queue: each card's name, year, kind, rules text and the price the player
     deciding now would pay (with the Opposition surcharge or role discount named), its history
     note a click away; then a warning for each card whose effect would be wasted now."""
-    vm: FreedomView = game_view(game)
     esc = html.escape
     rows = []
     for i, card in enumerate(vm.queue):
@@ -79,10 +78,9 @@ def queue_html(game: Any) -> str:
             f"{''.join(rows)}</ol>{warn}")
 
 
-def players_html(game: Any) -> str:
+def players_html(vm: FreedomView) -> str:
     """Each player: role card (side, Benefit now, Special Ability, history), money, held tokens
     and Reserve card."""
-    vm: FreedomView = game_view(game)
     esc = html.escape
     rows = []
     for p in vm.players:
@@ -106,9 +104,8 @@ def players_html(game: Any) -> str:
             f"{''.join(rows)}</ul>")
 
 
-def victory_html(game: Any) -> str:
+def victory_html(vm: FreedomView) -> str:
     """The Victory Conditions card of this game (players and difficulty)."""
-    vm: FreedomView = game_view(game)
     n = len(vm.players)
     return (
         "<div style='margin-top:6px;font-size:13px'><b>Victory Conditions card</b> "
@@ -121,8 +118,8 @@ def victory_html(game: Any) -> str:
 
 # ------------------------------------------------------------------ the game's UI
 class FreedomUI(GameUI):
-    """Freedom's map, panels and texts for the shared app; every panel reads the game's view
-    (:func:`~freight_freedom.ui.adapter.game_view`), never the engine's state."""
+    """Freedom's map, panels and texts for the shared app; every panel draws the view it is
+    given (:class:`.view_model.FreedomView`), never the engine's state."""
 
     title = GAMES["freedom"].title
     recent_note = " (drawn on the map as arrows)"
@@ -132,21 +129,22 @@ class FreedomUI(GameUI):
         """The route map's traces and layout (:func:`.drawing.figure.skeleton`)."""
         return map_figure.skeleton(game)
 
-    def update_figure(self, fig: Any, game: Any, selection: Selection) -> None:
-        """Draw the view of ``game`` (with what happened since the selection's position)."""
-        map_draw.draw(fig, game_view(game, selection.since), selection)
+    def update_figure(self, fig: Any, view: FreedomView, selection: Selection) -> None:
+        """Draw ``view`` (with what happened since the selection's position)."""
+        map_draw.draw(fig, view, selection)
 
-    def draw_hints(self, fig: Any, game: Any, actions: Any) -> None:
+    def draw_hints(self, fig: Any, view: FreedomView, actions: Any) -> None:
         """Number the advisor's best moves on the map, from the view's choices."""
-        map_draw.draw_hints_on(fig, game_view(game), actions)
+        map_draw.draw_hints_on(fig, view, actions)
 
-    def click(self, game: Any, trace: str, point_id: str, selection: Selection) -> ClickResult:
+    def click(self, view: FreedomView, trace: str, point_id: str,
+              selection: Selection) -> ClickResult:
         """A click on the map (:func:`.drawing.click.click_on` on the game's view)."""
-        return map_click.click_on(game_view(game), trace, point_id, selection)
+        return map_click.click_on(view, trace, point_id, selection)
 
-    def side_html(self, game: Any) -> str:
+    def side_html(self, view: FreedomView) -> str:
         """Period columns, Queue and players, as small escaped HTML tables."""
-        vm: FreedomView = game_view(game)
+        vm = view
         esc = html.escape
         period, lead = vm.period, vm.lead
         parts = [
@@ -174,12 +172,12 @@ class FreedomUI(GameUI):
         parts.append("<div style='margin-top:6px'><b>Token board</b> (tokens left, price)</div>"
                      "<table style='font-size:13px'>"
                      f"{''.join(cols)}</table>")
-        parts += [queue_html(game), players_html(game), victory_html(game), "</div>"]
+        parts += [queue_html(vm), players_html(vm), victory_html(vm), "</div>"]
         return "".join(parts)
 
-    def tables(self, game: Any) -> dict[str, Table]:
+    def tables(self, view: FreedomView) -> dict[str, Table]:
         """The State tab: every part of the game as tables, in words (no ids, no raw lists)."""
-        vm: FreedomView = game_view(game)
+        vm = view
         board, people = vm.board, vm.people
         catchers: dict[str, list[str]] = {}
         for colour, sid in vm.catchers.items():
@@ -218,9 +216,9 @@ class FreedomUI(GameUI):
                 "Spaces (with people or catchers, plantations, Canada)": spaces,
                 "Slave Market": market, "Abolitionist Queue": queue, "Token stacks": tokens}
 
-    def summary(self, game: Any) -> list[tuple[str, str]]:
+    def summary(self, view: FreedomView) -> list[tuple[str, str]]:
         """Freed and lost, people on the map, catchers, players and Lead Player, in words."""
-        vm: FreedomView = game_view(game)
+        vm = view
         board, people = vm.board, vm.people
         where = ", ".join(f"{board.spaces[s].name} {n}" for s, n in people.items()
                           if n and s not in board.canada)
@@ -233,9 +231,9 @@ class FreedomUI(GameUI):
             ("Lead Player", f"Player {vm.lead + 1}"),
         ]
 
-    def unavailable(self, game: Any) -> list[str]:
+    def unavailable(self, view: FreedomView) -> list[str]:
         """The usual choices not offered now, each with the engine's reason."""
-        return list(game_view(game).unavailable)
+        return list(view.unavailable)
 
     def bots(self) -> dict[str, Callable[[int], Bot]]:
         """Random and the registry's quick Freedom bots (:func:`.registry_bots`)."""
@@ -244,4 +242,4 @@ class FreedomUI(GameUI):
     def outcome(self, game: Any) -> str:
         """How the game ended, with the optional score taken apart (see
         :func:`.view_model.outcome_words`)."""
-        return str(game_view(game).outcome)
+        return outcome_words(game)

@@ -326,13 +326,14 @@ class Freedom(Game[FreedomState]):
         """What ``seat`` may see: the whole table but no deck order and no RNG state.
 
         Freedom has no hidden hands; only the order of the period decks and the Slave Market
-        deck is secret (their contents are public knowledge and shown sorted).
+        deck is secret (their contents are public knowledge and shown sorted). It is the
+        view's public table (``view(seat).table``) with ``seat`` and ``to_move``
+        (:func:`.view_model.observation_of`).
         """
+        from .view_model import observation_of
+
         self._check_seat(seat, self.state.players)
-        data = self.state.to_dict(hidden=False)
-        data["seat"] = seat
-        data["to_move"] = self.to_move
-        return data
+        return observation_of(self.state, seat, self.to_move)
 
     def determinized(self, seat: int, seed: int) -> Freedom:
         """A copy in which the hidden orders (period decks, Slave Market deck, future dice) are

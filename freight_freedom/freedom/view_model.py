@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..core.frozen import FrozenDict
+from ..core.frozen import FrozenDict, freeze
 from ..core.seat_view import STATIC, Choice, EventView, event_view, recent_events
 from .board import Board
 from .moves import MOVES, ChooseCapture, Deliver, MoveCatcher, MovePerson
@@ -139,6 +139,8 @@ class FreedomView:
     the viewing seat, else the seat deciding now, else the Lead Player. ``choices`` are the
     legal choices of the pending decision (whoever makes it), ``events`` the last turn's.
     ``board`` is the static map (left out of the JSON: every device has the same components).
+    ``table`` is the same public table in the save format's words (no deck order, no RNG):
+    what ``game.observation(seat)`` gives learning agents (:func:`observation_of`).
     """
 
     board: Board = field(metadata=STATIC)
@@ -153,6 +155,7 @@ class FreedomView:
     phase: str
     period: int
     lead: int
+    table: Mapping[str, Any] = FrozenDict()
     viewer: int | None = None
     players: tuple[PlayerView, ...] = ()
     queue: tuple[QueueCardView | None, ...] = ()
@@ -210,7 +213,25 @@ def table_of(ctx: Ctx, st: FreedomState) -> FreedomView:
         phase=PHASE_NAMES[st.turn_ctx.phase],
         period=st.period,
         lead=st.lead,
+        table=freeze(public_table(st)),
     )
+
+
+def public_table(st: FreedomState) -> dict[str, Any]:
+    """The public table as fresh plain data in the save format's words: the whole state but
+    the deck orders and the RNG (Freedom has no hidden hands; the decks' contents are public
+    and shown sorted). The view's ``table`` field, frozen."""
+    return st.to_dict(hidden=False)
+
+
+def observation_of(st: FreedomState, seat: int, to_move: int | None) -> dict[str, Any]:
+    """``game.observation(seat)``: the view's public table (:func:`public_table`) with the
+    observing seat and the seat deciding now. Made straight from the state rather than by
+    thawing a whole view, so that a learning agent's step costs no words or choices."""
+    data = public_table(st)
+    data["seat"] = seat
+    data["to_move"] = to_move
+    return data
 
 
 def view_of(game: Freedom, seat: int | None = None, since: int | None = None) -> FreedomView:
@@ -301,11 +322,9 @@ def _player(ctx: Ctx, st: FreedomState, seat: int) -> PlayerView:
 
 
 def _queue(ctx: Ctx, st: FreedomState, seat: int) -> tuple[QueueCardView | None, ...]:
-    from .prices import card_price, queue_modifiers
+    from .prices import queue_prices
 
-    surcharge = int(queue_modifiers(ctx, st)["card_cost"])
-    role = ctx.roles[st.roles[seat]]
-    discount = role.side(st.sides[seat]).passive_amount("card_discount")
+    prices = queue_prices(ctx, st, seat)
     out: list[QueueCardView | None] = []
     for i, cid in enumerate(st.queue):
         if cid is None:
@@ -315,14 +334,7 @@ def _queue(ctx: Ctx, st: FreedomState, seat: int) -> tuple[QueueCardView | None,
         price: int | None = None
         words = "cannot be bought"
         if card.purchasable:
-            price = card_price(ctx, st, seat, i)
-            why = []
-            if surcharge:
-                why.append(f"${QUEUE_PRICES[i]} {'+' if surcharge > 0 else '-'} "
-                           f"${abs(surcharge)} Opposition")
-            if discount:
-                why.append(f"-${discount} {role.name}")
-            words = f"${price}" + (f" ({', '.join(why)})" if why else "")
+            price, words = prices[i].total, prices[i].words()
         out.append(QueueCardView(i + 1, card.name, card.year, card.kind, card.text, card.note,
                                  QUEUE_PRICES[i], price, words))
     return tuple(out)

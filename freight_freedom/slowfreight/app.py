@@ -6,8 +6,8 @@ the end the score table (:func:`final_table_html`) naming the winner;
 :meth:`SlowFreightUI.unavailable` says why a usual choice is not offered; the inspector shows one
 row per train and one per player; the static summary lists the scores and the clocks. Imported
 only by the rendering path. Everything here reads one value, the game's view (``game.view()``,
-:mod:`.view_model`; computed once per position by :func:`~freight_freedom.ui.adapter.game_view`),
-never the engine's state.
+:mod:`.view_model`; computed once per refresh by the app, see
+:func:`~freight_freedom.ui.adapter.game_view`), never the engine's state.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from ..core import Action
 from ..core.bot import Bot
 from ..core.registry import GAMES
 from ..core.tables import Table
-from ..ui.adapter import GameUI, Selection, Split, TwoStep, game_view
+from ..ui.adapter import GameUI, Selection, Split, TwoStep
 from ..ui.bots import registry_bots
 from ..ui.words import rule_free
 from . import view
@@ -52,10 +52,9 @@ def screen_words(text: str) -> str:
     return _TRAIN_ID.sub(lambda m: train_name(m.group(1)), text)
 
 
-def final_table_html(game: Any) -> str:
+def final_table_html(vm: SlowFreightView) -> str:
     """The final score table (one row per player: delivered cars, Bonus chips, biggest-train
     awards, penalties, total) with the winner named in words; ``""`` before the game ends."""
-    vm: SlowFreightView = game_view(game)
     if vm.winners is None:
         return ""
     esc = html.escape
@@ -80,9 +79,8 @@ def final_table_html(game: Any) -> str:
             "2 per Freight car still on the way.</div></div>")
 
 
-def take_split(game: Any, action: Action) -> Split:
+def take_split(vm: SlowFreightView, action: Action) -> Split:
     """A take as two choices: which face-up card, then onto which train."""
-    vm: SlowFreightView = game_view(game)
     slot, name = action.args
     kinds = vm.face_up_kinds
     what = (kinds[slot] if isinstance(slot, int) and 0 <= slot < len(kinds) else None)
@@ -97,8 +95,8 @@ TWO_STEP = MappingProxyType({"take": TwoStep("Card", "onto train", take_split)})
 
 
 class SlowFreightUI(GameUI):
-    """Slow Freight's table, panels and texts for the shared app; every panel reads the game's
-    view (:func:`~freight_freedom.ui.adapter.game_view`), never the engine's state."""
+    """Slow Freight's table, panels and texts for the shared app; every panel draws the view it
+    is given (:class:`.view_model.SlowFreightView`), never the engine's state."""
 
     title = GAMES["slowfreight"].title
     turn_word = "Turn"
@@ -108,16 +106,15 @@ class SlowFreightUI(GameUI):
         """The table's traces and layout (:func:`.view.figure`)."""
         return view.figure(game)
 
-    def update_figure(self, fig: Any, game: Any, selection: Selection) -> None:
-        """Draw the view of ``game`` on the table figure."""
-        view.draw(fig, game_view(game, selection.since))
+    def update_figure(self, fig: Any, vm: SlowFreightView, selection: Selection) -> None:
+        """Draw the view on the table figure."""
+        view.draw(fig, vm)
 
-    def side_html(self, game: Any) -> str:
+    def side_html(self, vm: SlowFreightView) -> str:
         """Beside the table: each player's points and trains during the game (escaped, compact);
         the final score table once the game is over."""
-        vm: SlowFreightView = game_view(game)
         if vm.winners is not None:
-            return final_table_html(game)
+            return final_table_html(vm)
         esc = html.escape
         parts = ["<div style='font-size:13px;line-height:1.3'>",
                  f"<div style='font-size:13px'><b>Turn {vm.turn}</b> &middot; Clocks "
@@ -135,9 +132,8 @@ class SlowFreightUI(GameUI):
         parts.append("</div>")
         return "".join(parts)
 
-    def tables(self, game: Any) -> dict[str, Table]:
+    def tables(self, vm: SlowFreightView) -> dict[str, Table]:
         """Players, trains on the way and delivered trains, as tables for the state inspector."""
-        vm: SlowFreightView = game_view(game)
         players = Table.from_records([
             {"player": p.seat + 1, "points": p.score,
              "trains on the way": len(p.trains), "delivered": len(p.delivered),
@@ -170,19 +166,18 @@ class SlowFreightUI(GameUI):
         return {"Table": table, "Players": players,
                 "Trains": Table.from_records(trains) if trains else Table(("train",), ())}
 
-    def summary(self, game: Any) -> list[tuple[str, str]]:
+    def summary(self, vm: SlowFreightView) -> list[tuple[str, str]]:
         """Each player's points and trains, the clocks and the face-up cards, in words."""
-        vm: SlowFreightView = game_view(game)
         rows = [(f"Player {p.seat + 1}", f"{p.score} points, {len(p.trains)} trains on the way, "
                  f"{len(p.delivered)} delivered") for p in vm.players]
         rows.append(("Clocks", f"{vm.clocks_drawn} of {vm.clocks_total}"))
         rows.append(("Face-up cards", ", ".join(c or "-" for c in vm.face_up)))
         return rows
 
-    def unavailable(self, game: Any) -> list[str]:
+    def unavailable(self, vm: SlowFreightView) -> list[str]:
         """The usual choices of this turn that are not legal now, each with the engine's reason
         (see :func:`.view_model.unavailable`)."""
-        return list(game_view(game).unavailable)
+        return list(vm.unavailable)
 
     def bots(self) -> dict[str, Callable[[int], Bot]]:
         """Random and the registry's quick Slow Freight bots (:func:`.registry_bots`)."""

@@ -17,16 +17,16 @@ spectator's view, ``game.view(seat)`` a player's: the table is the same, the ``v
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..core.action import Action
 from ..core.errors import IllegalAction
-from ..core.frozen import FrozenDict
+from ..core.frozen import FrozenDict, freeze
 from ..core.seat_view import Choice, EventView, event_view, recent_events
-from .components import KIND_KEYS, KIND_NAMES
+from .components import KIND_NAMES
+from .observation import public_table
 from .text import train_name, train_words
 
 if TYPE_CHECKING:
@@ -95,6 +95,8 @@ class SlowFreightView:
     contents (public), never their order. ``choices`` are the legal choices of the player to
     move, ``unavailable`` the usual choices not offered with the rules' reason, ``events`` the
     last turn's; ``final`` and ``end_reason`` the score table once the game is over.
+    ``table`` is the same public table in the save format's words (no deck order, no RNG):
+    what ``game.observation(seat)`` gives learning agents (:func:`.observation.public_table`).
     """
 
     face_up: tuple[str | None, ...]
@@ -121,6 +123,7 @@ class SlowFreightView:
     events: tuple[EventView, ...] = ()
     final: tuple[ScoreRow, ...] = ()
     end_reason: str = ""
+    table: Mapping[str, Any] = FrozenDict()
 
 
 def _train(t: Mapping[str, Any], words: str) -> TrainView:
@@ -134,12 +137,11 @@ def view_of(game: SlowFreight, seat: int | None = None,
     """The view of ``game`` for ``seat`` (``None``: a spectator), with the events logged from
     ``game.log[since]`` on (``None``: the last step's)."""
     st = game.state
-    data = st.to_dict()
+    data = public_table(st)
     scores = game.scores()
     outcome = game.outcome
     comps = st.comps
     words = {t.name: train_words(t) for p in st.players for t in (*p.trains, *p.delivered)}
-    deck = Counter(KIND_KEYS[comps.card_kind[c]] for c in st.freight_deck)
     prompt = game.prompt
     return SlowFreightView(
         face_up=tuple(data["face_up"]),
@@ -156,15 +158,15 @@ def view_of(game: SlowFreight, seat: int | None = None,
         turn=int(data["turn"]),
         seat=int(data["seat"]),
         to_move=game.to_move,
-        freight_deck=len(data["freight_deck"]),
-        movement_deck=len(data["movement_deck"]),
+        freight_deck=int(data["freight_deck"]["size"]),
+        movement_deck=int(data["movement_deck"]["size"]),
         track_supply=data["track_supply"],
         winners=None if outcome is None else tuple(outcome.winners),
         viewer=seat,
         face_up_kinds=tuple(None if c is None else KIND_NAMES[comps.card_kind[c]]
                             for c in st.face_up),
-        freight_deck_counts=FrozenDict({k: deck.get(k, 0) for k in KIND_KEYS}),
-        movement_deck_cards=tuple(sorted(comps.movement_names[c] for c in st.movement_deck)),
+        freight_deck_counts=FrozenDict(data["freight_deck"]["counts"]),
+        movement_deck_cards=tuple(data["movement_deck"]["cards"]),
         prompt=prompt.text, prompt_rule=prompt.rule,
         choices=tuple(Choice(a, game.describe(a)) for a in game.legal_actions()),
         unavailable=tuple(unavailable(game)),
@@ -173,6 +175,7 @@ def view_of(game: SlowFreight, seat: int | None = None,
             ScoreRow(b.seat, b.delivered, b.bonus_chips, b.biggest_train,
                      b.locomotive_penalty + b.car_penalty, b.total) for b in outcome.breakdown),
         end_reason="" if outcome is None else str(outcome.reason),
+        table=freeze(data),
     )
 
 

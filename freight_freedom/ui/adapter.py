@@ -6,13 +6,16 @@ click on the drawing means, which bots exist, which tables describe its state) i
 of :class:`GameUI` per game, which :mod:`freight_freedom.core.registry` loads on first use
 (``entry.ui()``). :func:`ui_for` finds it; a game without one (a test game) gets the base class,
 whose defaults still give a working app without a figure.
+
+The hooks that draw a position receive its view (``game.view()``, one frozen value), computed
+once per refresh by the app (:func:`game_view`), not the game: every panel of one refresh is
+drawn from the same value, and nothing drawn can read what the view does not show.
 """
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
@@ -20,31 +23,21 @@ from ..core.action import Action
 from ..core.bot import Bot, RandomBot
 from ..core.game import Game
 from ..core.registry import find
-from ..core.seat_view import event_view, recent_events
 from ..core.tables import Table
 from .words import rule_free
 
 AnyGame = Game[Any]
 
-_VIEWS: weakref.WeakKeyDictionary[Any, tuple[tuple[Any, ...], Any]] = weakref.WeakKeyDictionary()
-
-
 def game_view(game: AnyGame, since: int | None = None, seat: int | None = None) -> Any:
-    """``game.view(seat)`` with the events logged from ``game.log[since]`` on (none when
-    ``since`` is ``None``: the app shows what happened from the selection's position), computed
-    once per position: one refresh of the app draws the map, the panels, the drop-downs and the
-    tables from the same view. The position is told by the state's digest (so a state changed
-    in place is seen), the log and the history."""
-    key = (seat, len(game.log), len(game.history), game.digest())
-    cached = _VIEWS.get(game)
-    if cached is not None and cached[0] == key:
-        view = cached[1]
-    else:
-        view = game.view(seat, since=len(game.log))  # type: ignore[attr-defined]
-        _VIEWS[game] = (key, view)
-    if since is None or not 0 <= since < len(game.log):  # (a position undone: nothing new)
-        return view
-    return replace(view, events=tuple(event_view(e) for e in recent_events(game, since)))
+    """What the app draws of ``game``: ``game.view(seat)`` with the events logged from
+    ``game.log[since]`` on (none when ``since`` is ``None`` or not a position of the log, as
+    after an undo: the app shows what happened from the selection's position, never the
+    last step's by default). The app computes it once per refresh and hands it to every
+    :class:`GameUI` hook that draws."""
+    log = len(game.log)
+    if since is None or isinstance(since, bool) or not 0 <= since < log:
+        since = log
+    return game.view(seat, since=since)
 
 
 @dataclass(frozen=True)
@@ -60,8 +53,8 @@ class Split:
 @dataclass(frozen=True)
 class TwoStep:
     """A kind of action chosen in two steps: ``first`` then ``second`` (the drop-downs'
-    captions), ``split(game, action)`` says which is which for each action, ``hint`` tells
-    where else the same choice can be made (the map)."""
+    captions), ``split(view, action)`` says which is which for each action (from the game's
+    view, :func:`game_view`), ``hint`` tells where else the same choice can be made (the map)."""
 
     first: str
     second: str
@@ -95,9 +88,12 @@ class GameUI:
     without a subclass of its own (a test game) still gets a working app, without a figure.
 
     A game's subclass (``FreedomUI``, ``SlowFreightUI`` in the games' ``app`` modules) is
-    stateless: it reads the game it is given (through its view, :func:`game_view`), so one
-    instance serves every app of that game. The registry loads it on first use
-    (:attr:`~freight_freedom.core.registry.GameEntry.ui`).
+    stateless: it draws the view it is given (:func:`game_view`, computed once per refresh by
+    the app), so one instance serves every app of that game. The registry loads it on first use
+    (:attr:`~freight_freedom.core.registry.GameEntry.ui`). Three hooks take the game itself:
+    :meth:`build_figure` (the fixed parts follow the options, once per game), :meth:`describe`
+    (any action at any past position of the move list, in the game's words) and
+    :meth:`outcome` (the game's result, which no generic view carries).
 
     - :meth:`build_figure`, :meth:`update_figure`, :meth:`draw_hints`: the drawing;
       :meth:`click`: what a click on it means.
@@ -131,30 +127,31 @@ class GameUI:
         :meth:`update_figure` can change a displayed FigureWidget in place."""
         return None
 
-    def update_figure(self, fig: Any, game: AnyGame, selection: Selection) -> None:
-        """Set the state-dependent properties of ``fig`` (called inside ``batch_update`` for
-        a FigureWidget)."""
+    def update_figure(self, fig: Any, view: Any, selection: Selection) -> None:
+        """Draw ``view`` (with its events since the selection's position) on ``fig``: set the
+        state-dependent properties (called inside ``batch_update`` for a FigureWidget)."""
 
-    def draw_hints(self, fig: Any, game: AnyGame, actions: Sequence[Action]) -> None:
+    def draw_hints(self, fig: Any, view: Any, actions: Sequence[Action]) -> None:
         """Show the advisor's best actions on ``fig`` (when a Hint arrives, inside
-        ``batch_update``)."""
+        ``batch_update``); ``view`` is the position's (its legal choices)."""
 
-    def click(self, game: AnyGame, trace: str, point_id: str,
+    def click(self, view: Any, trace: str, point_id: str,
               selection: Selection) -> ClickResult:
         """The meaning of a click on a point whose ``customdata`` is ``point_id`` (the id of
-        what the point shows, e.g. a space id). Points without ``customdata`` are not
-        clickable."""
+        what the point shows, e.g. a space id), from the position's ``view`` (its legal
+        choices): the app applies the action of the result. Points without ``customdata`` are
+        not clickable."""
         return ClickResult(message="clicks on this figure do not choose anything")
 
-    def side_html(self, game: AnyGame) -> str:
+    def side_html(self, view: Any) -> str:
         """State shown beside the figure (HTML, escaped by the game)."""
         return ""
 
-    def tables(self, game: AnyGame) -> dict[str, Table]:
+    def tables(self, view: Any) -> dict[str, Table]:
         """Named tables for the state inspector."""
         return {}
 
-    def summary(self, game: AnyGame) -> list[tuple[str, str]]:
+    def summary(self, view: Any) -> list[tuple[str, str]]:
         """Key facts as (label, value) rows for the static HTML summary and the board in
         words."""
         return []
@@ -170,7 +167,7 @@ class GameUI:
                 return str(action)
         return str(action)
 
-    def unavailable(self, game: AnyGame) -> list[str]:
+    def unavailable(self, view: Any) -> list[str]:
         """The usual choices of the pending decision that are not legal now, each as one line
         with the engine's reason ("Support token: not enough money: a Support token costs $10,
         you have $8"); shown under the actions."""

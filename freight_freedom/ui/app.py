@@ -9,7 +9,8 @@ stepper, the seats, and tabs with the event log, the state inspector, save/load 
 The column's texts are :mod:`.panels`.
 
 Every change goes through ``game.apply`` (via :meth:`GameApp.play`), ``undo``/``redo`` or the
-stepper, and is followed by one :meth:`GameApp.refresh`, which updates every piece in place: the
+stepper, and is followed by one :meth:`GameApp.refresh`, which computes the position's view once
+(``game.view()``, :func:`.adapter.game_view`) and updates every piece from it in place: the
 FigureWidget is changed inside ``batch_update`` (one message to the browser), never rebuilt. The
 figure is built completely *before* it is wrapped in a FigureWidget, because Voila can keep
 showing the first state of a figure changed between construction and first display.
@@ -31,7 +32,7 @@ from ..core.errors import IllegalAction
 from ..core.game import Game, players_of
 from . import figure_box, panels
 from .action_panel import ActionPanel
-from .adapter import GameUI, Selection, ui_for
+from .adapter import GameUI, Selection, game_view, ui_for
 from .errors import ErrorArea
 from .evalbar import EvalBar
 from .focus import FocusKeeper
@@ -63,6 +64,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.table = table
         self.ui: GameUI = ui_for(game)
         self.selection = Selection()
+        self.view: Any = None  #: the view of the position shown, computed once per refresh
         self._figure_lock = threading.RLock()  # the Hint draws from the advisor's thread
         self.errors = ErrorArea()
         self.last_refresh_ms = 0.0
@@ -202,7 +204,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
             self.figure = None
             self.board.children = [self.column]
             return
-        self.ui.update_figure(fig, self.game, self.selection)  # complete before wrapping
+        self.ui.update_figure(fig, game_view(self.game), self.selection)  # complete, then wrap
         self.figure = figure_box.figure_widget(fig, self._on_click_trace)
         holder, css, height = figure_box.figure_holder(self.figure)
         self.figure_style.value = css
@@ -212,7 +214,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.board.children = [holder, self.column]
 
     def _tables(self) -> dict[str, Any]:
-        tables = dict(self.ui.tables(self.shown))
+        tables = dict(self.ui.tables(self.view))
         if not tables:
             tables = state_tables(self.shown.state_dict())
         return tables
@@ -333,7 +335,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
                 f"You are looking at step {self.viewing}: press \"Back to the present\" "
                 "to play. Nothing was played.")
             return
-        result = self.ui.click(self.game, trace_name, point_id, self.selection)
+        result = self.ui.click(self.view, trace_name, point_id, self.selection)
         self.selection = result.selection
         if result.action is not None:
             self.play(result.action)
@@ -353,7 +355,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
             self.selection = replace(self.selection, hints=tuple(actions))
             if self.figure is not None and self.viewing is None:
                 with self.figure.batch_update():
-                    self.ui.draw_hints(self.figure, self.game, actions)
+                    self.ui.draw_hints(self.figure, self.view, actions)
 
     def _on_click_trace(self, trace: Any, points: Any, _state: Any) -> None:
         if not points.point_inds:  # plotly calls every trace's handler; only one was hit
@@ -409,7 +411,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         return self._past if self._past is not None else self.game
 
     def refresh(self) -> None:
-        """Bring every piece up to date with ``self.game`` (in place; timed in ms).
+        """Bring every piece up to date with ``self.game``, from one view (in place; in ms).
 
         While a past position is viewed (:meth:`view_step`) the map, the prompt and the panels
         show that position, the choices are hidden and a banner leads back to the present.
@@ -424,26 +426,27 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.moves.update(game, self.viewing)
         selection = self._shown_selection()
         self.view_banner.layout.display = "" if past else "none"
+        self.view = view = game_view(shown, selection.since)
         self.prompt.value = panels.prompt_html(self.ui, shown, self._who)
         rule = rule_details(shown.prompt.rule, "The rule for this decision")
         self.rule.value = "" if shown.is_over else f"<div style='font-size:13px'>{rule}</div>"
         self.map_note.value = ""
         if self.figure is not None:
             with self._figure_lock, self.figure.batch_update():
-                self.ui.update_figure(self.figure, shown, selection)
+                self.ui.update_figure(self.figure, view, selection)
         self.recent.value = panels.recent_html(
             self.ui, shown, selection, "This move" if past else "What just happened")
-        self.unavailable.value = "" if past else panels.unavailable_html(self.ui, game)
-        side = self.ui.side_html(shown)
+        self.unavailable.value = "" if past else panels.unavailable_html(self.ui, game, view)
+        side = self.ui.side_html(view)
         self.side.value = side
         self.side.layout.display = "" if side else "none"
-        self.board_text.value = panels.words_html(self.ui, shown)
+        self.board_text.value = panels.words_html(self.ui, view)
         for part in (self.actions.widget, self.rule, self.header):
             part.layout.display = "none" if past else ""
         if self.table is not None:
             self.header.layout.display = "none"
         if not past:
-            self._refresh_choices(game)
+            self._refresh_choices(game, view)
         self.undo_button.disabled = not game.can_undo
         self.undo_turn_button.disabled = not any(
             isinstance(step, Action) and self.seats.is_human(step.seat) for step in game.history)
@@ -469,9 +472,9 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
             return self.table.who(seat)
         return "human" if self.seats.is_human(seat) else self.seats.labels()[seat]
 
-    def _refresh_choices(self, game: Game[Any]) -> None:
-        """The legal actions as buttons and drop-downs, or none with a note when another
-        device or a playing bot decides; then the evaluation bar."""
+    def _refresh_choices(self, game: Game[Any], view: Any) -> None:
+        """The legal actions as buttons and drop-downs (split by ``view``), or none with a note
+        when another device or a playing bot decides; then the evaluation bar."""
         legal = game.legal_actions()
         labels = [self._describe(game, a) for a in legal]
         note = ""
@@ -489,7 +492,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
                 note = (f"Player {game.to_move + 1} is played by a bot: use the stepper, "
                         "or choose for it here.")
         two = self.ui.two_step
-        splits = {a: two[a.kind].split(game, a) for a in legal if a.kind in two}
+        splits = {a: two[a.kind].split(view, a) for a in legal if a.kind in two}
         self.actions.show(legal, labels, note, splits, two)
         self.actions.set_first(self.selection.origin)
         if self.table is None:  # no Hint at a table (hidden: the cores are the class's)

@@ -28,13 +28,13 @@ def figure_for(game: Game[Any]) -> Any:
 
     Raises ``ValueError`` for a game that has no figure.
     """
-    from .adapter import Selection, ui_for
+    from .adapter import Selection, game_view, ui_for
 
     ui = ui_for(game)
     fig = ui.build_figure(game)
     if fig is None:
         raise ValueError(f"{type(game).__name__} has no figure")
-    ui.update_figure(fig, game, Selection())
+    ui.update_figure(fig, game_view(game), Selection())
     return fig
 
 
@@ -55,9 +55,9 @@ def app_for(game: Game[Any], **kwargs: Any) -> Any:
 
 def _summary_rows(game: Game[Any]) -> list[tuple[str, str]]:
     try:
-        from .adapter import ui_for
+        from .adapter import game_view, ui_for
 
-        return list(ui_for(game).summary(game))
+        return list(ui_for(game).summary(game_view(game)))
     except Exception:  # noqa: BLE001 - a static summary must always render
         return []
 

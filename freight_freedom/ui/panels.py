@@ -1,5 +1,6 @@
-"""The texts of the app's decision column, as escaped HTML: each a function of the game shown,
-its :class:`~.adapter.GameUI` (the game's words) and, where it matters, the selection.
+"""The texts of the app's decision column, as escaped HTML: each a function of the game shown
+or its view (computed once per refresh), its :class:`~.adapter.GameUI` (the game's words) and,
+where it matters, the selection.
 
 :class:`~freight_freedom.ui.app.GameApp` sets them in :meth:`~freight_freedom.ui.app.GameApp.
 refresh`; they read the game and change nothing.
@@ -35,10 +36,11 @@ def viewing_html(viewing: int, steps: int) -> str:
             f"{viewing} of {steps}</b> (read-only): the board as it was then.</div>")
 
 
-def words_html(ui: GameUI, game: Game[Any]) -> str:
-    """The board in words (the game's summary rows), one click away for every reader."""
+def words_html(ui: GameUI, view: Any) -> str:
+    """The board in words (the game's summary rows of ``view``), one click away for every
+    reader."""
     try:
-        rows = ui.summary(game)
+        rows = ui.summary(view)
     except Exception:  # noqa: BLE001 - a summary must never break the app
         rows = []
     if not rows:
@@ -52,12 +54,12 @@ def words_html(ui: GameUI, game: Game[Any]) -> str:
             "tab below.</span></details>")
 
 
-def unavailable_html(ui: GameUI, game: Game[Any]) -> str:
+def unavailable_html(ui: GameUI, game: Game[Any], view: Any) -> str:
     """Why a choice a student may look for is not offered now (e.g. Support: not enough
-    money), in the engine's own words."""
+    money), in the engine's own words (``view`` is ``game``'s)."""
     if game.is_over:
         return ""
-    reasons = ui.unavailable(game)
+    reasons = ui.unavailable(view)
     if not reasons:
         return ""
     items = "".join(f"<li>{html.escape(ui.words(r))}</li>" for r in reasons)

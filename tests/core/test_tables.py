@@ -30,8 +30,8 @@ def test_tables_need_no_pandas_and_convert_to_pandas_for_analysts() -> None:
     code = ("import sys; from freight_freedom import Freedom, SlowFreight; "
             "from freight_freedom.freedom.app import FreedomUI; from freight_freedom.slowfreight."
             "app import SlowFreightUI; from freight_freedom.ui import inspector; "
-            "FreedomUI().tables(Freedom(players=2, seed=1)); "
-            "SlowFreightUI().tables(SlowFreight(players=3, seed=1)); "
+            "FreedomUI().tables(Freedom(players=2, seed=1).view()); "
+            "SlowFreightUI().tables(SlowFreight(players=3, seed=1).view()); "
             "Freedom(players=2, seed=1).state._repr_html_(); "
             "assert 'pandas' not in sys.modules, 'pandas was imported'")
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from freight_freedom.core import Action, Event, Game, IllegalAction, Prompt, Rng
 from freight_freedom.core.options import int_option, no_unknown_options
+from freight_freedom.core.seat_view import Choice, EventView, event_view, recent_events
 
 
 @dataclass
@@ -20,6 +21,20 @@ class ToyState:
     bonus: int
     rng: Rng
     target: int
+
+
+@dataclass(frozen=True)
+class ToyView:
+    """What a seat sees: the total, the target, the bonus drawn at set-up, whose turn it is,
+    the legal choices and the events since ``since`` (the RNG, the future rolls, is hidden)."""
+
+    viewer: int | None
+    total: int
+    target: int
+    bonus: int
+    to_move: int | None
+    choices: tuple[Choice, ...]
+    events: tuple[EventView, ...]
 
 
 class Toy(Game[ToyState]):
@@ -84,6 +99,14 @@ class Toy(Game[ToyState]):
         data = self.state_dict()
         del data["rng"]
         return {"seat": seat, **data}
+
+    def view(self, seat: int | None = None, *, since: int | None = None) -> ToyView:
+        if seat is not None:
+            self._check_seat(seat, 2)
+        s = self.state
+        return ToyView(seat, s.total, s.target, s.bonus, self.to_move,
+                       tuple(Choice(a, str(a)) for a in self.legal_actions()),
+                       tuple(event_view(e) for e in recent_events(self, since)))
 
     def determinized(self, seat: int, seed: int) -> Toy:
         self._check_seat(seat, 2)

@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 from freight_freedom.core import Action, Event, Game, IllegalAction, Prompt, Rng
 from freight_freedom.core.options import Option, parse_options
+from freight_freedom.core.seat_view import Choice, EventView, event_view, recent_events
 
 OPTIONS = (
     Option("players", "int", 2, lo=2, hi=3, label="players", rule="FERRY-SETUP-1",
@@ -41,6 +42,24 @@ class FerryOutcome:
 
     winners: tuple[int, ...]
     scores: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class FerryView:
+    """What a seat sees (``viewer``; ``None``: a spectator): every boat's dock, the river's
+    length, how many tide cards are left (not their order), the discards, the prompt, the legal
+    choices in words and the events since ``since``."""
+
+    viewer: int | None
+    docks: tuple[int, ...]
+    length: int
+    deck_size: int
+    discard: tuple[int, ...]
+    turns: int
+    to_move: int | None
+    prompt: str
+    choices: tuple[Choice, ...]
+    events: tuple[EventView, ...]
 
 
 @dataclass
@@ -156,6 +175,16 @@ class Ferry(Game[FerryState]):
         return {"seat": seat, "to_move": self.to_move, "docks": list(s.docks),
                 "length": s.length, "deck_size": len(s.deck), "discard": sorted(s.discard),
                 "turns": s.turns, "over": s.over}
+
+    def view(self, seat: int | None = None, *, since: int | None = None) -> FerryView:
+        """What ``seat`` sees now (``None``: a spectator), as one frozen value."""
+        s = self.state
+        if seat is not None:
+            self._check_seat(seat, len(s.docks))
+        return FerryView(seat, tuple(s.docks), s.length, len(s.deck), tuple(sorted(s.discard)),
+                         s.turns, self.to_move, self.prompt.text,
+                         tuple(Choice(a, self.describe(a)) for a in self.legal_actions()),
+                         tuple(event_view(e) for e in recent_events(self, since)))
 
     def determinized(self, seat: int, seed: int) -> Ferry:
         """A copy whose face-down tide cards and future shuffles are re-drawn from ``seed``."""

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-from ferry import OPTIONS, Ferry
+from ferry import OPTIONS, Ferry, FerryView
 
 from freight_freedom.core.action_space import ActionSpace
 from freight_freedom.core.bot import Bot
@@ -58,21 +58,19 @@ class FerryUI(GameUI):
                           yaxis={"visible": False})
         return fig
 
-    def update_figure(self, fig: Any, game: Any, selection: Selection) -> None:
-        s = game.state
-        fig.data[0].x = list(range(s.length + 1))
-        fig.data[0].y = [0] * (s.length + 1)
-        fig.data[1].x = list(s.docks)
-        fig.data[1].y = [0.3 * (i + 1) for i in range(len(s.docks))]
-        fig.data[1].text = [f"P{i + 1}" for i in range(len(s.docks))]
+    def update_figure(self, fig: Any, view: FerryView, selection: Selection) -> None:
+        fig.data[0].x = list(range(view.length + 1))
+        fig.data[0].y = [0] * (view.length + 1)
+        fig.data[1].x = list(view.docks)
+        fig.data[1].y = [0.3 * (i + 1) for i in range(len(view.docks))]
+        fig.data[1].text = [f"P{i + 1}" for i in range(len(view.docks))]
 
-    def side_html(self, game: Any) -> str:
-        s = game.state
-        return (f"<p>Tide cards left: {len(s.deck)}; discards: "
-                f"{escape(', '.join(map(str, sorted(s.discard))) or 'none')}</p>")
+    def side_html(self, view: FerryView) -> str:
+        return (f"<p>Tide cards left: {view.deck_size}; discards: "
+                f"{escape(', '.join(map(str, view.discard)) or 'none')}</p>")
 
-    def summary(self, game: Any) -> list[tuple[str, str]]:
-        return [(f"Player {i + 1}", f"dock {d}") for i, d in enumerate(game.state.docks)]
+    def summary(self, view: FerryView) -> list[tuple[str, str]]:
+        return [(f"Player {i + 1}", f"dock {d}") for i, d in enumerate(view.docks)]
 
     def bots(self) -> dict[str, Callable[[int], Bot]]:
         return {**super().bots(), "Sailor bot": lambda seed: SailorBot(seed)}

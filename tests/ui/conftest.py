@@ -16,6 +16,7 @@ import pytest
 
 from freight_freedom.core import Action, Event, Game, Prompt
 from freight_freedom.core.options import int_option, no_unknown_options
+from freight_freedom.core.seat_view import EventView, event_view, recent_events
 
 
 @dataclass
@@ -25,6 +26,17 @@ class RaceState:
     players: int = 2
     winner: int | None = None
     adds: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class RaceView:
+    """The counter, the adds so far, whose turn it is and the events since ``since``."""
+
+    viewer: int | None
+    total: int
+    adds: tuple[int, ...]
+    to_move: int | None
+    events: tuple[EventView, ...]
 
 
 class Race(Game[RaceState]):
@@ -83,6 +95,13 @@ class Race(Game[RaceState]):
     def observation(self, seat: int) -> dict[str, Any]:
         self._check_seat(seat, self.state.players)
         return {"seat": seat, **self.state_dict()}
+
+    def view(self, seat: int | None = None, *, since: int | None = None) -> RaceView:
+        if seat is not None:
+            self._check_seat(seat, self.state.players)
+        s = self.state
+        return RaceView(seat, s.total, tuple(s.adds), self.to_move,
+                        tuple(event_view(e) for e in recent_events(self, since)))
 
     def determinized(self, seat: int, seed: int) -> Race:
         self._check_seat(seat, self.state.players)

@@ -30,7 +30,7 @@ def _to_action(game: Freedom) -> None:
 
 def test_queue_shows_name_year_text_price_and_history() -> None:
     game = Freedom(players=2, seed=3, roles=("Conductor", "Preacher"))
-    side = FREEDOM_UI.side_html(game)
+    side = FREEDOM_UI.side_html(game.view())
     for cid in game.state.queue:
         if cid is None:
             continue
@@ -48,12 +48,12 @@ def test_queue_price_names_the_role_discount() -> None:
     _to_action(game)
     assert game.to_move == 0
     discount = game.ctx.roles["Preacher"].side(1).passive_amount("card_discount")
-    assert f"-${discount} Preacher" in freedom_app.queue_html(game)
+    assert f"-${discount} Preacher" in freedom_app.queue_html(game.view())
 
 
 def test_role_and_victory_cards_are_shown_with_texts() -> None:
     game = Freedom(players=2, seed=3, roles=("Conductor", "Stockholder"))
-    side = FREEDOM_UI.side_html(game)
+    side = FREEDOM_UI.side_html(game.view())
     assert "Benefit: move up to 2 people up to 1 space each" in side
     assert "Special Ability: Move one person up to 5 spaces." in side
     bonus = game.ctx.roles["Stockholder"].side(1).passive_amount("fundraising_bonus")
@@ -70,7 +70,7 @@ def test_wasted_card_is_warned_beside_the_queue() -> None:
     walker = dict(game.ctx.card_by_id["david_walker"].effects[0].params)["amount"]
     short = QUEUE_PRICES[0] + game.ctx.tokens.support_price - int(walker) - 1
     game.scenario("set_money", seat=0, amount=short)  # one dollar short of the Support after him
-    side = FREEDOM_UI.side_html(game)
+    side = FREEDOM_UI.side_html(game.view())
     assert "David Walker would have no effect now" in side
     assert "&#9888;" in side
 
@@ -80,7 +80,7 @@ def test_freedom_unavailable_hook_gives_engine_reasons() -> None:
     game.apply(game.legal_actions()[0])  # roll: Planning
     price = game.ctx.tokens.support_price
     game.scenario("set_money", seat=game.to_move, amount=price - 2)
-    lines = ui_for(game).unavailable(game)
+    lines = ui_for(game).unavailable(game.view())
     assert (f"Support token: not enough money: a Support token costs ${price}, you have "
             f"${price - 2}") in lines
 
@@ -101,7 +101,7 @@ def test_space_hover_shows_history_note() -> None:
 
 
 def test_default_hook_lists_nothing() -> None:
-    assert GameUI().unavailable(Freedom(players=1, seed=1)) == []
+    assert GameUI().unavailable(Freedom(players=1, seed=1).view()) == []
 
 
 def _finished(seed: int, players: int = 3) -> SlowFreight:
@@ -116,7 +116,7 @@ def test_slow_freight_side_panel_during_the_game() -> None:
     game = SlowFreight(players=3, seed=2)
     for _ in range(12):
         game.apply(game.legal_actions()[0])
-    side = ui_for(game).side_html(game)
+    side = ui_for(game).side_html(game.view())
     assert "Player 1" in side and "Player 3" in side and "points" in side
     # trains by a name a student can say (the notation keeps t1); no small scroll box
     assert "On the way: Train A:" in side and "t1" not in side and "max-height" not in side
@@ -126,8 +126,8 @@ def test_slow_freight_side_panel_during_the_game() -> None:
 def test_slow_freight_final_score_table_names_the_winner() -> None:
     game = _finished(4)
     outcome = game.outcome
-    table = sf_app.final_table_html(game)
-    assert ui_for(game).side_html(game) == table
+    table = sf_app.final_table_html(game.view())
+    assert ui_for(game).side_html(game.view()) == table
     for header in ("delivered", "bonus chips", "biggest train", "penalties", "total"):
         assert f">{header}</th>" in table
     for b in outcome.breakdown:
@@ -136,7 +136,7 @@ def test_slow_freight_final_score_table_names_the_winner() -> None:
     winner = f"Player {outcome.winners[0] + 1}"
     assert re.search(rf"{winner}[^<]* (wins|share the win) with {top} points", table)
     assert winner in str(outcome) and "Outcome(" not in str(outcome)
-    assert sf_app.final_table_html(SlowFreight(players=2, seed=1)) == ""
+    assert sf_app.final_table_html(SlowFreight(players=2, seed=1).view()) == ""
 
 
 def test_slow_freight_unavailable_says_why() -> None:
@@ -144,6 +144,6 @@ def test_slow_freight_unavailable_says_why() -> None:
     # a bare Locomotive cannot move yet; the reason is the engine's
     game.apply("0:loco")
     game.apply("1:loco")
-    lines = SlowFreightUI().unavailable(game)
+    lines = SlowFreightUI().unavailable(game.view())
     assert any(line.startswith("Move t") and "no cars" in line for line in lines), lines
     assert all("[" not in line for line in lines)

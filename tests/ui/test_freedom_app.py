@@ -208,8 +208,9 @@ def test_every_space_the_lessons_puzzles_and_guide_name_is_named_on_the_map() ->
     root = Path(__file__).resolve().parents[2]
     game = Freedom(players=2, seed=3)
     board = game.view_model().board
-    texts = [path.read_text(encoding="utf-8")
-             for path in sorted((root / "freight_freedom" / "lessons").glob("*.py"))]
+    package = root / "freight_freedom"
+    texts = [path.read_text(encoding="utf-8")  # the shared lessons and each game's own
+             for path in sorted([*package.glob("lessons/*.py"), *package.glob("*/lesson/*.py")])]
     texts.append((root / "docs" / "teaching.md").read_text(encoding="utf-8"))
     for path in sorted((root / "notebooks").glob("*.ipynb")):  # the lessons' own cells
         cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
@@ -306,7 +307,7 @@ def test_choices_not_offered_are_explained_beside_the_actions() -> None:
     for _ in range(300):
         if game.is_over:
             break
-        reasons = app.ui.unavailable(game)
+        reasons = app.ui.unavailable(app.view)
         assert all(r.replace("$", "$") in app.unavailable.value.replace("&#x27;", "'")
                    for r in reasons if "&" not in r and "<" not in r)
         if any("Support" in r for r in reasons):

@@ -22,8 +22,12 @@ from freight_freedom.ui.layout_css import SIDE_BY_SIDE_MIN
 
 pytest.importorskip("plotly")
 
-freedom_side = FreedomUI().side_html
-freight_side = SlowFreightUI().side_html
+def freedom_side(game: Any) -> str:
+    return FreedomUI().side_html(game.view())
+
+
+def freight_side(game: Any) -> str:
+    return SlowFreightUI().side_html(game.view())
 
 SIZE = re.compile(r"font-size:\s*(\d+(?:\.\d+)?)px")
 
@@ -123,7 +127,7 @@ def test_final_score_is_13px() -> None:
     game = SlowFreight(players=2, seed=7)
     while not game.is_over:
         game.apply(game.legal_actions()[0])
-    assert min(sizes(final_table_html(game))) >= 13
+    assert min(sizes(final_table_html(game.view()))) >= 13
 
 
 def test_each_lesson_or_puzzle_scales_only_its_own_map() -> None:

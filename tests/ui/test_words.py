@@ -49,7 +49,7 @@ def _walk(game: Any, rng: random.Random, limit: int) -> int:
         dupes = {x for x in labels if labels.count(x) > 1}
         assert not dupes, f"identical choices at one decision: {sorted(dupes)}"
         _clean(words(game.prompt.text), "the prompt")
-        for line in ui.unavailable(game):
+        for line in ui.unavailable(game.view()):
             _clean(words(line), "a 'not available' line")
         game.apply(rng.choice(legal))
         decisions += 1
@@ -142,7 +142,7 @@ def test_the_state_tab_shows_no_ids_or_raw_lists() -> None:
     for game in (Freedom(players=2, seed=3), SlowFreight(players=3, seed=3)):
         held = False
         while not game.is_over:
-            for name, table in ui_for(game).tables(game).items():
+            for name, table in ui_for(game).tables(game.view()).items():
                 for row in table.rows:
                     for cell in row:
                         _clean(str(cell), f"the State tab's {name} table")

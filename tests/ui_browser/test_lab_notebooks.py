@@ -30,7 +30,7 @@ from uihelp import (
     wait_until,
 )
 
-from freight_freedom.ui.adapter import ui_for
+from freight_freedom.ui.adapter import game_view, ui_for
 
 pytestmark = pytest.mark.ui
 
@@ -199,9 +199,9 @@ def test_index_shows_the_live_app_of_its_game(started: dict[str, Any], lab_serve
     # two-step groups (a take: the card, then the train): the first drop-down's options
     options = {str(o) for o in app.locator(".ff-actions select option").evaluate_all(
         "os => os.map(o => o.value)")}
-    steps = ui_for(game).two_step
+    steps, shown = ui_for(game).two_step, game_view(game)
     missing = [screen(game, game.describe(a)) for a in game.legal_actions()
-               if (steps[a.kind].split(game, a).first_label not in options if a.kind in steps
+               if (steps[a.kind].split(shown, a).first_label not in options if a.kind in steps
                    else screen(game, game.describe(a)) not in labels)]
     assert not missing, f"legal actions not offered by the app: {missing}"
     assert app.locator(".ff-stepper button").count() >= 4

@@ -358,7 +358,7 @@ def engine_tables(game: Any) -> tuple[list[str], list[list[str]]]:
     from freight_freedom.core.tables import tables_html
 
     parser = _Tables()
-    parser.feed(tables_html(ui_for(game).tables(game)))
+    parser.feed(tables_html(ui_for(game).tables(game.view())))
     return parser.titles, parser.rows
 
 

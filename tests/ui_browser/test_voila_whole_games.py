@@ -68,7 +68,7 @@ from freight_freedom.freedom import view
 from freight_freedom.freedom.app import FreedomUI
 from freight_freedom.freedom.bots import HeuristicBot
 from freight_freedom.slowfreight.bots import GreedyBot
-from freight_freedom.ui.adapter import Selection, ui_for
+from freight_freedom.ui.adapter import Selection, game_view, ui_for
 
 pytestmark = pytest.mark.ui
 
@@ -201,7 +201,7 @@ class Oracle:
         self.fig = self.ui.build_figure(game)  # built once per game, as the app does
 
     def expected(self, game: Any, origin: str | None = None) -> dict[str, Any]:
-        self.ui.update_figure(self.fig, game, Selection(origin=origin))
+        self.ui.update_figure(self.fig, game_view(game), Selection(origin=origin))
         traces = []
         for t in self.fig.data:
             if str(t.name).startswith("recent "):
@@ -230,7 +230,7 @@ class Oracle:
             note = "now click one of the ringed destinations"
         prompt = "Game over." if game.is_over else self.ui.words(game.prompt.text)
         return {"traces": traces, "drawn": drawn, "map_title": title,
-                "side_html": self.ui.side_html(game) or "", "note": note,
+                "side_html": self.ui.side_html(game_view(game)) or "", "note": note,
                 "steps": f"seed {game.seed} · {len(game.history)} steps", "prompt": prompt}
 
 
@@ -447,7 +447,7 @@ def click_plan(game: Freedom | SlowFreight,
     plan: list[tuple[str, str, str | None]] = []
     for k, sid in enumerate(sequence):
         trace = view.TARGETS if sid in view.targets(game, selection.origin) else view.SPACES
-        result = FreedomUI().click(game, trace, sid, selection)
+        result = FreedomUI().click(game_view(game), trace, sid, selection)
         if k == len(sequence) - 1:
             return [*plan, (trace, sid, None)] if result.action == action else None
         if result.action is not None or result.selection.origin != sid:

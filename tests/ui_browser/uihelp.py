@@ -25,7 +25,7 @@ from typing import Any
 
 import nbformat
 
-from freight_freedom.ui.adapter import TwoStep, ui_for
+from freight_freedom.ui.adapter import TwoStep, game_view, ui_for
 from freight_freedom.ui.display import figure_for
 
 
@@ -337,8 +337,8 @@ class AppPage:
         its kind's two-step drop-downs."""
         steps = _two_step(game)
         if action.kind in steps:
-            return steps[action.kind].split(game, action).first_label in self.first_choices(
-                action.kind)
+            split = steps[action.kind].split(game_view(game), action)
+            return split.first_label in self.first_choices(action.kind)
         return screen(game, game.describe(action)) in self.offered()
 
     def choose(self, label: str) -> None:
@@ -369,7 +369,7 @@ class AppPage:
         if action.kind not in steps:
             self.choose(screen(game, game.describe(action)))
             return
-        split = steps[action.kind].split(game, action)
+        split = steps[action.kind].split(game_view(game), action)
         row = self.two_step_row(action.kind)
         wait_until(lambda: row.count() > 0, 20, f"the drop-downs for {action}")
         selects = row.first.locator("select")
