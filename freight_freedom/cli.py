@@ -13,6 +13,7 @@ Examples::
     freight-freedom replay save.json
     freight-freedom export save.json --out log.csv
     freight-freedom components export my_freedom_data
+    freight-freedom components export my_data --game GAME
     freight-freedom notebooks my-notebooks
     freight-freedom classroom --lan
     freight-freedom --version
@@ -44,6 +45,7 @@ from .cli_parser import (
     _grid,
     _options,
     build_parser,
+    component_games,
 )
 from .core import registry
 
@@ -204,17 +206,20 @@ def _load_save(path: Path) -> Any:
 
 
 def _components(args: argparse.Namespace, stdout: TextIO) -> int:
-    from .freedom.component_set import export
-
+    entry = registry.game_entry(args.game)
+    if entry.export_components is None:
+        raise UsageError(f"{entry.title} cannot export its components: it plays only the ones "
+                         "packaged with it, so an edited copy could not be played (the games "
+                         f"that can: {', '.join(component_games()) or 'none'})")
     try:
-        written = export(args.dir, overwrite=args.overwrite)
+        written = entry.export_components(args.dir, args.overwrite)
     except (FileExistsError, NotADirectoryError) as exc:
         raise UsageError(f"{exc}; add --overwrite to replace them" if isinstance(
             exc, FileExistsError) else str(exc)) from None
     except OSError as exc:
         raise UsageError(f"cannot write {args.dir}: {exc.strerror or exc}") from None
     print(f"wrote {len(written)} component files to {args.dir}; edit them, then play with "
-          f"Freedom(components={str(args.dir)!r})", file=stdout)
+          f"{entry.game_class().__name__}(components={str(args.dir)!r})", file=stdout)
     return 0
 
 

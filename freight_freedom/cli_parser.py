@@ -213,15 +213,20 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("--what", choices=("events", "actions"), default="events",
                      help="events: one row per logged event (rule, text, data); actions: one "
                      "row per step of the history")
-    comp = subs.add_parser("components", help="Freedom's component files (map, cards, ...)",
-                           description="Freedom's component files: the map, tokens, cards, "
-                           "Slave Market cards, Victory cards, dice and roles, as JSON.")
+    with_files = ", ".join(component_games())
+    comp = subs.add_parser("components", help="a game's component files (map, cards, ...)",
+                           description="A game's component files (its map, cards, tokens, ...) "
+                           f"as JSON; the games that have them: {with_files}.")
     what = comp.add_subparsers(dest="components_command", required=True, parser_class=_Parser)
     cexp = what.add_parser("export", help="write an editable copy of the packaged files",
-                           description="Write an editable copy of the packaged component "
-                           "files into DIR; play it with Freedom(components=DIR).")
+                           description="Write an editable copy of a game's packaged component "
+                           "files into DIR; play the copy with the game's components option "
+                           "(Freedom(components=DIR)).")
     cexp.add_argument("dir", type=Path, metavar="DIR", help="the folder to write (created if "
                       "needed)")
+    cexp.add_argument("--game", type=_game_name, default=registry.names()[0], metavar="GAME",
+                      help=f"the game whose files to write (default: {registry.names()[0]}; "
+                      f"the games with component files: {with_files})")
     cexp.add_argument("--overwrite", action="store_true",
                       help="replace component files already in DIR")
     nbs = subs.add_parser("notebooks", help="copy the guided notebooks into a folder",
@@ -277,6 +282,11 @@ def build_parser() -> argparse.ArgumentParser:
     dele.add_argument("--db", metavar="URL", help="as for `freight-freedom classroom`")
     dele.add_argument("--yes", action="store_true", help="do not ask")
     return parser
+
+
+def component_games() -> list[str]:
+    """The registered games whose entry declares component files to export."""
+    return [entry.key for entry in registry.GAMES.values() if entry.export_components]
 
 
 def _game_name(text: str) -> str:

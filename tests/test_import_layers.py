@@ -14,11 +14,13 @@ higher one; lazy imports count):
                               figure and app come from the display the package root installs,
                               core/display_hook.py)
     freedom, slowfreight      each game's rules, bots and per-seat views
-    analysis, interop         simulations, the advisor, result tables; RL adapters
+    analysis, interop,        simulations, the advisor, result tables; RL adapters; each game's
+      <game>.records,         result columns and trackers, and its experiment bots (Freedom's
+      freedom.market_bots     Slave Market bots replay games as a simulation seeds them)
     ui                        the app shared by the games (shows the advisor's answers)
     <game>.app, .view,        each game's face: its map or table figure and its part of the app
       freedom.drawing
-    lessons                   lessons, puzzles, lesson files
+    lessons, <game>.lesson    lessons, puzzles, lesson files; each game's lesson and puzzles
     classroom                 rooms, pages, pacing
     the rest                  package root, cli, guided notebooks, each game's registry entry
 
@@ -107,6 +109,10 @@ def circles(graph: nx.DiGraph) -> list[set[str]]:
 GAMES = ("freight_freedom.freedom", "freight_freedom.slowfreight")
 FACES = ("app", "view", "drawing")
 """A game's face: its figure and its part of the app, drawn from the per-seat view."""
+ANALYSIS = ("records", "market_bots")
+"""A game's part of the analysis layer: its result columns, tracker and experiment bots."""
+LESSON = "lesson"
+"""A game's teaching material (its lesson and puzzles), at the lessons' layer."""
 REGISTRATION = "entry"
 """A game's registry entry: loaders of everything the package does with it (lessons, trackers,
 bots, app), each importing its module when called; nothing imports an entry (the registry names
@@ -115,10 +121,11 @@ it), so it sits at the top."""
 LAYERS: list[tuple[str, ...]] = [
     ("freight_freedom.core",),
     GAMES,  # the rules, bots and per-seat views
-    ("freight_freedom.analysis", "freight_freedom.interop"),
+    ("freight_freedom.analysis", "freight_freedom.interop",
+     *(f"{game}.{part}" for game in GAMES for part in ANALYSIS)),
     ("freight_freedom.ui",),
     tuple(f"{game}.{face}" for game in GAMES for face in FACES),
-    ("freight_freedom.lessons",),
+    ("freight_freedom.lessons", *(f"{game}.{LESSON}" for game in GAMES)),
     ("freight_freedom.classroom",),
 ]
 
@@ -203,4 +210,9 @@ def test_the_layers_are_in_the_stated_order() -> None:
              "freight_freedom.classroom.room", "freight_freedom.freedom.entry"]
     assert [layer_of(m) for m in order] == sorted({layer_of(m) for m in order})
     assert layer_of("freight_freedom.slowfreight.view") == layer_of("freight_freedom.freedom.app")
+    for game in GAMES:  # a game's records and lesson sit with the shared modules they extend
+        assert layer_of(f"{game}.records") == layer_of("freight_freedom.analysis.records")
+        assert layer_of(f"{game}.lesson.puzzles") == layer_of("freight_freedom.lessons.puzzles")
+    assert layer_of("freight_freedom.freedom.market_bots") == layer_of(
+        "freight_freedom.analysis.bots")
     assert layer_of("freight_freedom.cli") == layer_of("freight_freedom") == len(LAYERS)

@@ -2,9 +2,9 @@
 
 Each game declares itself once, in its own package (``freight_freedom/<game>/entry.py``): a
 :class:`GameEntry` naming its class, options, bots, app, figures, action space, observation
-encoding, lesson and puzzles. Every place that needs "which games are there" (the command line,
-simulations, the advisor, the app, the lessons, the RL adapters) reads :data:`GAMES` here, so a
-name means the same game everywhere and no shared module names a game.
+encoding, lesson, puzzles and component files. Every place that needs "which games are there"
+(the command line, simulations, the advisor, the app, the lessons, the RL adapters) reads
+:data:`GAMES` here, so a name means the same game everywhere and no shared module names a game.
 
 Games are found on first use: the package's own (:data:`BUILTIN`) and every entry point of the
 group :data:`GROUP` (``[project.entry-points."freight_freedom.games"]`` in a distribution's
@@ -32,6 +32,8 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ..analysis.records import Tracker
     from ..lessons.model import Lesson
     from ..lessons.puzzles import Puzzle
@@ -122,18 +124,26 @@ class GameEntry:
     app_bots: tuple[str, ...] = ()
     """The bots a seat may be given in the app (the quick ones: a search is too slow there)."""
     figures: Callable[[Game[Any]], dict[str, Any]] | None = None
-    """A finished game's key figures for result tables; None: its outcome, flattened."""
+    """A finished game's key figures for result tables (the package's games keep theirs in
+    ``<game>/records.py``); None: its outcome, flattened."""
     tracker: Callable[[], Tracker] | None = None
     """A fresh tracker watching a game as it is played (per-round columns); None for none."""
     reads_log: bool = False
     """Whether ``figures`` or ``tracker`` read the event log (else simulations play quiet)."""
     lesson: Callable[[], Lesson] | None = None
-    """The game's lesson; None for none."""
+    """The game's lesson (the package's games keep theirs in ``<game>/lesson/``); None for
+    none."""
     puzzles: Callable[[], Sequence[Puzzle]] | None = None
     """The game's puzzles; None for none."""
     puzzle_marks: Callable[[Any, Game[Any], tuple[str, ...]], None] | None = None
     """``f(figure, game, choices)`` marks a puzzle's choices on the game's figure (the choices
     in the notation of :meth:`Action.__str__`); None: the figure as it is."""
+    export_components: Callable[[Path, bool], list[Path]] | None = None
+    """``f(folder, overwrite)`` writes an editable copy of the game's packaged component files
+    into ``folder`` and returns the paths written (``freight-freedom components export``); the
+    game's ``components=`` option plays the copy. It refuses to replace a file already there
+    unless ``overwrite`` (``FileExistsError``), and a ``folder`` that is a file
+    (``NotADirectoryError``). None: the game plays only its packaged components."""
     rule_prefix: str = ""
     """The start of the game's rule IDs (``"FR-"``): a lesson file may cite only those."""
     rollout_result: Callable[[Game[Any], int], RolloutResult] = winners_rollout_result

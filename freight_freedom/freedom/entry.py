@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 from ..core.registry import ISMCTS_HELP, MONTECARLO_HELP, RANDOM, BotEntry, GameEntry
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ..analysis.records import Tracker
     from ..core.action_space import ActionSpace
     from ..core.bot import Bot
@@ -55,32 +57,32 @@ def _ismcts() -> Callable[..., Bot]:
 
 
 def _market_random() -> Callable[..., Bot]:
-    from ..analysis.market_bots import RandomMarketBot
+    from .market_bots import RandomMarketBot
     return RandomMarketBot
 
 
 def _market_fullest() -> Callable[..., Bot]:
-    from ..analysis.market_bots import FullestMarketBot
+    from .market_bots import FullestMarketBot
     return FullestMarketBot
 
 
 def _figures(game: Game[Any]) -> dict[str, Any]:
-    from ..analysis.records import freedom_figures
+    from .records import freedom_figures
     return freedom_figures(game)
 
 
 def _tracker() -> Tracker:
-    from ..analysis.records import FreedomTracker
+    from .records import FreedomTracker
     return FreedomTracker()
 
 
 def _lesson() -> Lesson:
-    from ..lessons.freedom_lesson import LESSON
+    from .lesson.lesson import LESSON
     return LESSON
 
 
 def _puzzles() -> Sequence[Puzzle]:
-    from ..lessons.freedom_puzzles import PUZZLES
+    from .lesson.puzzles import PUZZLES
     return PUZZLES
 
 
@@ -91,8 +93,13 @@ def _puzzle_marks(fig: Any, game: Game[Any], choices: tuple[str, ...]) -> None:
 
 def _rollout_result(game: Game[Any], players: int) -> tuple[tuple[float, ...],
                                                             tuple[float, ...], str]:
-    from ..analysis.records import freedom_rollout_result
+    from .records import freedom_rollout_result
     return freedom_rollout_result(game, players)
+
+
+def _export_components(folder: Path, overwrite: bool) -> list[Path]:
+    from .component_set import export
+    return export(folder, overwrite=overwrite)
 
 
 def _action_space(game: Game[Any]) -> ActionSpace:
@@ -138,6 +145,7 @@ ENTRY = GameEntry(
     lesson=_lesson,
     puzzles=_puzzles,
     puzzle_marks=_puzzle_marks,
+    export_components=_export_components,
     rule_prefix="FR-",
     rollout_result=_rollout_result,
     endings=("victory", "too many lost", "time ran out"),

@@ -20,16 +20,22 @@ from .model import Lesson, Part, Play, Scenario, Step, TryIt, Verdict, play, sce
 from .questions import Choice, FreeText, MapClick, Question, normalise
 
 __all__ = ["Choice", "FreeText", "Lesson", "MapClick", "Part", "Play", "Question", "Scenario",
-           "Step", "TryIt", "Verdict", "example_lesson", "example_lessons", "lesson", "normalise",
-           "play", "scenario", "show", "LESSONS"]
+           "Step", "TryIt", "Verdict", "example_lesson", "example_lessons", "lesson",
+           "lesson_games", "normalise", "play", "scenario", "show", "LESSONS"]
 
-LESSONS = tuple(entry.key for entry in registry.GAMES.values() if entry.lesson)
-"""The games with a lesson (their canonical names in :mod:`~freight_freedom.core.registry`)."""
+
+def lesson_games() -> tuple[str, ...]:
+    """The registered games with a lesson (their entries' ``lesson``), by canonical name."""
+    return tuple(entry.key for entry in registry.GAMES.values() if entry.lesson)
+
+
+LESSONS = lesson_games()
+"""The games with a lesson when the package was imported (:func:`lesson_games` for now)."""
 
 
 def lesson(name: str | os.PathLike[str]) -> Lesson:
-    """The lesson of game ``name`` (``"freedom"`` or ``"slowfreight"``; aliases work too), or
-    the lesson in a Markdown lesson file (a path ending in ``.md``)."""
+    """The lesson of game ``name`` (any name of a game in :func:`lesson_games`), or the lesson
+    in a Markdown lesson file (a path ending in ``.md``)."""
     if isinstance(name, os.PathLike) or (isinstance(name, str) and
                                          name.strip().lower().endswith(".md")):
         from .lesson_file import load
@@ -37,7 +43,7 @@ def lesson(name: str | os.PathLike[str]) -> Lesson:
         return load(name)
     entry = registry.find(name) if isinstance(name, str) else None
     if entry is None or not entry.lesson:
-        raise ValueError(f"no lesson {name!r}; the lessons are {list(LESSONS)}")
+        raise ValueError(f"no lesson {name!r}; the lessons are {list(lesson_games())}")
     return entry.lesson()
 
 

@@ -216,9 +216,12 @@ def describe_line(game: Game, line: list[str], limit: int = 4) -> list[str]:
 
 def puzzles(game: str | None = None) -> list[Puzzle]:
     """Every puzzle of the registered games (their entries' ``puzzles``), or of game ``game``
-    (its canonical name, ``"slowfreight"``)."""
+    (any of its names: ``"slowfreight"``, ``"slow-freight"``); none for a game without any."""
     from ..core import registry
 
-    found = [p for entry in registry.GAMES.values() if entry.puzzles is not None
-             for p in entry.puzzles()]
-    return [p for p in found if game is None or p.game == game]
+    if game is None:
+        entries = list(registry.GAMES.values())
+    else:
+        entry = registry.find(game)
+        entries = [entry] if entry is not None else []
+    return [p for entry in entries if entry.puzzles is not None for p in entry.puzzles()]

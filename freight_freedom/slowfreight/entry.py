@@ -64,17 +64,17 @@ def _ismcts() -> Callable[..., Bot]:
 
 
 def _figures(game: Game[Any]) -> dict[str, Any]:
-    from ..analysis.records import slowfreight_figures
+    from .records import slowfreight_figures
     return slowfreight_figures(game)
 
 
 def _lesson() -> Lesson:
-    from ..lessons.slowfreight_lesson import LESSON
+    from .lesson.lesson import LESSON
     return LESSON
 
 
 def _puzzles() -> Sequence[Puzzle]:
-    from ..lessons.slowfreight_puzzles import PUZZLES
+    from .lesson.puzzles import PUZZLES
     return PUZZLES
 
 

@@ -46,7 +46,7 @@ def test_freedom_sweep_and_plots() -> None:
 
 def test_lost_games_name_their_loss_condition_and_the_queue_luck_is_counted() -> None:
     from freight_freedom.analysis import simulate
-    from freight_freedom.analysis.records import LOSS_BOTH, LOSS_FREED, LOSS_SUPPORT, LOSS_TRACK
+    from freight_freedom.freedom.records import LOSS_BOTH, LOSS_FREED, LOSS_SUPPORT, LOSS_TRACK
 
     df = simulate("freedom", 12, bot="heuristic", seed=1, players=2, progress=False)
     assert (df.loc[df["won"], "lost_by"] == "").all()

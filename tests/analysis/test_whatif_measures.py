@@ -9,9 +9,9 @@ import pytest
 
 from freight_freedom import Freedom
 from freight_freedom.analysis import game_seed, simulate
-from freight_freedom.analysis.market_bots import market_choices
-from freight_freedom.analysis.records import opposition_dealt
 from freight_freedom.freedom.bots import HeuristicBot
+from freight_freedom.freedom.market_bots import market_choices
+from freight_freedom.freedom.records import opposition_dealt
 
 
 def test_market_choices_replays_the_simulated_game_and_counts_real_choices() -> None:

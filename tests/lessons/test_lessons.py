@@ -10,8 +10,8 @@ import re
 import pytest
 
 from freight_freedom.core.rulebook import rule_texts
+from freight_freedom.freedom.lesson.lesson import captured
 from freight_freedom.lessons import LESSONS, Choice, Scenario, lesson
-from freight_freedom.lessons.freedom_lesson import captured
 from freight_freedom.lessons.model import (
     EXIT_TICKET,
     Play,
@@ -22,8 +22,8 @@ from freight_freedom.lessons.model import (
     questions_of,
 )
 from freight_freedom.lessons.questions import normalise
-from freight_freedom.lessons.slowfreight_lesson import train
 from freight_freedom.lessons.text import citations, to_html
+from freight_freedom.slowfreight.lesson.lesson import train
 
 
 @pytest.mark.parametrize("name", LESSONS)

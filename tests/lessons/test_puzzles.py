@@ -250,7 +250,7 @@ def test_identical_cards_are_one_choice() -> None:
 
 def test_a_move_is_averaged_over_every_card_left_in_the_movement_deck() -> None:
     """The chance outcomes are the cards in the deck, each as likely as its count says."""
-    from freight_freedom.lessons.slowfreight_puzzles import movement_draws
+    from freight_freedom.slowfreight.lesson.puzzles import movement_draws
 
     p = _by_key("sf-odds-bigger")
     game = p.build()

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import EXIT_TICKET, Lesson, Part, Step, TryIt, Verdict, play, scenario
-from .questions import Choice, FreeText, MapClick
+from ...lessons.model import EXIT_TICKET, Lesson, Part, Step, TryIt, Verdict, play, scenario
+from ...lessons.questions import Choice, FreeText, MapClick
 
 QUEUE = ["ripley_ohio", "levi_coffin", "john_greenleaf_whittier", "the_liberator",
          "elijah_p_lovejoy"]
 
 
 def new_game() -> Any:
-    from ..freedom.game import Freedom
+    from ..game import Freedom
 
     return Freedom(players=2, seed=2, roles=("Conductor", "Preacher"))
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .puzzles import PERSON, Puzzle
+from ...lessons.puzzles import PERSON, Puzzle
 
 Game = Any
 Setup = tuple[tuple[str, dict[str, Any]], ...]
@@ -22,7 +22,7 @@ Setup = tuple[tuple[str, dict[str, Any]], ...]
 
 def position(setup: Setup, *actions: str) -> Callable[[], Game]:
     def build() -> Game:
-        from ..freedom.game import Freedom
+        from ..game import Freedom
 
         g = Freedom(players=1, seed=5, roles=("Conductor",))
         g.scenario("set_money", seat=0, amount=30)
@@ -55,8 +55,9 @@ def freed_minus_captured(start: Game, end: Game) -> float:
 
 
 def progress(*named: str) -> Callable[[Game, Game], float]:
-    """A score of people first, then spaces: :data:`~.puzzles.PERSON` for each person freed and
-    off for each captured, plus the spaces gained toward Canada by the people the question names
+    """A score of people first, then spaces:
+    :data:`~freight_freedom.lessons.puzzles.PERSON` for each person freed and off for each
+    captured, plus the spaces gained toward Canada by the people the question names
     (those who start on the ``named`` spaces; everyone when none are named).
 
     People are followed move by move through the log, so a captured person's vanished distance
@@ -64,7 +65,7 @@ def progress(*named: str) -> Callable[[Game, Game], float]:
     gains nothing: a line never needs their moves.
     """
 
-    from ..freedom.events import Captured, PersonFreed, PersonMoved
+    from ..events import Captured, PersonFreed, PersonMoved
 
     def score(start: Game, end: Game) -> float:
         d = end.ctx.canada_distance
@@ -102,7 +103,7 @@ TOKEN = "0:play c1_1x2"
 
 def moves_of(build: Callable[[], Game], *spaces: str) -> tuple[str, ...]:
     """Every legal first move of the people on ``spaces``: what a question naming them permits."""
-    from ..freedom.moves import MOVES, MovePerson
+    from ..moves import MOVES, MovePerson
 
     return tuple(str(a) for a in build().legal_actions()
                  if isinstance(m := MOVES.read(a), MovePerson) and m.person_from in spaces)

@@ -12,12 +12,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import EXIT_TICKET, Lesson, Op, Part, Play, Step, TryIt, Verdict, play, scenario
-from .questions import Choice, FreeText
+from ...lessons.model import (
+    EXIT_TICKET,
+    Lesson,
+    Op,
+    Part,
+    Play,
+    Step,
+    TryIt,
+    Verdict,
+    play,
+    scenario,
+)
+from ...lessons.questions import Choice, FreeText
 
 
 def new_game() -> Any:
-    from ..slowfreight.game import SlowFreight
+    from ..game import SlowFreight
 
     return SlowFreight(players=2, seed=7)
 

@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from .puzzles import Puzzle
+from ...lessons.puzzles import Puzzle
 
 Game = Any
 Step = str | tuple[str, list[str | None]]
@@ -40,7 +40,7 @@ def position(*steps: Step) -> Callable[[], Game]:
     fits any train) is skipped."""
 
     def build() -> Game:
-        from ..slowfreight.game import SlowFreight
+        from ..game import SlowFreight
 
         g = SlowFreight(players=2, seed=7)
         for step in steps:
@@ -88,8 +88,8 @@ def movement_draws(game: Game, action: Any) -> list[tuple[float, Game]] | None:
     The Movement deck's order is hidden (SF-RULING-22), so each card left in it is equally likely
     to come up. An Extra-Locomotive train draws two cards; no puzzle asks about one.
     """
-    from ..core import Action
-    from ..slowfreight.moves import MOVES, MoveTrain, Pass
+    from ...core import Action
+    from ..moves import MOVES, MoveTrain, Pass
 
     action = Action.parse(action) if isinstance(action, str) else action
     move = MOVES.get(action)
