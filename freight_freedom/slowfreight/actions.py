@@ -2,7 +2,8 @@
 
 ``legal_actions()`` runs once per decision, so building and validating fresh Action objects each
 time would dominate a simulation. Actions are immutable, so :class:`ActionTable` makes every
-possible one once (per table size) and every game shares them; lookups are plain list indexing.
+possible one once (per table size), built from its typed move (so its reading is already set),
+and every game shares them; lookups are plain list indexing.
 
 Notation (SF-RULING-16): ``s:loco``, ``s:take SLOT TRAIN``, ``s:stop``, ``s:move TRAIN``,
 ``s:pass``; trains are named ``t1``, ``t2``, ... (SF-RULING-21).
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..core import Action
+from .moves import BringLoco, MoveTrain, Pass, StopTaking, Take
 
 KINDS = ("loco", "take", "stop", "move", "pass")
 MAX_SEATS = 4
@@ -30,11 +31,11 @@ class ActionTable:
     def __init__(self, slots: int, trains: int) -> None:
         seats = range(MAX_SEATS)
         ids = range(trains + 1)
-        self.loco = [Action(s, "loco") for s in seats]
-        self.stop = [Action(s, "stop") for s in seats]
-        self.pass_ = [Action(s, "pass") for s in seats]
-        self.move = [[Action(s, "move", (f"t{i}",)) for i in ids] for s in seats]
-        self.take = [[[Action(s, "take", (slot, f"t{i}")) for i in ids] for slot in range(slots)]
+        self.loco = [BringLoco(s).action() for s in seats]
+        self.stop = [StopTaking(s).action() for s in seats]
+        self.pass_ = [Pass(s).action() for s in seats]
+        self.move = [[MoveTrain(s, f"t{i}").action() for i in ids] for s in seats]
+        self.take = [[[Take(s, slot, f"t{i}").action() for i in ids] for slot in range(slots)]
                      for s in seats]
 
     def __deepcopy__(self, memo: dict[int, object]) -> ActionTable:

@@ -26,6 +26,7 @@ from ..core.errors import IllegalAction
 from ..core.frozen import FrozenDict, freeze
 from ..core.seat_view import Choice, EventView, event_view, recent_events
 from .components import KIND_NAMES
+from .moves import BringLoco, MoveTrain, StopTaking, Take
 from .observation import public_table
 from .text import train_name, train_words
 
@@ -202,22 +203,22 @@ def unavailable(game: SlowFreight) -> list[str]:
         return None  # pragma: no cover - check raises for every illegal action
 
     if st.taken:
-        reason = why(Action(seat, "stop", ()))
+        reason = why(StopTaking(seat).action())
         return [f"Stop taking cards: {reason}"] if reason else []
-    reason = why(Action(seat, "loco", ()))
+    reason = why(BringLoco(seat).action())
     if reason:
         out.append(f"New Locomotive: {reason}")
     trains = st.players[seat].trains
     for slot, card in enumerate(st.face_up):
         if card is None or not trains:
             continue
-        reasons = [why(Action(seat, "take", (slot, t.name))) for t in trains]
+        reasons = [why(Take(seat, slot, t.name).action()) for t in trains]
         if all(reasons):
             what = KIND_NAMES[st.comps.card_kind[card]]
             text = "; ".join(dict.fromkeys(r for r in reasons if r))
             out.append(f"Face-up {what} (card {slot + 1} of {len(st.face_up)}): {text}")
     for t in trains:
-        reason = why(Action(seat, "move", (t.name,)))
+        reason = why(MoveTrain(seat, t.name).action())
         if reason:
             out.append(f"Move {train_name(t.name)}: {reason}")
     return out
