@@ -54,10 +54,7 @@ def phase_of(state: SlowFreightState, seat: int) -> Phase[None, SlowFreightState
     """The phase of ``seat``'s decision now (``seat`` is the seat to move)."""
     if state.taken:
         return TAKING
-    for t in state.players[seat].trains:
-        if t.xloco is not None:
-            return XLOCO
-    return TURN
+    return TURN if forced_train(state, seat) is None else XLOCO
 
 
 def legal_actions(state: SlowFreightState) -> list[Action]:
