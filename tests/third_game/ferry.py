@@ -1,5 +1,6 @@
 """Ferry: a small third game defined only in the tests, to prove that a game plugs in through
-its entry alone (``entry.py`` here) with no edit to a shared module.
+its entry alone (``ferry_entry.py`` here) with no edit to a shared module. Its rules are
+written in the kernel's shape: a typed move per kind, a verb per kind, one phase.
 
 Rules (each ID is named by the events, prompts and refusals):
 
@@ -21,7 +22,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from freight_freedom.core import Action, Event, Game, IllegalAction, Prompt, Rng
+from freight_freedom.core import Action, Event, Game, Phase, Prompt, Rng, Verb, Verbs
+from freight_freedom.core.moves import Move, Moves
 from freight_freedom.core.options import Option, parse_options
 from freight_freedom.core.seat_view import Choice, EventView, event_view, recent_events
 
@@ -74,6 +76,93 @@ class FerryState:
     over: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Row(Move):
+    """Row one dock forward."""
+
+    KIND: ClassVar[str] = "row"
+    RULE: ClassVar[str] = "FERRY-ROW-1"
+    USAGE: ClassVar[str] = "row takes no arguments"
+
+
+@dataclass(frozen=True, slots=True)
+class Sail(Move):
+    """Sail with the top tide card."""
+
+    KIND: ClassVar[str] = "sail"
+    RULE: ClassVar[str] = "FERRY-SAIL-1"
+    USAGE: ClassVar[str] = "sail takes no arguments"
+
+
+MOVES = Moves("FERRY-TURN-1", Row, Sail)
+"""Ferry's action kinds (its notation: ``0:row``, ``0:sail``)."""
+
+
+def _arrive(state: FerryState, seat: int, to: int, events: list[Event]) -> None:
+    """The boat reaches dock ``to``; the first at the river's end wins (FERRY-END-1), else the
+    turn passes on (FERRY-TURN-1)."""
+    state.docks[seat] = min(to, state.length)
+    state.turns += 1
+    if state.docks[seat] >= state.length:
+        state.over = True
+        events.append(Event("FERRY-END-1", f"Player {seat + 1} reaches the end and wins",
+                            {"winner": seat}))
+    else:
+        state.seat = (seat + 1) % len(state.docks)
+
+
+class RowVerb(Verb[None, FerryState, FerryState], move=Row, phases=("turn",)):
+    """Row one dock, unless another boat is there (FERRY-ROW-1)."""
+
+    def offer(self, ctx: None, state: FerryState, seat: int, out: list[Action]) -> None:
+        to = state.docks[seat] + 1
+        if to >= state.length or to not in state.docks:
+            out.append(Row(seat).action())
+
+    def apply(self, ctx: None, state: FerryState, action: Action, events: list[Event]) -> None:
+        seat = action.seat
+        to = state.docks[seat] + 1
+        events.append(Event("FERRY-TURN-1", f"Player {seat + 1} rows to dock {to}",
+                            {"seat": seat, "to": to}))
+        _arrive(state, seat, to, events)
+
+    def words(self, reader: FerryState, move: Move, who: str) -> str:
+        return f"{who} rows one dock"
+
+    def why_not(self, ctx: None, state: FerryState, action: Action) -> tuple[str, str]:
+        return "FERRY-ROW-1", "another boat is at the next dock"
+
+
+class SailVerb(Verb[None, FerryState, FerryState], move=Sail, phases=("turn",)):
+    """Sail with the top tide card, past any boat where it lands (FERRY-SAIL-1, FERRY-TIDE-1)."""
+
+    def offer(self, ctx: None, state: FerryState, seat: int, out: list[Action]) -> None:
+        out.append(Sail(seat).action())
+
+    def apply(self, ctx: None, state: FerryState, action: Action, events: list[Event]) -> None:
+        seat = action.seat
+        if not state.deck:
+            state.deck, state.discard = state.discard, []
+            state.rng.shuffle(state.deck)
+            events.append(Event("FERRY-TIDE-1", "the tide cards are shuffled"))
+        tide = state.deck.pop()
+        state.discard.append(tide)
+        to = state.docks[seat] + tide
+        while to < state.length and to in state.docks:
+            to += 1  # FERRY-SAIL-1
+        events.append(Event("FERRY-SAIL-1", f"Player {seat + 1} sails {tide} to dock {to}",
+                            {"seat": seat, "tide": tide, "to": to}))
+        _arrive(state, seat, to, events)
+
+    def words(self, reader: FerryState, move: Move, who: str) -> str:
+        return f"{who} sails with the tide"
+
+
+VERBS: Verbs[Verb[None, FerryState, FerryState]] = Verbs(RowVerb, SailVerb)
+TURN = Phase[None, FerryState]("turn", "FERRY-TURN-1", VERBS.named("row", "sail"))
+"""Ferry's one phase: a turn offers row (when the next dock is free), then sail."""
+
+
 class Ferry(Game[FerryState]):
     name = "ferry"
     rules_version = "ferry-1"
@@ -94,51 +183,17 @@ class Ferry(Game[FerryState]):
         return state, [Event("FERRY-SETUP-1", f"{options['players']} boats at dock 0")]
 
     def _legal_actions(self, state: FerryState) -> list[Action]:
-        if state.over:
-            return []
-        out = []
-        if self._may_row(state):
-            out.append(Action(state.seat, "row"))
-        out.append(Action(state.seat, "sail"))
-        return out
-
-    @staticmethod
-    def _may_row(state: FerryState) -> bool:
-        to = state.docks[state.seat] + 1
-        return to >= state.length or to not in state.docks
+        return [] if state.over else TURN.offered(None, state, state.seat)
 
     def _explain_illegal(self, state: FerryState, action: Action) -> tuple[str, str]:
-        if action.kind == "row" and not self._may_row(state):
-            return "FERRY-ROW-1", "another boat is at the next dock"
-        return super()._explain_illegal(state, action)
+        if action.kind not in VERBS:
+            return super()._explain_illegal(state, action)
+        return TURN.explain(None, state, action)
 
     def _apply(self, state: FerryState, action: Action) -> list[Event]:
-        seat = action.seat
+        MOVES.read(action)  # an unknown kind or stray arguments raise IllegalAction
         events: list[Event] = []
-        if action.kind == "row":
-            to = state.docks[seat] + 1
-            events.append(Event("FERRY-TURN-1", f"Player {seat + 1} rows to dock {to}",
-                                {"seat": seat, "to": to}))
-        else:
-            if not state.deck:
-                state.deck, state.discard = state.discard, []
-                state.rng.shuffle(state.deck)
-                events.append(Event("FERRY-TIDE-1", "the tide cards are shuffled"))
-            tide = state.deck.pop()
-            state.discard.append(tide)
-            to = state.docks[seat] + tide
-            while to < state.length and to in state.docks:
-                to += 1  # FERRY-SAIL-1
-            events.append(Event("FERRY-SAIL-1", f"Player {seat + 1} sails {tide} to dock {to}",
-                                {"seat": seat, "tide": tide, "to": to}))
-        state.docks[seat] = min(to, state.length)
-        state.turns += 1
-        if state.docks[seat] >= state.length:
-            state.over = True
-            events.append(Event("FERRY-END-1", f"Player {seat + 1} reaches the end and wins",
-                                {"winner": seat}))
-        else:
-            state.seat = (seat + 1) % len(state.docks)
+        VERBS[action.kind].apply(None, state, action, events)
         return events
 
     def _to_move(self, state: FerryState) -> int | None:
@@ -198,12 +253,10 @@ class Ferry(Game[FerryState]):
         return other
 
     def describe(self, action: Action) -> str:
-        """An action in words."""
-        if action.kind == "row":
-            return f"Player {action.seat + 1} rows one dock"
-        if action.kind == "sail":
-            return f"Player {action.seat + 1} sails with the tide"
-        raise IllegalAction(f"no action {action.kind!r} in Ferry", rule="FERRY-TURN-1")
+        """An action in words: its verb's."""
+        move = MOVES.read(action)  # an unknown kind raises IllegalAction [FERRY-TURN-1]
+        words = VERBS[move.KIND].words(self.state, move, f"Player {action.seat + 1}")
+        return words or str(action)
 
     def __str__(self) -> str:
         s = self.state
