@@ -254,6 +254,11 @@ class Game(Displayed, ABC, Generic[S]):
 
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalAction` (naming the rule) unless ``action`` is legal now."""
+        # the common case first: one of the listed actions itself (they are all the seat to
+        # move's, as the conformance checks ask), found by identity, without the checks below
+        for listed in self._legal_cache or ():
+            if listed is action:
+                return
         if not isinstance(action, Action):
             raise IllegalAction(
                 f"{show(action)} is not an Action (use Action.parse for text)", rule=self.RULE_TURN

@@ -61,6 +61,11 @@ class Ctx:
     _reach: dict[tuple[str, int, frozenset[str]], tuple[str, ...]] = field(default_factory=dict)
     #: :func:`.prices.queue_modifiers` by Queue contents (they depend on nothing else)
     queue_mods: dict[tuple[str | None, ...], dict[str, int]] = field(default_factory=dict)
+    #: each Role side's passive modifiers summed by kind, by (role name, side number)
+    passives: dict[tuple[str, int], dict[str, int]] = field(default_factory=dict)
+    #: :func:`.prices.conductor_prices` by (Queue surcharge, Role discount)
+    conductor_rows: dict[tuple[int, int], tuple[tuple[str, int, int], ...]] = field(
+        default_factory=dict)
 
     def __post_init__(self) -> None:
         b = self.board
@@ -98,6 +103,10 @@ class Ctx:
         for fs in self.tokens.fundraising:
             self.stack_kind[fs.id] = "fundraising"
             self.stack_period[fs.id] = fs.period
+        for name, role in self.roles.items():
+            for number, side in enumerate(role.sides, 1):
+                self.passives[name, number] = {e.kind: side.passive_amount(e.kind)
+                                                    for e in side.passive}
 
     # -------------------------------------------------------------- lookups
     def name(self, space: str) -> str:
@@ -114,6 +123,10 @@ class Ctx:
                 self._reach.clear()
             self._reach[key] = hit
         return hit
+
+    def passive(self, st: FreedomState, seat: int, kind: str) -> int:
+        """The passive modifier ``kind`` of ``seat``'s Role side face up (0 if it has none)."""
+        return self.passives[st.roles[seat], st.sides[seat]].get(kind, 0)
 
     def step_toward(self, colour: str, here: str, target: str) -> str:
         idx = self.path_index[colour]

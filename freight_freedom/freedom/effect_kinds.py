@@ -146,6 +146,10 @@ def queue_effects(
     """Schedule ``effects`` (in order) for ``seat``; ``front`` runs them before anything queued."""
     items = []
     for e in effects:
+        params = getattr(e, "params", None)
+        if params.__class__ is tuple:  # a card's or role's Effect: its pairs as they are
+            items.append(ScheduledEffect(e.kind, seat, source, params))
+            continue
         d = effect_dict(e)
         kind = d.pop("kind")
         items.append(ScheduledEffect(kind, seat, source, tuple(d.items())))

@@ -59,19 +59,24 @@ ROUND: tuple[Phase, ...] = (
 )
 
 
-_BY_KEY: tuple[tuple[Phase, ...], dict[str, Phase]] = ((), {})
-""":data:`ROUND` by phase key, and the tuple it was built from (rebuilt when that changes)."""
+_BY_KEY: tuple[tuple[Phase, ...], dict[str, tuple[Phase, Phase]]] = ((), {})
+""":data:`ROUND` by phase key (each phase and the one after it), and the tuple it was built from
+(rebuilt when that changes)."""
+
+
+def _by_key() -> dict[str, tuple[Phase, Phase]]:
+    global _BY_KEY
+    table, by_key = _BY_KEY
+    if table is not ROUND:
+        by_key = {phase.key: (phase, ROUND[(i + 1) % len(ROUND)]) for i, phase in enumerate(ROUND)}
+        _BY_KEY = (ROUND, by_key)
+    return by_key
 
 
 def current(st: FreedomState) -> Phase:
     """The phase being played (read from :data:`ROUND` each time, so a test may replace it;
     looked up by key, since the rules ask several times a decision)."""
-    global _BY_KEY
-    table, by_key = _BY_KEY
-    if table is not ROUND:
-        by_key = {phase.key: phase for phase in ROUND}
-        _BY_KEY = (ROUND, by_key)
-    return by_key[st.turn_ctx.phase]
+    return _by_key()[st.turn_ctx.phase][0]
 
 
 
@@ -94,7 +99,7 @@ def advance(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
         if result == "decide":
             return
         if result == "done" and turn.phase != "over":
-            following = ROUND[(ROUND.index(phase) + 1) % len(ROUND)]
+            following = _by_key()[phase.key][1]  # not ROUND.index: phases compare field by field
             following.start(ctx, st, ev)
     raise RuntimeError("the Freedom engine did not settle")  # pragma: no cover
 

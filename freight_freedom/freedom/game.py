@@ -391,4 +391,7 @@ class Freedom(Game[FreedomState]):
 
 def _tidy(events: list[Event]) -> list[Event]:
     """One full stop at the end of each event, even after a name such as "Washington, D.C."."""
-    return [e.with_text(e.text[:-1]) if e.text.endswith("..") else e for e in events]
+    for e in events:
+        if e.text.endswith(".."):
+            return [e.with_text(e.text[:-1]) if e.text.endswith("..") else e for e in events]
+    return events  # nearly always: no new list

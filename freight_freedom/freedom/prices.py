@@ -66,8 +66,7 @@ def support_price(ctx: Ctx, st: FreedomState) -> int:
 
 def conductor_discount(ctx: Ctx, st: FreedomState, seat: int) -> int:
     """What ``seat``'s Role takes off every Conductor token's price (the Shepherd) [FR-PLAN-4]."""
-    role = ctx.roles[st.roles[seat]]
-    return role.side(st.sides[seat]).passive_amount("conductor_discount")
+    return ctx.passive(st, seat, "conductor_discount")
 
 
 def conductor_price(
@@ -82,6 +81,17 @@ def conductor_price(
     if mods is None:
         mods = queue_modifiers(ctx, st)
     return max(0, ctx.conductor(stack).cost + mods["conductor_cost"] - discount)
+
+
+def conductor_prices(ctx: Ctx, surcharge: int, discount: int) -> tuple[tuple[str, int, int], ...]:
+    """``(stack, period, price)`` of every Conductor stack under a Queue ``surcharge`` and a Role
+    ``discount`` (what :func:`conductor_price` charges), made once per pair on the :class:`Ctx`."""
+    row = ctx.conductor_rows.get((surcharge, discount))
+    if row is None:
+        row = ctx.conductor_rows[surcharge, discount] = tuple(
+            (cs.id, cs.period, max(0, cs.cost + surcharge - discount))
+            for cs in ctx.tokens.conductor)
+    return row
 
 
 def token_limit(ctx: Ctx, st: FreedomState) -> int:
@@ -140,7 +150,7 @@ def queue_prices(ctx: Ctx, st: FreedomState, seat: int) -> tuple[QueuePrice, ...
     made once and shared (the rules ask for it at every decision of the Action phase)."""
     surcharge = queue_modifiers(ctx, st)["card_cost"]
     role = ctx.roles[st.roles[seat]]
-    discount = role.side(st.sides[seat]).passive_amount("card_discount")
+    discount = ctx.passive(st, seat, "card_discount")
     key = (surcharge, discount, role.name)
     row = _PRICES.get(key)
     if row is None:

@@ -73,10 +73,12 @@ class Move(Decision, kind="move", rule="FR-MOVE-1", finish=(Stop, "stops moving 
         people, cap, seat = st.people, ctx.capacity, self.seat
         out: list[Action] = []
         for origin in self.origins(ctx, st):
-            row = _move_row(seat, origin)
+            row = None
             for dest in reach[origin]:
                 c = cap[dest]
                 if c is None or people[dest] < c:
+                    if row is None:  # only for an origin with somewhere to go
+                        row = _ROWS.get((seat, origin)) or _move_row(seat, origin)
                     out.append(row[dest])
         return out
 
@@ -87,7 +89,14 @@ class Move(Decision, kind="move", rule="FR-MOVE-1", finish=(Stop, "stops moving 
             return next(self.options(ctx, st), None) is None
         reach = ctx.board.open_table(self.spaces, catcher_spaces(st), stops(ctx, st))
         people, cap = st.people, ctx.capacity
-        for origin in self.origins(ctx, st):
+        moved = dict(self.moved)
+        plantation = self.origin == "plantation"
+        # the spaces of origins() one by one, not listed: the first that can move ends the search
+        for origin in ctx.map_spaces:
+            n = people[origin]
+            if not n or n <= moved.get(origin, 0) or (plantation
+                                                       and origin not in ctx.plantation_set):
+                continue
             for dest in reach[origin]:
                 c = cap[dest]
                 if c is None or people[dest] < c:

@@ -78,14 +78,18 @@ class PlayVerb(Verb, move=PlayToken, phases=("action",)):
     def offer(self, ctx: Ctx, st: FreedomState, seat: int, out: list[Action]) -> None:
         if st.turn_ctx.tokens_played >= TOKENS_PER_TURN:
             return
+        held = st.held[seat]
+        if not held:
+            return
         seen = set()
-        for token in st.held[seat]:
+        greys = {h.stack for h in held if h.grey}
+        for token in held:
             stack = token.stack
             if stack not in seen:
                 seen.add(stack)
                 out.append(PlayToken.action_for(seat, stack=stack))
-                kinds = {h.grey for h in st.held[seat] if h.stack == stack}
-                if kinds == {True, False}:  # both held: the player chooses [FR-RULING-GREY-CHOICE]
+                # both held: the player chooses [FR-RULING-GREY-CHOICE]
+                if stack in greys and any(h.stack == stack and not h.grey for h in held):
                     out.append(PlayToken.action_for(seat, stack=stack, grey=True))
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:

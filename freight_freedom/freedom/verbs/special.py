@@ -43,13 +43,9 @@ def use_special(ctx: Ctx, st: FreedomState, seat: int, ev: list[Event]) -> None:
 
 def station_master_seats(ctx: Ctx, st: FreedomState, seat: int) -> list[int]:
     """Seats whose Station Master Special Ability may be used in ``seat``'s turn [FR-ROLE-SM]."""
-    out = []
-    for other in range(st.players):
-        if not special_ready(ctx, st, other, "other_turn"):
-            continue
-        if other != seat or st.players == 1:
-            out.append(other)
-    return out
+    players = st.players
+    return [other for other in range(players)
+            if (other != seat or players == 1) and special_ready(ctx, st, other, "other_turn")]
 
 
 class SpecialVerb(Verb, move=UseSpecial, phases=("planning", "action")):
@@ -77,8 +73,8 @@ class CallVerb(Verb, move=CallStationMaster, phases=("action",)):
 
     def offer(self, ctx: Ctx, st: FreedomState, seat: int, out: list[Action]) -> None:
         if not st.turn_ctx.safe_turn:
-            out.extend(CallStationMaster.action_for(seat, other=other)
-                       for other in station_master_seats(ctx, st, seat))
+            for other in station_master_seats(ctx, st, seat):
+                out.append(CallStationMaster.action_for(seat, other=other))
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         st.turn_ctx.did_something = True

@@ -21,6 +21,7 @@ from ..moves import MOVES, BuySupport, BuyToken
 from ..prices import (
     conductor_discount,
     conductor_price,
+    conductor_prices,
     queue_modifiers,
     support_price,
     token_limit,
@@ -77,11 +78,10 @@ class BuyVerb(Verb, move=BuyToken, phases=("planning",)):
         if st.turn_ctx.planning_taken >= min(TOKENS_PER_PLANNING, mods["token_limit"]):
             return
         money, period, stacks = st.money[seat], st.period, st.stacks
-        discount = conductor_discount(ctx, st, seat)
-        for cs in ctx.tokens.conductor:
-            if (cs.period <= period and stacks[cs.id] > 0
-                    and money >= conductor_price(ctx, st, seat, cs.id, mods, discount)):
-                out.append(BuyToken.action_for(seat, stack=cs.id))
+        prices = conductor_prices(ctx, mods["conductor_cost"], conductor_discount(ctx, st, seat))
+        for stack, first, price in prices:
+            if first <= period and stacks[stack] > 0 and money >= price:
+                out.append(BuyToken.action_for(seat, stack=stack))
         for fs in ctx.tokens.fundraising:
             if fs.period <= period and stacks[fs.id] > 0:
                 out.append(BuyToken.action_for(seat, stack=fs.id))
