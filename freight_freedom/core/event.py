@@ -6,8 +6,9 @@ to, and which piece by colour), so a view reads any game's moves the same way.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import MISSING, dataclass, field, fields, replace
+from functools import partial
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from .frozen import FrozenDict, freeze, thaw
@@ -97,12 +98,17 @@ class Happened(Event):
     kind whose facts are a mapping keyed by component ids (people per plantation) names that
     one field ``SPREAD``: the mapping is the data. A kind whose data is anything else overrides
     :meth:`payload` (and :meth:`from_dict`).
+
+    A kind that sets ``LAZY_TEXT`` may be given, for its text, :func:`later` words: a function of
+    facts (immutable values) that writes the text when it is first read (``text``, ``str``,
+    equality, ``to_dict``, pickling), once; a game that never reads its texts never writes them.
     """
 
     text: str = field()  # field(): not the inherited ``text`` property as a default
     RULE: ClassVar[str] = ""
     KEYS: ClassVar[Mapping[str, str]] = {}
     SPREAD: ClassVar[str] = ""
+    LAZY_TEXT: ClassVar[bool] = False
 
     def __init_subclass__(cls) -> None:
         # (no zero-argument super() here: dataclass(slots=True) makes this class anew)
@@ -110,6 +116,8 @@ class Happened(Event):
             # the finished kind (``dataclass(slots=True)`` builds the class anew): events are made
             # by the hundred per game, so it gets the quicker __init__ of :func:`_slot_init`
             cls.__init__ = _slot_init(cls)  # type: ignore[method-assign]
+            if cls.LAZY_TEXT:
+                cls.text = _LAZY_TEXT  # type: ignore[assignment,misc]
 
     @property
     def rule(self) -> str:
@@ -168,6 +176,27 @@ class Happened(Event):
     def __repr__(self) -> str:
         inner = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self))
         return f"{type(self).__name__}({inner})"
+
+
+_TEXT_SLOT: Any = Happened.__dict__["text"]  # where a typed event keeps its text (or its words)
+
+
+def _read_text(event: Happened) -> str:
+    """The text of a ``LAZY_TEXT`` kind: written from its :func:`later` words on first read."""
+    text = _TEXT_SLOT.__get__(event)
+    if text.__class__ is not str:
+        text = text()
+        _TEXT_SLOT.__set__(event, text)
+    return text  # type: ignore[no-any-return]
+
+
+# the setter serves the __init__ of a kind derived from a lazy one; assigning to ``text`` is
+# still refused (frozen)
+_LAZY_TEXT = property(_read_text, _TEXT_SLOT.__set__)
+
+later: Callable[..., str] = partial  # type: ignore[assignment]
+"""``later(words, *facts)`` stands for the text ``words(*facts)`` of a ``LAZY_TEXT`` kind, written
+only when first read (:class:`Happened`); the facts must not change (no live state)."""
 
 
 def _slot_init(cls: type[Happened]) -> Any:

@@ -24,6 +24,9 @@ T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 _LIMIT = 1 << 64
+# the rejection limit of each small range (the largest multiple of n up to 2**64), computed once:
+# two big-integer operations fewer per draw of a decision or a shuffle step
+_LIMITS = (0, *(_LIMIT - _LIMIT % n for n in range(1, 256)))
 
 
 def _finalise(z: int) -> int:
@@ -79,7 +82,7 @@ class Rng:
         """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError("n must be positive")
-        limit = _LIMIT - _LIMIT % n
+        limit = _LIMITS[n] if n < 256 else _LIMIT - _LIMIT % n
         s = self.state
         while True:
             s = (s + _GOLDEN) & _MASK
@@ -98,7 +101,7 @@ class Rng:
         s = self.state
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
-            limit = _LIMIT - _LIMIT % n
+            limit = _LIMITS[n] if n < 256 else _LIMIT - _LIMIT % n
             while True:
                 s = (s + _GOLDEN) & _MASK
                 z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK

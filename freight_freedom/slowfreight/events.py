@@ -5,7 +5,9 @@ Each carries its rule (``RULE``, or a ``rule`` field when the situation decides 
 words, and names its facts: ``TrainMoved.train``/``.track``, ``CardTaken.slot``/``.card``,
 ``TrainArrived.train``. ``event.data`` holds the same facts under the same keys as before.
 A change with no facts to name is a :class:`~freight_freedom.core.event.Note`; scenario events
-(a teacher's set-ups, outside the rules) stay plain events.
+(a teacher's set-ups, outside the rules) stay plain events. The kinds made on most decisions
+(``LAZY_TEXT``) are given their words as :func:`~freight_freedom.core.event.later` and write them
+only when read: simulations that never read the log skip the formatting.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ class CardTaken(Happened):
     """``seat`` takes face-up ``card`` from ``slot`` onto ``train`` (SF-XLOCO-1 for an Extra
     Locomotive)."""
 
+    LAZY_TEXT: ClassVar[bool] = True
     rule: str = field()
     seat: int
     slot: int
@@ -42,6 +45,7 @@ class CardTaken(Happened):
 class RowRefilled(Happened):
     """The face-up row gets ``dealt`` (SF-RULING-1 when the Freight deck ran out)."""
 
+    LAZY_TEXT: ClassVar[bool] = True
     rule: str = field()
     dealt: tuple[str, ...]
 
@@ -59,6 +63,7 @@ class RowReshuffled(Happened):
 class TrainMoved(Happened):
     """``train`` moves on Movement card ``card``: ``track`` pieces more, ``total`` in all."""
 
+    LAZY_TEXT: ClassVar[bool] = True
     rule: str = field()
     train: str
     card: str

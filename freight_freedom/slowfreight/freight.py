@@ -8,10 +8,11 @@ once, after the player's last card, with the Extra Locomotive rule of SF-TAKE-3.
 from __future__ import annotations
 
 from ..core import Event
-from .components import KIND_NAMES, XLOCO
+from ..core.event import later
+from .components import KIND_NAMES, XLOCO, Components
 from .events import CardTaken, RowRefilled, RowReshuffled
 from .state import PlayerState, SlowFreightState, Train
-from .text import card_list, train_words
+from .text import card_list, code_words
 from .trains import ACCEPTS, EACH_CARD, LOOSE_NEXT, MISSING, STEP, VALID, can_finish
 from .turns import next_turn
 
@@ -157,20 +158,24 @@ def take(state: SlowFreightState, seat: int, slot: int, train: Train) -> list[Ev
 
 def _take_event(state: SlowFreightState, seat: int, slot: int, train: Train, card: int,
                 kind: int) -> Event:
-    name = state.comps.card_names[card]
+    name = train.name
+    words = later(_take_words, seat, name, kind, train.code, train.xloco)
+    return CardTaken(words, "SF-XLOCO-1" if kind == XLOCO else "SF-TAKE-1", seat, slot, name,
+                     state.comps.card_names[card])
+
+
+def _take_words(seat: int, name: str, kind: int, code: int, xloco: int | None) -> str:
+    """The words of a :class:`CardTaken` (written when first read)."""
     if kind == XLOCO:
-        return CardTaken(
-            f"Player {seat + 1} adds an Extra Locomotive to {train.name} ({train_words(train)}): "
-            "it takes no more cars and must move every turn from the next one on", "SF-XLOCO-1",
-            seat, slot, train.name, name)
-    return CardTaken(
-        f"Player {seat + 1} takes the face-up {KIND_NAMES[kind]} car onto {train.name} "
-        f"(now {train_words(train)}{_unfinished_words(train)})", "SF-TAKE-1", seat, slot,
-        train.name, name)
+        return (f"Player {seat + 1} adds an Extra Locomotive to {name} "
+                f"({code_words(code, xloco)}): it takes no more cars and must move every turn "
+                "from the next one on")
+    return (f"Player {seat + 1} takes the face-up {KIND_NAMES[kind]} car onto {name} "
+            f"(now {code_words(code, xloco)}{_unfinished_words(code)})")
 
 
-def _unfinished_words(train: Train) -> str:
-    missing = MISSING[train.code]
+def _unfinished_words(code: int) -> str:
+    missing = MISSING[code]
     if missing < 0:
         return ""
     return (f"; not yet a valid train: it needs a {KIND_NAMES[missing]} car before the turn ends "
@@ -210,12 +215,20 @@ def refill(state: SlowFreightState) -> list[Event]:
 
 def _refill_event(state: SlowFreightState, dealt: list[int]) -> Event:
     comps = state.comps
-    shown = len(state.face_up) - state.face_up.count(None)
+    names = comps.card_names
+    slots = len(state.face_up)
+    shown = slots - state.face_up.count(None)
+    return RowRefilled(later(_refill_words, comps, tuple(dealt), shown if shown < slots else -1),
+                       "SF-TAKE-2" if shown == slots else "SF-RULING-1",
+                       tuple([names[c] for c in dealt]))
+
+
+def _refill_words(comps: Components, dealt: tuple[int, ...], short: int) -> str:
+    """The words of a :class:`RowRefilled`; ``short``: the cards face up when the deck ran out
+    (-1: it did not)."""
     text = f"The face-up row is refilled with {card_list(comps, dealt)}" if dealt else (
         "No card is dealt"
     )
-    rule = "SF-TAKE-2"
-    if shown < len(state.face_up):
-        rule = "SF-RULING-1"
-        text += f": the Freight deck is empty, {shown} card(s) face up"
-    return RowRefilled(text, rule, tuple([comps.card_names[c] for c in dealt]))
+    if short >= 0:
+        text += f": the Freight deck is empty, {short} card(s) face up"
+    return text

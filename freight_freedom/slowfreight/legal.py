@@ -50,6 +50,11 @@ XLOCO = _ForcedPhase("xloco", "SF-XLOCO-4", (FORCED_MOVE,))
 """A train with an Extra Locomotive must move this turn, before anything else (SF-XLOCO-4)."""
 
 
+# each phase's bound offer methods, in order (what Phase.offered calls, without its frame)
+_TURN_OFFERS, _TAKING_OFFERS, _XLOCO_OFFERS = (tuple(verb.offer for verb in phase.verbs)
+                                               for phase in (TURN, TAKING, XLOCO))
+
+
 def phase_of(state: SlowFreightState, seat: int) -> Phase[None, SlowFreightState]:
     """The phase of ``seat``'s decision now (``seat`` is the seat to move)."""
     if state.taken:
@@ -59,14 +64,19 @@ def phase_of(state: SlowFreightState, seat: int) -> Phase[None, SlowFreightState
 
 def legal_actions(state: SlowFreightState) -> list[Action]:
     """Every legal action for the seat to move, in the documented order: the offers of the
-    verbs of its phase (:func:`phase_of`, written out here: this runs for every decision)."""
+    verbs of its phase (:func:`phase_of` and :meth:`~.core.phase.Phase.offered`, written out
+    here: this runs for every decision)."""
     seat = state.seat
-    if state.taken:
-        return TAKING.offered(None, state, seat)
-    for t in state.players[seat].trains:
-        if t.xloco is not None:
-            return XLOCO.offered(None, state, seat)
-    return TURN.offered(None, state, seat)
+    offers = _TAKING_OFFERS if state.taken else _TURN_OFFERS
+    if not state.taken:
+        for t in state.players[seat].trains:
+            if t.xloco is not None:
+                offers = _XLOCO_OFFERS
+                break
+    out: list[Action] = []
+    for offer in offers:
+        offer(None, state, seat, out)
+    return out
 
 
 def explain_illegal(state: SlowFreightState, action: Action) -> tuple[str, str]:

@@ -7,6 +7,7 @@ Extra-Locomotive moves and Clocks (SF-RULING-4, -8, -17, -18) and on the Track s
 from __future__ import annotations
 
 from ..core import Event
+from ..core.event import later
 from .components import TYPE_NAMES
 from .events import (
     BonusChip,
@@ -20,7 +21,7 @@ from .events import (
 )
 from .scoring import final_scoring
 from .state import SlowFreightState, Train
-from .text import train_words
+from .text import code_words, train_words
 from .trains import NCARS
 from .turns import next_turn
 
@@ -31,7 +32,7 @@ def _draw(state: SlowFreightState) -> int:
     return state.movement_deck.pop(0)
 
 
-def _clock(state: SlowFreightState, card: int, who: str, events: list[Event]) -> bool:
+def _clock(state: SlowFreightState, card: int, seat: int, events: list[Event]) -> bool:
     """Lay out a drawn Clock (SF-CLOCK-3); unless it is the last, bring in the next Clock and
     reshuffle every Movement card (SF-CLOCK-4). Adds the events (when the game narrates) and
     returns whether it was the last."""
@@ -39,8 +40,8 @@ def _clock(state: SlowFreightState, card: int, who: str, events: list[Event]) ->
     narrate = state.narrate
     if narrate:
         n, total = len(state.clocks_drawn), state.clocks_in_game
-        events.append(ClockDrawn(f"{who} draws a Clock: Clock {n} of {total} is laid out",
-                                 state.comps.movement_names[card], n))
+        events.append(ClockDrawn(f"Player {seat + 1} draws a Clock: Clock {n} of {total} is "
+                                 "laid out", state.comps.movement_names[card], n))
     if not state.clock_pile:
         return True
     new = state.clock_pile.pop(0)
@@ -66,26 +67,37 @@ def _take_track(state: SlowFreightState, train: Train, wanted: int) -> int:
     return got
 
 
-def _track_event(state: SlowFreightState, who: str, train: Train, card: int, wanted: int,
+def _track_event(state: SlowFreightState, seat: int, train: Train, card: int, wanted: int,
                  got: int, *, second: bool, first: bool) -> Event:
     comps = state.comps
-    name = comps.movement_names[card]
-    if card >= comps.train_cards:
-        rule, how = "SF-CLOCK-2", "a Clock: the train moves 4 whatever its size"
-    elif second:
-        rule, how = "SF-XLOCO-5", f"second card {name}, read for 5 cars: {wanted}"
+    name, tid, total = comps.movement_names[card], train.name, train.track
+    # the rule the card moves by: a Clock, an Extra Locomotive's second card, or the table
+    by = "SF-CLOCK-2" if card >= comps.train_cards else "SF-XLOCO-5" if second else "SF-MOVE-1"
+    words = later(_moved_words, seat, tid, train.code, train.xloco, name, by, wanted, got, total,
+                  comps.destination, first)
+    return TrainMoved(words, "SF-RULING-3" if got < wanted else by, tid, name, got, total)
+
+
+def _moved_words(seat: int, tid: str, code: int, xloco: int | None, name: str, by: str,
+                 wanted: int, got: int, total: int, destination: int, first: bool) -> str:
+    """The words of a :class:`TrainMoved` (written when first read); ``by``: the card's rule."""
+    if by == "SF-CLOCK-2":
+        how = "a Clock: the train moves 4 whatever its size"
+    elif by == "SF-XLOCO-5":
+        how = f"second card {name}, read for 5 cars: {wanted}"
     else:
-        rule, how = "SF-MOVE-1", f"{name} shows {wanted} for {train.ncars} car(s)"
-    text = f"{who} moves {train.name} ({train_words(train)}): {how}; takes {got} Track"
+        how = f"{name} shows {wanted} for {NCARS[code]} car(s)"
+    text = (f"Player {seat + 1} moves {tid} ({code_words(code, xloco)}): {how}; takes {got} "
+            "Track")
     if got < wanted:
-        rule, text = "SF-RULING-3", text + f" (only {got} left in the supply)"
-    text += f", now {train.track} (arrives at {comps.destination})"
+        text += f" (only {got} left in the supply)"
+    text += f", now {total} (arrives at {destination})"
     if first:
         text += "; it has started moving: no more cars (SF-FORM-6)"
-    return TrainMoved(text, rule, train.name, name, got, train.track)
+    return text
 
 
-def _one_card(state: SlowFreightState, who: str, train: Train, events: list[Event], *,
+def _one_card(state: SlowFreightState, seat: int, train: Train, events: list[Event], *,
               second: bool, first: bool = False) -> bool:
     """Draw one Movement card for ``train``; adds the events, returns whether the game ended."""
     comps = state.comps
@@ -93,28 +105,27 @@ def _one_card(state: SlowFreightState, who: str, train: Train, events: list[Even
     if card >= comps.train_cards:
         got = _take_track(state, train, comps.clock_move)
         if state.narrate:
-            events.append(_track_event(state, who, train, card, comps.clock_move, got,
+            events.append(_track_event(state, seat, train, card, comps.clock_move, got,
                                        second=second, first=first))
-        return _clock(state, card, who, events)
+        return _clock(state, card, seat, events)
     # The second card of an Extra-Locomotive move is read for the biggest train (SF-XLOCO-5).
     wanted = state.table.rows[card][comps.max_cars - 1 if second else NCARS[train.code] - 1]
     got = _take_track(state, train, wanted)
     state.discard.append(card)
     if state.narrate:
-        events.append(_track_event(state, who, train, card, wanted, got, second=second,
+        events.append(_track_event(state, seat, train, card, wanted, got, second=second,
                                    first=first))
     return False
 
 
 def move(state: SlowFreightState, seat: int, train: Train) -> list[Event]:
     """Move ``train`` (SF-MOVE-1..4); an Extra-Locomotive train draws a second card (SF-XLOCO-5)."""
-    who = f"Player {seat + 1}" if state.narrate else ""
     first = not train.moving
     train.moving = True
     events: list[Event] = []
-    last = _one_card(state, who, train, events, second=False, first=first)
+    last = _one_card(state, seat, train, events, second=False, first=first)
     if not last and train.xloco is not None:
-        last = _one_card(state, who, train, events, second=True)
+        last = _one_card(state, seat, train, events, second=True)
     if train.track >= state.comps.destination:
         events.extend(arrive(state, seat, train))
     if last:
@@ -134,7 +145,7 @@ def pass_turn(state: SlowFreightState, seat: int) -> list[Event]:
         if narrate:
             events.append(MovementCard(f"{who} passes and draws a Clock", "SF-TURN-4",
                                        state.comps.movement_names[card]))
-        if _clock(state, card, who, events):
+        if _clock(state, card, seat, events):
             events.extend(end_game(state, seat))
             return events
     else:

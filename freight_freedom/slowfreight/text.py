@@ -66,8 +66,14 @@ CARS_WORDS = tuple(cars_words(code) for code in range(CODES))
 
 def train_words(train: Train) -> str:
     """The train's cars in words, with ``" + Extra Locomotive"`` when it has one."""
-    text = CARS_WORDS[train.code]
-    return text if train.xloco is None else text + " + Extra Locomotive"
+    return code_words(train.code, train.xloco)
+
+
+def code_words(code: int, xloco: int | None) -> str:
+    """:func:`train_words` of a train with car code ``code`` and Extra Locomotive ``xloco``
+    (``None``: none), from those facts alone (for words written later)."""
+    text = CARS_WORDS[code]
+    return text if xloco is None else text + " + Extra Locomotive"
 
 
 def board_text(state: SlowFreightState) -> str:
