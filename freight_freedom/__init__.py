@@ -26,6 +26,7 @@ from .core import (
     Scenario,
 )
 from .core.display_hook import GameDisplay, install_display
+from .core.i18n import languages, set_language
 
 __version__ = "0.9.0"
 
@@ -73,6 +74,8 @@ __all__ = [
     "Scenario",
     "SlowFreight",
     "__version__",
+    "languages",
+    "set_language",
 ]
 
 

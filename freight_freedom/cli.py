@@ -293,6 +293,39 @@ def _lesson(args: argparse.Namespace, stdout: TextIO) -> int:
     return 0
 
 
+def _translations(args: argparse.Namespace, stdout: TextIO) -> int:
+    """``freight-freedom translations check|add FILE`` and ``compile``."""
+    from . import translations
+
+    try:
+        translations.babel()
+    except ImportError as exc:
+        raise UsageError(str(exc)) from None
+    if args.translations_command == "compile":
+        for po in translations.shipped():
+            print(translations.compile_po(po, po.parents[2]), file=stdout)
+        return 0
+    if not args.file.is_file():
+        raise UsageError(f"{args.file} is not a file")
+    if args.translations_command == "check":
+        found = translations.problems(args.file)
+    else:
+        written, found = translations.add(args.file, args.into)
+    for problem in found:
+        print(f"{args.file}:{problem.line}: {problem.message}", file=stdout)
+    if found:
+        return 2
+    catalog = translations.read(args.file)
+    lang = catalog.locale_identifier
+    if args.translations_command == "check":
+        print(f"ok: {lang}, {len(catalog)} entries", file=stdout)
+    else:
+        print(f"added {lang}: {written}", file=stdout)
+        print(f"use it with:  freight_freedom.set_language({str(lang)!r})   "
+              f"(or the language menu of the app)", file=stdout)
+    return 0
+
+
 def _classroom(args: argparse.Namespace, stdout: TextIO) -> int:
     from importlib.util import find_spec
 
@@ -354,7 +387,8 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
             return int(exc.code or 0)
         command = {"simulate": _simulate, "sweep": _sweep, "bots": _bots, "replay": _replay,
                    "export": _export, "components": _components, "notebooks": _notebooks,
-                   "classroom": _classroom, "lesson": _lesson}
+                   "classroom": _classroom, "lesson": _lesson,
+                   "translations": _translations}
         return command[args.command](args, out)
     except _Stopped as exc:
         print(f"{PROG}: {exc}", file=err)

@@ -246,6 +246,24 @@ def build_parser() -> argparse.ArgumentParser:
                                "questions', or one line FILE:LINE: problem for each problem "
                                "(exit status 2).")
     lchk.add_argument("file", type=Path, metavar="FILE", help="the lesson's .md file")
+    tr = subs.add_parser("translations", help="check and add a language's words (.po files)",
+                         description="The words students read, in another language: a gettext "
+                         ".po file (see docs/translating.md). Needs Babel: pip install "
+                         "'freight-freedom[translate]'.")
+    what_tr = tr.add_subparsers(dest="translations_command", required=True, parser_class=_Parser)
+    tchk = what_tr.add_parser("check", help="list what keeps a .po file from being used",
+                              description="Print 'ok: LANG, N entries', or one line FILE:LINE: "
+                              "problem for each untranslated or fuzzy entry and each "
+                              "translation whose {placeholders} differ (exit status 2).")
+    tchk.add_argument("file", type=Path, metavar="FILE", help="the language's .po file")
+    tadd = what_tr.add_parser("add", help="check a .po file, then compile it for this computer",
+                              description="Check FILE as 'check' does; when nothing is wrong, "
+                              "compile it into your catalog folder (or DIR), where every game, "
+                              "lesson and classroom page started afterwards finds it.")
+    tadd.add_argument("file", type=Path, metavar="FILE", help="the language's .po file")
+    tadd.add_argument("--into", type=Path, metavar="DIR", default=None,
+                      help="compile into DIR instead (then set FREIGHT_FREEDOM_LOCALES=DIR)")
+    what_tr.add_parser("compile", help="recompile the package's own catalogs (maintainers)")
     cls = subs.add_parser("classroom", help="run a class: teacher, student and projector pages",
                           description="Open (or create) the class database and serve the "
                           "teacher's, the students' and the projector's pages with Voila "
