@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 
 from ..core.action import Action
+from ..core.i18n import _, language, ngettext
 from .adapter import Split, TwoStep
 
 
@@ -55,8 +56,12 @@ class ActionPanel:
     """
 
     def __init__(self, on_choose: Callable[[Action], None],
-                 on_first: Callable[[str, str], None] | None = None) -> None:
+                 on_first: Callable[[str, str], None] | None = None,
+                 speaking: Callable[[Callable[[], None]], Callable[[], None]] = lambda f: f,
+                 ) -> None:
         self.on_choose = on_choose
+        #: runs a callback in the app's language (its note on a late click)
+        self.speaking = speaking
         self.on_first = on_first
         self.widget = widgets.VBox(layout=widgets.Layout(width="100%"))
         self.buttons: dict[Action, widgets.Button] = {}
@@ -90,7 +95,7 @@ class ActionPanel:
         """
         splits = splits or {}
         steps = steps or {}
-        key = (tuple(zip(actions, labels, strict=True)), note)
+        key = (tuple(zip(actions, labels, strict=True)), note, language())
         if key == self._shown:
             return
         self._shown = key
@@ -106,7 +111,7 @@ class ActionPanel:
         if note:
             rows.append(widgets.HTML(f"<i>{note}</i>"))
         if not groups and not note:
-            rows.append(widgets.HTML("<i>No decision pending.</i>"))
+            rows.append(widgets.HTML("<i>" + html.escape(_("No decision pending.")) + "</i>"))
         for kind, items in groups.items():
             title = widgets.HTML(
                 f"<b style='font-size:13px'>{html.escape(kind)}</b>",
@@ -134,7 +139,7 @@ class ActionPanel:
                                  layout=widgets.Layout(width="auto", max_width="300px"))
         second = widgets.Dropdown(description=step.second, style=style,
                                   layout=widgets.Layout(width="auto", max_width="300px"))
-        go = widgets.Button(description="Do it", button_style="primary",
+        go = widgets.Button(description=_("Do it"), button_style="primary",
                             layout=widgets.Layout(width="70px"))
         count = sum(len(v) for v in options.values())
         chosen = widgets.HTML()
@@ -153,8 +158,9 @@ class ActionPanel:
             full = picked[2] if picked is not None else ""
             go.tooltip = str(picked[1]) if picked is not None else ""
             hint = f"; {step.hint}" if step.hint else ""
+            total = ngettext("{n} choices in all", "{n} choices in all", count).format(n=count)
             chosen.value = (f"<span style='font-size:13px;color:#333'>{html.escape(full)} "
-                            f"<span style='color:#666'>({count} choices in all{html.escape(hint)})"
+                            f"<span style='color:#666'>({html.escape(total + hint)})"
                             "</span></span>")
 
         fill()
@@ -200,15 +206,20 @@ class ActionPanel:
         if generation == self._generation:
             self.on_choose(action)
         else:
-            self.refused.value = ("<span role='status' style='font-size:13px;color:#8a4b00'>"
-                                  "Your click came after the choices changed, so it played "
-                                  "nothing: choose again below.</span>")
+            self.speaking(self._refuse)()
+
+    def _refuse(self) -> None:
+        """Say that a press of passed choices played nothing."""
+        words = _("Your click came after the choices changed, so it played nothing: "
+                  "choose again below.")
+        self.refused.value = ("<span role='status' style='font-size:13px;color:#8a4b00'>"
+                              f"{html.escape(words)}</span>")
 
     def choose_in_two_steps(self, action: Action) -> None:
         """Pick ``action``'s first and second choice and press "Do it" (as a user would)."""
         for row in self.two_step.values():
             for key, rows in row.options.items():
-                for i, (_, candidate, _) in enumerate(rows):
+                for i, (_label, candidate, _full) in enumerate(rows):
                     if candidate == action:
                         row.first.value = key
                         row.second.value = i

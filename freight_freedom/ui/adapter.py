@@ -22,6 +22,7 @@ from typing import Any
 from ..core.action import Action
 from ..core.bot import Bot, RandomBot
 from ..core.game import Game
+from ..core.i18n import _
 from ..core.registry import find
 from ..core.tables import Table
 from .words import rule_free
@@ -141,7 +142,7 @@ class GameUI:
         what the point shows, e.g. a space id), from the position's ``view`` (its legal
         choices): the app applies the action of the result. Points without ``customdata`` are
         not clickable."""
-        return ClickResult(message="clicks on this figure do not choose anything")
+        return ClickResult(message=_("clicks on this figure do not choose anything"))
 
     def side_html(self, view: Any) -> str:
         """State shown beside the figure (HTML, escaped by the game)."""

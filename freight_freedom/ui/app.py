@@ -30,9 +30,11 @@ import ipywidgets as widgets
 from ..core.action import Action
 from ..core.errors import IllegalAction
 from ..core.game import Game, players_of
-from . import figure_box, panels
+from ..core.i18n import _, check_language, language, using
+from . import app_parts, figure_box, panels
 from .action_panel import ActionPanel
 from .adapter import GameUI, Selection, game_view, ui_for
+from .app_parts import TAB_TITLES
 from .errors import ErrorArea
 from .evalbar import EvalBar
 from .focus import FocusKeeper
@@ -46,19 +48,33 @@ from .seats import Seats
 from .stepper import Stepper
 from .table_link import TableLink, bind_table
 
-TAB_TITLES = ["Moves", "Log", "State", "Save / load", "New game"]
-
 
 class GameApp(widgets.VBox):  # type: ignore[misc]
     """The app bound to ``game`` (``app.game``; loading or a new game replace it).
 
     Tests and notebooks can drive it like a user: ``app.actions.press(action)``,
     ``app.undo_button.click()``, ``app.stepper.step("phase")``, ``app.click_figure(trace, i)``.
+
+    ``lang``: the language of the app's own words (``"es"``; ``None``: the package's default,
+    :mod:`~freight_freedom.core.i18n`); the language menu changes it. Everything the app draws,
+    when built and in every callback (through :meth:`ErrorArea.guard`) and refresh, is drawn
+    ``with using(self.lang)``.
     """
 
     def __init__(self, game: Game[Any], *, seats: list[str] | None = None,
-                 pace: float | None = None, table: TableLink | None = None) -> None:
+                 pace: float | None = None, table: TableLink | None = None,
+                 lang: str | None = None) -> None:
+        lang = None if lang is None else check_language(lang)  # before anything is built
         super().__init__(layout=widgets.Layout(width="100%"))
+        #: the language of the app's words (None: the package's default)
+        self.lang = lang
+        #: the language the app's fixed words (buttons, tabs) are in now (see :meth:`refresh`)
+        self.labelled = ""
+        with using(lang):
+            self._build(game, seats, pace, table)
+
+    def _build(self, game: Game[Any], seats: list[str] | None, pace: float | None,
+               table: TableLink | None) -> None:
         self.game = game
         #: the shared table this app plays a seat of, or shows (None: a game of this device)
         self.table = table
@@ -66,26 +82,27 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.selection = Selection()
         self.view: Any = None  #: the view of the position shown, computed once per refresh
         self._figure_lock = threading.RLock()  # the Hint draws from the advisor's thread
-        self.errors = ErrorArea()
+        self.errors = ErrorArea(lambda: self.lang)
         self.last_refresh_ms = 0.0
         #: the past position shown read-only from the move list (steps applied), or None
         self.viewing: int | None = None
         self._past: Game[Any] | None = None
         guard = self.errors.guard
 
-        self._make_decision_parts(guard)
+        app_parts.make_decision_parts(self, guard)
 
-        self.actions = ActionPanel(guard(self.play), on_first=guard(self._picked_first))
+        self.actions = ActionPanel(guard(self.play), on_first=guard(self._picked_first),
+                                   speaking=self.errors.speaking)
         # the evaluation bar and Hint (ui/evalbar.py); hinted map moves are numbered on the map
         self.evalbar = EvalBar(lambda: self.game, panel=self.actions, on_hint=self._hinted,
-                               words=self.ui.words)
+                               words=self.ui.words, within=self.errors.speaking)
         self.seats = self._make_seats(seats)
         self.stepper = Stepper(lambda: self.game, self.seats, self._after_steps, guard,
                                fallback_bot=self._fallback_bot, describe=self._describe,
                                redraw=self._bot_moved, pace=pace)
         self.log_view = LogView(self.ui.words)
         self.moves = MoveList(self._describe, guard(self.view_step), self.ui.words)
-        self._make_view_banner(guard)
+        app_parts.make_view_banner(self, guard)
         # the board in words (who is where, catchers, tokens...), one click away
         self.board_text = widgets.HTML(layout=widgets.Layout(width="100%"))
         self._make_tabs(guard)
@@ -102,53 +119,6 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
             bind_table(self, table)
         self.refresh()
 
-    def _make_decision_parts(self, guard: Callable[..., Any]) -> None:
-        """The title, Undo / Undo my turn / Redo, the prompt and its rule, and the texts
-        around the map (the map note, the side panel, what is not possible, what just
-        happened), with the board row that will hold the map and the column."""
-        self.title = widgets.HTML()
-        self.undo_button = widgets.Button(description="Undo", icon="undo",
-                                          tooltip="Take back the last decision (one step)",
-                                          layout=widgets.Layout(width="auto"))
-        self.undo_turn_button = widgets.Button(
-            description="Undo my turn", icon="fast-backward",
-            tooltip="Back to your previous decision, taking back the bots' replies too",
-            layout=widgets.Layout(width="auto"))
-        self.redo_button = widgets.Button(description="Redo", icon="repeat",
-                                          tooltip="Apply again the last step taken back",
-                                          layout=widgets.Layout(width="auto"))
-        self.undo_button.on_click(guard(lambda _b: self.undo()))
-        self.undo_turn_button.on_click(guard(lambda _b: self.undo_my_turn()))
-        self.redo_button.on_click(guard(lambda _b: self.redo()))
-        # the prompt is announced to screen readers whenever it changes
-        self.prompt = widgets.HTML(layout=widgets.Layout(width="100%"))
-        # the rule of the pending decision, its text a click away (after the choices in the
-        # tab order: the choices come first)
-        self.rule = widgets.HTML(layout=widgets.Layout(width="100%"))
-
-        self.figure: Any = None
-        # what a click on the map did or why it did nothing, shown beside the map
-        self.map_note = widgets.HTML(layout=widgets.Layout(min_height="0"))
-        self.side = widgets.HTML(layout=widgets.Layout(width="100%", overflow="visible"))
-        # the usual choices that are not offered now, each with the engine's reason
-        self.unavailable = widgets.HTML(layout=widgets.Layout(width="100%"))
-        # what the last decision and the bots' replies did, in words (also drawn on the map)
-        self.recent = widgets.HTML(layout=widgets.Layout(width="100%"))
-        # wraps: on a narrow page the decision column moves below the map instead of over it
-        self.board = widgets.HBox(layout=widgets.Layout(width="100%", align_items="flex-start",
-                                                        flex_flow="row wrap"))
-
-    def _make_view_banner(self, guard: Callable[..., Any]) -> None:
-        """While a past position is shown: what it is, and the way back."""
-        self.view_note = widgets.HTML()
-        self.present_button = widgets.Button(
-            description="Back to the present", icon="step-forward", button_style="warning",
-            tooltip="Show the game as it is now and play on", layout=widgets.Layout(width="auto"))
-        self.present_button.on_click(guard(lambda _b: self.view_step(None)))
-        self.view_banner = widgets.HBox(
-            [self.view_note, self.present_button],
-            layout=widgets.Layout(display="none", align_items="center", flex_flow="row wrap"))
-
     def _make_tabs(self, guard: Callable[..., Any]) -> None:
         """The tabs under the board: moves, log, state inspector, save / load, new game."""
         self.inspector = Inspector(self._tables)
@@ -158,8 +128,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.tabs = widgets.Tab(children=[self.moves.widget, self.log_view.widget,
                                           self.inspector.widget, self.saveload.widget,
                                           self.newgame.widget])
-        for i, name in enumerate(TAB_TITLES):
-            self.tabs.set_title(i, name)
+        self.tabs.titles = tuple(_(name) for name in TAB_TITLES)
         self.tabs.observe(guard(self._tab_changed), names="selected_index")
 
     def _make_column(self) -> None:
@@ -168,7 +137,7 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         inside itself if a decision has many choices). The choices come first in the tab
         order: the title is text, Undo / Redo follow the choices."""
         self.header = widgets.HBox(
-            [self.undo_button, self.undo_turn_button, self.redo_button],
+            [self.undo_button, self.undo_turn_button, self.redo_button, self.language_menu],
             layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
         self.column = widgets.VBox(
             [self.title, self.view_banner, self.prompt, self.stepper.banner,
@@ -191,7 +160,9 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
                       on_change=self.errors.guard(self._seats_changed))
         seats.choose(choices or [], bots_for_new_seats=bots_for_new_seats)
         self.seats_box = getattr(self, "seats_box", widgets.Box())
-        self.seats_box.children = [widgets.HTML("<b>Seats:</b>&nbsp;"), seats.widget]
+        self.seats_label = getattr(self, "seats_label", widgets.HTML())
+        self.seats_label.value = "<b>" + html.escape(_("Seats:")) + "</b>&nbsp;"
+        self.seats_box.children = [self.seats_label, seats.widget]
         return seats
 
     def _fallback_bot(self) -> Any:
@@ -301,9 +272,9 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         human = [i for i, step in enumerate(history)
                  if isinstance(step, Action) and self.seats.is_human(step.seat)]
         if not human:
-            raise IllegalAction("no decision of a human player to take back",
+            raise IllegalAction(_("no decision of a human player to take back"),
                                 rule=self.game.RULE_TURN)
-        for _ in range(len(history) - human[-1]):
+        for _step in range(len(history) - human[-1]):
             self.game.undo()
 
     def set_game(self, game: Game[Any]) -> None:
@@ -325,15 +296,15 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
             # the figure's fixed parts (board, tracks, panels) follow the options; with the
             # same options the map is updated in place, which makes loading a save fast
             self._build_figure()
-        self.errors.show_info(f"Now playing: {game!r}")
+        self.errors.show_info(_("Now playing: {game}").format(game=repr(game)))
         self.refresh()
 
     def click_figure(self, trace_name: str, point_id: str) -> None:
         """What a click on the point showing ``point_id`` (its ``customdata``) does."""
         if self.viewing is not None:
-            self.map_note.value = panels.note_html(
-                f"You are looking at step {self.viewing}: press \"Back to the present\" "
-                "to play. Nothing was played.")
+            self.map_note.value = panels.note_html(_(
+                'You are looking at step {n}: press "{button}" to play. Nothing was '
+                "played.").format(n=self.viewing, button=_("Back to the present")))
             return
         result = self.ui.click(self.view, trace_name, point_id, self.selection)
         self.selection = result.selection
@@ -371,18 +342,19 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         try:
             point_id = figure_box.clicked_id(trace, index, x, y)
         except figure_box.StaleFigure:
-            self._resync("The map was out of date")
+            self._resync(_("The map was out of date"))
             return
         if point_id is None:
-            self.map_note.value = panels.note_html("Click a space of the map.")
+            self.map_note.value = panels.note_html(_("Click a space of the map."))
             return
         self.click_figure(str(trace.name), point_id)
 
     def _resync(self, why: str) -> None:
         self._build_figure()
         self.refresh()
-        self.map_note.value = panels.note_html(
-            f"{why}: it has been redrawn from the game and nothing was played. Click again.")
+        self.map_note.value = panels.note_html(_(
+            "{why}: it has been redrawn from the game and nothing was played. Click "
+            "again.").format(why=why))
 
     def _seats_changed(self) -> None:
         """A seat became human or a bot: redraw the prompt and the actions, and if the seat to
@@ -415,12 +387,24 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
 
         While a past position is viewed (:meth:`view_step`) the map, the prompt and the panels
         show that position, the choices are hidden and a banner leads back to the present.
+        Every word is in the app's language (:attr:`lang`).
         """
+        with using(self.lang):
+            self._refresh()
+
+    def choose_language(self, change: dict[str, Any]) -> None:
+        """The language menu: the app's words in the language chosen, from now on."""
+        self.lang = check_language(change["new"])
+        self.refresh()
+
+    def _refresh(self) -> None:
         start = time.perf_counter()
+        if self.labelled != language():
+            app_parts.relabel(self)
         game = self.game
         shown = self.shown
         past = self.viewing is not None
-        caption = (f"seed {game.seed}" if self.table is None
+        caption = (html.escape(_("seed {seed}").format(seed=game.seed)) if self.table is None
                    else html.escape(self.table.caption))
         self.title.value = panels.title_html(self.ui, caption, len(game.history))
         self.moves.update(game, self.viewing)
@@ -428,14 +412,14 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         self.view_banner.layout.display = "" if past else "none"
         self.view = view = game_view(shown, selection.since)
         self.prompt.value = panels.prompt_html(self.ui, shown, self._who)
-        rule = rule_details(shown.prompt.rule, "The rule for this decision")
+        rule = rule_details(shown.prompt.rule, _("The rule for this decision"))
         self.rule.value = "" if shown.is_over else f"<div style='font-size:13px'>{rule}</div>"
         self.map_note.value = ""
         if self.figure is not None:
             with self._figure_lock, self.figure.batch_update():
                 self.ui.update_figure(self.figure, view, selection)
         self.recent.value = panels.recent_html(
-            self.ui, shown, selection, "This move" if past else "What just happened")
+            self.ui, shown, selection, _("This move") if past else _("What just happened"))
         self.unavailable.value = "" if past else panels.unavailable_html(self.ui, game, view)
         side = self.ui.side_html(view)
         self.side.value = side
@@ -470,27 +454,16 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         """Who plays ``seat``: "human" or the bot's name here, the table's words at a table."""
         if self.table is not None:
             return self.table.who(seat)
-        return "human" if self.seats.is_human(seat) else self.seats.labels()[seat]
+        return _("human") if self.seats.is_human(seat) else self.seats.labels()[seat]
 
     def _refresh_choices(self, game: Game[Any], view: Any) -> None:
         """The legal actions as buttons and drop-downs (split by ``view``), or none with a note
         when another device or a playing bot decides; then the evaluation bar."""
         legal = game.legal_actions()
         labels = [self._describe(game, a) for a in legal]
-        note = ""
-        if (self.table is not None and game.to_move is not None
-                and game.to_move != self.table.seat):  # another device decides
+        note, hidden = app_parts.choices_note(self, game)
+        if hidden:  # another device decides, or a bot is answering: nothing to press
             legal, labels = [], []
-            note = (f"Waiting for Player {game.to_move + 1} "
-                    f"({self.table.who(game.to_move)}) to choose.")
-        elif game.to_move is not None and not self.seats.is_human(game.to_move):
-            if self.stepper.playing:  # the bot is answering: nothing to press meanwhile
-                legal, labels = [], []
-                note = (f"Player {game.to_move + 1} (a bot) is choosing; press Skip to "
-                        "see its moves at once.")
-            else:
-                note = (f"Player {game.to_move + 1} is played by a bot: use the stepper, "
-                        "or choose for it here.")
         two = self.ui.two_step
         splits = {a: two[a.kind].split(view, a) for a in legal if a.kind in two}
         self.actions.show(legal, labels, note, splits, two)

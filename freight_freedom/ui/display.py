@@ -19,6 +19,7 @@ import sys
 from typing import Any
 
 from ..core.game import Game
+from ..core.i18n import _
 
 SUMMARY_LOG_LINES = 6
 
@@ -66,11 +67,12 @@ def html_summary(game: Game[Any]) -> str:
     """Static HTML: prompt with rule ID, round/phase, key state, last log lines (all escaped)."""
     esc = html.escape
     prompt = game.prompt
-    over = f"<b>Game over.</b> {esc(str(game.outcome))}"
+    over = "<b>" + esc(_("Game over.")) + f"</b> {esc(str(game.outcome))}"
     head = over if game.is_over else esc(str(prompt))
     rows = [
-        ("Game", f"{type(game).__name__} (seed {game.seed}, {len(game.history)} steps)"),
-        ("Round / phase", f"{game.round} / {game.phase}"),
+        (_("Game"), _("{game} (seed {seed}, {n} steps)").format(
+            game=type(game).__name__, seed=game.seed, n=len(game.history))),
+        (_("Round / phase"), f"{game.round} / {game.phase}"),
         *_summary_rows(game),
     ]
     table = "".join(
@@ -78,6 +80,7 @@ def html_summary(game: Game[Any]) -> str:
         f"<td style='text-align:left'>{esc(str(v))}</td></tr>"
         for k, v in rows
     )
+    latest, newest = _("Latest events"), _("(newest first)")
     log = game.log[-SUMMARY_LOG_LINES:]
     lines = "".join(
         f"<li><code>{esc(e.rule)}</code> {esc(e.text)}</li>" for e in reversed(log)
@@ -86,7 +89,7 @@ def html_summary(game: Game[Any]) -> str:
         "<div class='freight-freedom-summary' style='font-family:sans-serif;font-size:13px'>"
         f"<div style='border-left:4px solid #0b57d0;padding:2px 8px'>{head}</div>"
         f"<table style='margin:6px 0'>{table}</table>"
-        f"<div><b>Latest events</b> (newest first)<ul style='margin:2px 0'>{lines}</ul></div>"
+        f"<div><b>{esc(latest)}</b> {esc(newest)}<ul style='margin:2px 0'>{lines}</ul></div>"
         "</div>"
     )
 

@@ -22,6 +22,8 @@ from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
+from ..core.i18n import _, using
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 LOG = logging.getLogger("freight_freedom")
@@ -31,10 +33,12 @@ class ErrorArea:
     """A visible place for errors and notices; ``widget`` goes into the app's layout.
 
     ``messages`` keeps the text of everything shown (tests read it); ``show_error`` and
-    ``show_info`` replace what is on screen, ``clear`` hides it.
+    ``show_info`` replace what is on screen, ``clear`` hides it. ``lang()`` says the language of
+    the app's words: every guarded callback runs in it (:meth:`speaking`).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, lang: Callable[[], str | None] = lambda: None) -> None:
+        self.lang = lang
         self.widget = widgets.HTML(value="", layout=widgets.Layout(width="100%"))
         self.messages: list[str] = []
         self.last_kind: str = ""
@@ -43,9 +47,10 @@ class ErrorArea:
         """Show ``message`` as an error (words only)."""
         self.messages.append(message)
         self.last_kind = "error"
+        head = html.escape(_("Error:"))
         self.widget.value = (
             "<div role='alert' style='border:2px solid #b00020;background:#fdecee;color:#5f0010;"
-            f"padding:6px 10px;border-radius:4px'><b>Error:</b> {html.escape(message)}</div>"
+            f"padding:6px 10px;border-radius:4px'><b>{head}</b> {html.escape(message)}</div>"
         )
 
     def show_info(self, message: str) -> None:
@@ -73,23 +78,35 @@ class ErrorArea:
             LOG.info("refused: %s", message)
         else:  # a bug: say so plainly, keep the traceback for whoever mends it
             LOG.error("unexpected error in a page action", exc_info=exc)
-            message = (f"something went wrong ({type(exc).__name__}: {message}). Try again, "
-                       "or reload the page.")
+            message = _("something went wrong ({error}: {message}). Try again, or reload the "
+                        "page.").format(error=type(exc).__name__, message=message)
         self.show_error(message)
 
-    def guard(self, fn: F) -> F:
-        """Wrap a callback so that any exception it raises is shown here instead of lost."""
+    def speaking(self, fn: F) -> F:
+        """Wrap a callback so that it puts its words in the app's language (``lang()``)."""
 
         @functools.wraps(fn)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
-            shown = len(self.messages)
-            try:
-                result = fn(*args, **kwargs)
-            except Exception as exc:  # noqa: BLE001 - shown to the user, by design
-                self.report(exc)
-                return None
-            if self.last_kind == "error" and len(self.messages) == shown:
-                self.clear()  # the action went through: an error from before it is stale
-            return result
+            with using(self.lang()):
+                return fn(*args, **kwargs)
+
+        return wrapper  # type: ignore[return-value]
+
+    def guard(self, fn: F) -> F:
+        """Wrap a callback so that any exception it raises is shown here instead of lost, and
+        its words are in the app's language."""
+
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            with using(self.lang()):
+                shown = len(self.messages)
+                try:
+                    result = fn(*args, **kwargs)
+                except Exception as exc:  # noqa: BLE001 - shown to the user, by design
+                    self.report(exc)
+                    return None
+                if self.last_kind == "error" and len(self.messages) == shown:
+                    self.clear()  # the action went through: an error from before it is stale
+                return result
 
         return wrapper  # type: ignore[return-value]

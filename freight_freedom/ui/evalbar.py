@@ -18,6 +18,7 @@ only ever shown for the position on screen. While it works, the bar says so ("th
 
 from __future__ import annotations
 
+import contextvars
 import html
 import threading
 import time
@@ -28,6 +29,7 @@ import ipywidgets as widgets
 
 from ..analysis.advise import Advice, Cancelled, advise
 from ..analysis.trajectory import trajectory, trajectory_figure
+from ..core.i18n import N_, _, ngettext
 from ..core.registry import find
 from .words import rule_free
 
@@ -36,6 +38,8 @@ HINT_STYLE = "success"
 #: rollouts per batch in the app: a click cancels the evaluation of the position it leaves, and
 #: the batches already handed to the worker (a few tens of ms each) are all that still run
 APP_CHUNK = 5
+#: what the bar is busy with, in words (``thinking (bar)...``)
+WORK = {"bar": N_("bar"), "hint": N_("hint"), "chart": N_("chart")}
 
 
 def cooperative(advice: Advice) -> bool:
@@ -54,11 +58,15 @@ def bar_html(advice: Advice) -> str:
         lo, hi = 100 * v.low, 100 * v.high
         lost = ", ".join(f"{name} {100 * e.mean:.0f}%" for name, e in fig.endings.items()
                          if name != "victory")
+        head = _("Chance of victory: {pct}%").format(pct=f"{pct:.0f}")
+        said = _("{chance} from here").format(chance=chance_words(v.mean))
+        detail = _("(95%: {low}-{high}%; lose by {ways})").format(
+            low=f"{lo:.0f}", high=f"{hi:.0f}", ways=lost)
+        meter = html.escape(_("Chance of victory"), quote=True)
         return (
-            f"<div style='font-size:13px'><b>Chance of victory: {pct:.0f}%</b>, "
-            f"{chance_words(v.mean)} from here <span style='color:#666'>(95%: {lo:.0f}-"
-            f"{hi:.0f}%; lose by {lost})</span></div>"
-            "<div role='meter' aria-label='Chance of victory' aria-valuemin='0' "
+            f"<div style='font-size:13px'><b>{head}</b>, "
+            f"{said} <span style='color:#666'>{detail}</span></div>"
+            f"<div role='meter' aria-label='{meter}' aria-valuemin='0' "
             f"aria-valuemax='100' aria-valuenow='{pct:.0f}' style='position:relative;"
             "height:14px;background:#f3d9d9;border:1px solid #999;border-radius:3px'>"
             f"<div style='position:absolute;left:0;top:0;bottom:0;width:{pct:.1f}%;"
@@ -70,29 +78,37 @@ def bar_html(advice: Advice) -> str:
     labels = []
     for seat, v in enumerate(fig.win):
         colour = COLOURS[seat % len(COLOURS)]
-        parts.append(f"<div title='Player {seat + 1}: {v.percent()}' style='width:"
+        title = html.escape(_("Player {n}: {chance}").format(n=seat + 1, chance=v.percent()),
+                            quote=True)
+        short = _("P{n} {pct}%").format(n=seat + 1, pct=f"{100 * v.mean:.0f}")
+        detail = _("({low}-{high}%, score {score})").format(
+            low=f"{100 * v.low:.0f}", high=f"{100 * v.high:.0f}",
+            score=f"{advice.score[seat].mean:.0f}")
+        parts.append(f"<div title='{title}' style='width:"
                      f"{100 * v.mean:.1f}%;background:{colour}'></div>")
-        labels.append(f"<span style='color:{colour}'><b>P{seat + 1} {100 * v.mean:.0f}%</b>"
-                      f" <span style='color:#666'>({100 * v.low:.0f}-{100 * v.high:.0f}%, "
-                      f"score {advice.score[seat].mean:.0f})</span></span>")
+        labels.append(f"<span style='color:{colour}'><b>{short}</b>"
+                      f" <span style='color:#666'>{detail}</span></span>")
+    head = _("Chance of winning:")
+    img = html.escape(_("Chances of winning by player"), quote=True)
     return (
-        f"<div style='font-size:13px'><b>Chance of winning:</b> {' &middot; '.join(labels)}"
-        "</div><div role='img' aria-label='Chances of winning by player' style='display:flex;"
+        f"<div style='font-size:13px'><b>{head}</b> {' &middot; '.join(labels)}"
+        f"</div><div role='img' aria-label='{img}' style='display:flex;"
         f"height:14px;border:1px solid #999;border-radius:3px'>{''.join(parts)}</div>"
     )
 
 
-def chance_words(p: float, what: str = "won") -> str:
+def chance_words(p: float, what: str | None = None) -> str:
     """An estimated chance as a student says it: ``0.68`` -> ``"about 7 in 10 games won"``.
 
     >>> chance_words(0.68), chance_words(0.02), chance_words(0.97)
     ('about 7 in 10 games won', 'fewer than 1 in 20 games won', 'almost every game won')
     """
+    what = _("won") if what is None else what
     if p < 0.05:
-        return f"fewer than 1 in 20 games {what}"
+        return _("fewer than 1 in 20 games {what}").format(what=what)
     if p > 0.95:
-        return f"almost every game {what}"
-    return f"about {max(1, min(9, round(10 * p)))} in 10 games {what}"
+        return _("almost every game {what}").format(what=what)
+    return _("about {n} in 10 games {what}").format(n=max(1, min(9, round(10 * p))), what=what)
 
 
 def hints_html(advice: Advice, k: int = 3, words: Callable[[str], str] = rule_free) -> str:
@@ -101,22 +117,30 @@ def hints_html(advice: Advice, k: int = 3, words: Callable[[str], str] = rule_fr
     seat = advice.seat
     now = advice.win[seat]
     if not advice.actions:
-        return "<i>No choice to hint at.</i>"
-    won = "won" if cooperative(advice) else f"won by Player {seat + 1}"
+        return "<i>" + html.escape(_("No choice to hint at.")) + "</i>"
+    won = _("won") if cooperative(advice) else _("won by Player {n}").format(n=seat + 1)
     rows = []
     for choice in advice.best(k):
         v = choice.figures.win[seat]
         delta = 100 * (v.mean - now.mean)
-        change = ("about the same as now" if abs(delta) < 1
-                  else f"{abs(delta):.0f} points {'better' if delta > 0 else 'worse'} than now")
+        points = f"{abs(delta):.0f}"
+        change = (_("about the same as now") if abs(delta) < 1
+                  else _("{n} points better than now").format(n=points) if delta > 0
+                  else _("{n} points worse than now").format(n=points))
+        said = _("{chance} from here").format(chance=chance_words(v.mean, won))
         rows.append(f"<li><b>{html.escape(words(choice.label))}</b>: "
-                    f"{chance_words(v.mean, won)} from here <span style='color:#666'>"
+                    f"{said} <span style='color:#666'>"
                     f"({v.percent()}, {change})</span></li>")
     considered = len(advice.actions)
-    compared = "the only choice" if considered == 1 else f"{considered} choices compared"
-    return ("<div style='font-size:13px'><b>Hint</b> (best first; "
-            f"{compared} on {advice.actions[0].figures.rollouts} "
-            f"imagined games each):<ol style='margin:2px 0;padding-left:20px'>{''.join(rows)}"
+    compared = (_("the only choice") if considered == 1
+                else _("{n} choices compared").format(n=considered))
+    head = _("Hint")
+    rest = ngettext("(best first; {compared} on {n} imagined games each):",
+                    "(best first; {compared} on {n} imagined games each):",
+                    advice.actions[0].figures.rollouts).format(
+        compared=compared, n=advice.actions[0].figures.rollouts)
+    return (f"<div style='font-size:13px'><b>{head}</b> {rest}"
+            f"<ol style='margin:2px 0;padding-left:20px'>{''.join(rows)}"
             "</ol></div>")
 
 
@@ -148,7 +172,9 @@ class EvalBar:
                  on_hint: Callable[[list[Any]], None] | None = None, rollouts: int = 100,
                  hint_rollouts: int = 40, hint_actions: int = 8, n_jobs: int | None = None,
                  background: bool = True, seed: int = 0, settle: float = 0.3,
-                 words: Callable[[str], str] = rule_free) -> None:
+                 words: Callable[[str], str] = rule_free,
+                 within: Callable[[Callable[..., Any]], Callable[..., Any]] = lambda f: f,
+                 ) -> None:
         self.words = words
         self.get_game = get_game
         self.panel = panel
@@ -173,22 +199,21 @@ class EvalBar:
         self._marked: list[Any] = []
         self._busy: set[tuple[int, object]] = set()
 
-        self.toggle = widgets.Checkbox(value=False, description="Evaluation bar", indent=False,
+        self.toggle = widgets.Checkbox(value=False, indent=False,
                                        layout=widgets.Layout(width="auto"))
-        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o",
-                                          tooltip="Show the 3 most promising choices",
-                                          layout=widgets.Layout(width="auto"))
-        self.chart_button = widgets.Button(description="Over the game", icon="line-chart",
-                                           tooltip="The bar at positions spread over the game",
-                                           layout=widgets.Layout(width="auto"))
+        self.hint_button = widgets.Button(icon="lightbulb-o", layout=widgets.Layout(width="auto"))
+        self.chart_button = widgets.Button(icon="line-chart", layout=widgets.Layout(width="auto"))
+        self.relabel()
         self.status = widgets.HTML()
         self.bar = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.note = widgets.HTML()
         self.hints = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.chart = widgets.Box(layout=widgets.Layout(width="100%"))
-        self.toggle.observe(lambda _c: self.update(self.get_game(), force=True), names="value")
-        self.hint_button.on_click(lambda _b: self.ask_hint())
-        self.chart_button.on_click(lambda _b: self.ask_chart())
+        # ``within``: the app's language for what the clicks write (the threads inherit it)
+        self.toggle.observe(within(lambda _c: self.update(self.get_game(), force=True)),
+                            names="value")
+        self.hint_button.on_click(within(lambda _b: self.ask_hint()))
+        self.chart_button.on_click(within(lambda _b: self.ask_chart()))
         row = widgets.HBox([self.toggle, self.hint_button, self.chart_button, self.status],
                            layout=widgets.Layout(align_items="center", flex_flow="row wrap"))
         self.widget = widgets.VBox([row, self.bar, self.note, self.hints, self.chart],
@@ -199,6 +224,14 @@ class EvalBar:
         self.hints.add_class("ff-evalbar-hints")
         self.hint_button.add_class("ff-hint")
         self.toggle.add_class("ff-evalbar-toggle")
+
+    def relabel(self) -> None:
+        """Put the toggle's and the buttons' words in the current language."""
+        self.toggle.description = _("Evaluation bar")
+        self.hint_button.description = _("Hint")
+        self.hint_button.tooltip = _("Show the 3 most promising choices")
+        self.chart_button.description = _("Over the game")
+        self.chart_button.tooltip = _("The bar at positions spread over the game")
 
     def cancel(self) -> None:
         """A click arrived: stop the evaluation under way at once (the worker finishes only the
@@ -255,8 +288,10 @@ class EvalBar:
             except Exception as exc:  # noqa: BLE001 - shown, never raised into the kernel
                 self.errors.append(exc)
                 if self._current(generation):
-                    self.status.value = (f"<span style='color:#b00'>{what} failed: "
-                                         f"{html.escape(str(exc))}</span>")
+                    failed = _("{what} failed: {error}").format(what=_(WORK[what]),
+                                                               error=str(exc))
+                    self.status.value = (f"<span style='color:#b00'>{html.escape(failed)}"
+                                         "</span>")
                 return
             finally:
                 with self._lock:
@@ -271,19 +306,23 @@ class EvalBar:
         token = (generation, object())
         with self._lock:
             self._busy.add(token)
-        self.status.value = f"<i>thinking ({what})...</i>"
+        self.status.value = "<i>" + _("thinking ({what})...").format(what=_(WORK[what])) + "</i>"
         if not self.background:
             body()
             return
         self._threads = [t for t in self._threads if t.is_alive()]
-        thread = threading.Thread(target=body, name=f"evalbar-{what}", daemon=True)
+        # the thread writes in the language of the app that asked (a copy of its context)
+        thread = threading.Thread(target=contextvars.copy_context().run, args=(body,),
+                                  name=f"evalbar-{what}", daemon=True)
         self._threads.append(thread)
         thread.start()
 
     def _progress(self, generation: int, what: str) -> Callable[[int, int], None]:
         def show(done: int, total: int) -> None:
             if self._current(generation) and done < total:
-                self.status.value = f"<i>thinking ({what})... {done}/{total}</i>"
+                words = _("thinking ({what})... {done}/{total}").format(
+                    what=_(WORK[what]), done=done, total=total)
+                self.status.value = f"<i>{words}</i>"
         return show
 
     # ------------------------------------------------------------------ actions
@@ -331,7 +370,7 @@ class EvalBar:
         """Score the candidate moves of the position on screen; show and mark the best 3."""
         game = self.get_game()
         if game.is_over:
-            self.hints.value = "<i>The game is over.</i>"
+            self.hints.value = "<i>" + html.escape(_("The game is over.")) + "</i>"
             return
         generation = self._generation
         position = game.copy()
@@ -381,7 +420,8 @@ class EvalBar:
             if button is not None:
                 self._marked.append((button, button.button_style, button.tooltip))
                 button.button_style = HINT_STYLE
-                button.tooltip = f"Hint {rank}: {button.tooltip}"
+                button.tooltip = _("Hint {rank}: {choice}").format(rank=rank,
+                                                                  choice=button.tooltip)
 
     def _unmark(self) -> None:
         for button, style, tooltip in self._marked:

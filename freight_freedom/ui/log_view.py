@@ -23,6 +23,7 @@ import ipywidgets as widgets
 from ..core.action import Action, Step
 from ..core.event import Event
 from ..core.game import Game
+from ..core.i18n import _, ngettext
 from .rule_words import rule_details
 from .words import rule_free
 
@@ -34,22 +35,26 @@ def log_html(events: Sequence[Event], max_rows: int = MAX_ROWS,
     """An HTML table of the last ``max_rows`` events, newest first (numbered from 1), each in
     ``words`` (the game's on-screen words) with its rule a click away."""
     rows = []
+    rule = _("rule")
     start = max(0, len(events) - max_rows)
     for i in range(len(events) - 1, start - 1, -1):
         event = events[i]
         rows.append(
             f"<tr><td style='color:#888;text-align:right;vertical-align:top'>{i + 1}</td>"
             f"<td style='text-align:left'>{html.escape(words(event.text))}</td>"
-            f"<td style='vertical-align:top'>{rule_details(event.rule, 'rule')}</td></tr>"
+            f"<td style='vertical-align:top'>{rule_details(event.rule, rule)}</td></tr>"
         )
+    earlier = ngettext("... {n} earlier events in game.log", "... {n} earlier events in game.log",
+                       start).format(n=start)
     more = (
-        f"<tr><td colspan=3 style='color:#888'>... {start} earlier events in game.log</td></tr>"
+        f"<tr><td colspan=3 style='color:#888'>{html.escape(earlier)}</td></tr>"
         if start
         else ""
     )
+    head = html.escape(_("event"))
     return (
         "<table style='font-size:13px;border-collapse:collapse;width:100%'>"
-        "<thead><tr><th>#</th><th style='text-align:left'>event</th><th></th></tr></thead>"
+        f"<thead><tr><th>#</th><th style='text-align:left'>{head}</th><th></th></tr></thead>"
         f"<tbody>{''.join(rows)}{more}</tbody></table>"
     )
 
@@ -134,7 +139,7 @@ class MoveBook:
             if isinstance(step, Action):
                 text = _strip_player(self.describe(shadow, step), seat)
             else:
-                text = f"set-up change: {step.name}"
+                text = _("set-up change: {name}").format(name=step.name)
             where = (getattr(shadow, "round", None), str(getattr(shadow, "phase", "")))
             if isinstance(step, Action):
                 shadow.apply_unchecked(step)
@@ -148,8 +153,9 @@ class MoveBook:
 
 def _where(move: Move) -> str:
     if move.phase == "turn":  # a game of turns, not of rounds and phases (Slow Freight)
-        return f"Turn {move.round}"
-    return f"Round {move.round} \u00b7 {move.phase} phase"
+        return _("Turn {n}").format(n=move.round)
+    return _("Round {n}").format(n=move.round) + " \u00b7 " + _("{phase} phase").format(
+        phase=move.phase)
 
 
 INDENT = "\u2003"
@@ -161,7 +167,7 @@ def move_options(moves: Sequence[Move]) -> list[tuple[str, tuple[str, int]]]:
     Values are ``(kind, steps)``: choosing a line shows the board after ``steps`` steps (a
     phase or player line: the board when it began).
     """
-    options: list[tuple[str, tuple[str, int]]] = [("Set-up", ("setup", 0))]
+    options: list[tuple[str, tuple[str, int]]] = [(_("Set-up"), ("setup", 0))]
     where: str | None = None
     seat: int | None | str = "none"
     for move in moves:
@@ -171,7 +177,8 @@ def move_options(moves: Sequence[Move]) -> list[tuple[str, tuple[str, int]]]:
             options.append((here, ("phase", move.index)))
         if move.seat != seat:
             seat = move.seat
-            who = f"Player {move.seat + 1}" if move.seat is not None else "Teacher"
+            who = (_("Player {n}").format(n=move.seat + 1) if move.seat is not None
+                   else _("Teacher"))
             options.append((f"{INDENT}{who}", ("player", move.index)))
         options.append((f"{INDENT * 2}{move.index + 1}. {move.text}", ("move", move.index + 1)))
     return options
@@ -191,19 +198,16 @@ class MoveList:
         self.words = words
         self.book = MoveBook(describe)
         self.on_view = on_view
-        self.select = widgets.Select(options=[], rows=14, description="Moves",
-                                     tooltip="Choose a move to see the board after it",
+        self.select = widgets.Select(options=[], rows=14,
                                      layout=widgets.Layout(width="100%", max_width="760px"))
         self.select.style.description_width = "0px"
-        self.back = widgets.Button(description="Back to the present", icon="step-forward",
-                                   tooltip="Show the game as it is now and play on",
+        self.back = widgets.Button(icon="step-forward",
                                    layout=widgets.Layout(width="auto", display="none",
                                                          align_self="flex-start"))
         self.back.on_click(lambda _b: self.on_view(None))
         self.detail = widgets.HTML()
-        self.help = widgets.HTML(
-            "<span style='font-size:13px;color:#555'>Choose a line to see the board at that "
-            "point (read-only).</span>")
+        self.help = widgets.HTML()
+        self.relabel()
         self.widget = widgets.VBox([self.help, self.select, self.back, self.detail],
                                    layout=widgets.Layout(width="100%"))
         self.active = True
@@ -211,6 +215,15 @@ class MoveList:
         self._options: list[tuple[str, tuple[str, int]]] = []
         self._quiet = False
         self.select.observe(self._chosen, names="index")
+
+    def relabel(self) -> None:
+        """Put the list's own words in the current language."""
+        self.select.description = _("Moves")
+        self.select.tooltip = _("Choose a move to see the board after it")
+        self.back.description = _("Back to the present")
+        self.back.tooltip = _("Show the game as it is now and play on")
+        words = html.escape(_("Choose a line to see the board at that point (read-only)."))
+        self.help.value = f"<span style='font-size:13px;color:#555'>{words}</span>"
 
     def update(self, game: Game[Any], viewing: int | None, force: bool = False) -> None:
         """Bring the list up to date with ``game`` (if visible, or ``force``)."""
@@ -241,11 +254,13 @@ class MoveList:
             return ""
         move = moves[viewing - 1]
         events = game.log[move.log[0]:move.log[1]] if move.log[1] <= len(game.log) else ()
+        rule = _("rule")
         items = "".join(
-            f"<li>{html.escape(self.words(e.text))} {rule_details(e.rule, 'rule')}</li>"
+            f"<li>{html.escape(self.words(e.text))} {rule_details(e.rule, rule)}</li>"
             for e in events)
-        return (f"<div style='font-size:13px'><b>{html.escape(_where(move))}, step "
-                f"{viewing}:</b><ul style='margin:2px 0;padding-left:18px'>{items}</ul></div>")
+        head = _("{where}, step {n}:").format(where=_where(move), n=viewing)
+        return (f"<div style='font-size:13px'><b>{html.escape(head)}"
+                f"</b><ul style='margin:2px 0;padding-left:18px'>{items}</ul></div>")
 
     def set_active(self, active: bool, game: Game[Any], viewing: int | None) -> None:
         self.active = active

@@ -17,6 +17,7 @@ import ipywidgets as widgets
 
 from ..core.errors import OptionError
 from ..core.game import Game
+from ..core.i18n import _
 from ..core.options import Option
 from ..core.registry import find
 
@@ -45,18 +46,48 @@ def form_specs(game: Game[Any]) -> list[Option]:
 RANDOM = "random"
 
 
+def with_random(choices: Sequence[Any]) -> list[Any]:
+    """A per-seat drop-down's options: :data:`RANDOM`, then ``choices`` (:func:`in_words`)."""
+    return in_words([RANDOM, *choices])
+
+
+def in_words(values: Sequence[Any]) -> list[Any]:
+    """A drop-down's options with :data:`RANDOM` in words: plain values when "random" reads as
+    itself (English) or is not among them; else (label, value) pairs throughout, as a drop-down
+    wants them."""
+    label = _("random")
+    if label == RANDOM or RANDOM not in values:
+        return list(values)
+    return [(label if v == RANDOM else str(v), v) for v in values]
+
+
 class _PerSeat(widgets.HBox):  # type: ignore[misc]
     """One drop-down per seat (``random`` or one of the choices); ``value`` is the tuple."""
 
     def __init__(self, spec: Option, value: tuple[Any, ...]) -> None:
+        self.spec = spec
         self.dropdowns = [
-            widgets.Dropdown(options=[RANDOM, *spec.choices],
+            widgets.Dropdown(options=self._options(),
                              value=value[seat] if seat < len(value) else RANDOM,
-                             description=f"Player {seat + 1} {spec.title}",
                              style={"description_width": "100px"},
                              layout=widgets.Layout(width="250px"))
             for seat in range(spec.hi or 4)]
         super().__init__(self.dropdowns, layout=widgets.Layout(flex_flow="row wrap"))
+        self.relabel()
+
+    def _options(self) -> list[Any]:
+        return with_random(self.spec.choices)
+
+    def relabel(self) -> None:
+        """Put the drop-downs' words in the current language (their values kept)."""
+        options = self._options()
+        for seat, dropdown in enumerate(self.dropdowns):
+            dropdown.description = _("Player {n} {option}").format(n=seat + 1,
+                                                                  option=self.spec.title)
+            if list(dropdown.options) != options:
+                value = dropdown.value
+                dropdown.options = options
+                dropdown.value = value
 
     @property
     def value(self) -> tuple[Any, ...]:
@@ -83,7 +114,8 @@ def _widget(spec: Option, current: Any) -> widgets.Widget:
     options = [*range(spec.hi), *spec.choices] if spec.kind == "seat" else list(spec.choices)
     if value not in options:
         options = [value, *options]
-    return widgets.Dropdown(options=options, value=value, description=spec.title, style=style)
+    return widgets.Dropdown(options=in_words(options), value=value, description=spec.title,
+                            style=style)
 
 
 class NewGame:
@@ -114,11 +146,9 @@ class NewGame:
 
             players.observe(show_seats, names="value")
             show_seats()
-        self.seed = widgets.Text(value="", placeholder="random", description="seed",
-                                 style={"description_width": "90px"},
+        self.seed = widgets.Text(value="", style={"description_width": "90px"},
                                  layout=widgets.Layout(width="200px"))
-        self.button = widgets.Button(description="New game", button_style="warning",
-                                     icon="refresh")
+        self.button = widgets.Button(button_style="warning", icon="refresh")
         self.button.on_click(guard(lambda _b: self._start_from_button()))
         #: why the last press made no game, right next to the button
         self.error = widgets.HTML(layout=widgets.Layout(margin="0 0 0 8px"))
@@ -128,6 +158,23 @@ class NewGame:
             widgets.HBox([self.seed, self.button, self.error],
                          layout=widgets.Layout(align_items="center")),
         ])
+        self.relabel()
+
+    def relabel(self) -> None:
+        """Put the form's own words in the current language (the options' titles are the
+        game's)."""
+        self.seed.placeholder = _("random")
+        self.seed.description = _("seed")
+        self.button.description = _("New game")
+        for field in self.fields.values():
+            if isinstance(field, _PerSeat):
+                field.relabel()
+            elif isinstance(field, widgets.Dropdown) and RANDOM in field._options_values:
+                options = in_words(field._options_values)
+                if list(field.options) != options:
+                    value = field.value
+                    field.options = options
+                    field.value = value
 
     def _start_from_button(self) -> None:
         self.error.value = ""
@@ -148,8 +195,9 @@ class NewGame:
                 if all(v == RANDOM for v in chosen):
                     continue  # the game deals them
                 if RANDOM in chosen:
-                    raise OptionError(spec.name, f"choose a {spec.title} for every player, or "
-                                      "leave every player on random")
+                    raise OptionError(spec.name, _(
+                        "choose a {option} for every player, or leave every player on random")
+                        .format(option=spec.title))
                 value = chosen
             out[spec.name] = value
         return out
@@ -162,7 +210,8 @@ class NewGame:
             try:
                 seed = int(text)
             except ValueError:
-                raise OptionError("seed", f"must be a whole number, not {text!r}") from None
+                raise OptionError("seed", _("must be a whole number, not {text}").format(
+                    text=repr(text))) from None
         game = type(self.get_game())(seed=seed, **self.values())
         self.on_new(game)
         return game

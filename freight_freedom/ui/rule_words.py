@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 from types import MappingProxyType
 
+from ..core.i18n import _
 from ..core.rulebook import NOT_GAME_RULES, rule_texts
 from .words import rule_free
 
@@ -126,17 +127,19 @@ def student_rule_text(rule: str) -> str | None:
     return None if words is None else rule_free(words)
 
 
-def rule_details(rule: str, label: str = "the rule") -> str:
-    """A small ``label`` that opens to the rule's words for a student, as a lesson's chip does
-    (:func:`student_rule_text`: no code; the ID only in its tooltip). An ID
+def rule_details(rule: str, label: str | None = None) -> str:
+    """A small ``label`` (default "the rule") that opens to the rule's words for a student, as
+    a lesson's chip does (:func:`student_rule_text`: no code; the ID only in its tooltip). An ID
     without words (a game outside the package; a test keeps every ID the package cites worded)
     keeps only its tooltip: no link that opens to nothing."""
     esc = html.escape
+    label = _("the rule") if label is None else label
+    title = esc(_("rule {id}").format(id=rule), quote=True)
     found = student_rule_text(rule)
     if found is None:
-        return f"<span class='ff-rule' title='rule {esc(rule, quote=True)}'></span>"
+        return f"<span class='ff-rule' title='{title}'></span>"
     words = found.replace("**", "")  # plain text here: no Markdown marks
-    return (f"<details class='ff-rule' title='rule {esc(rule, quote=True)}' "
+    return (f"<details class='ff-rule' title='{title}' "
             "style='display:inline-block;vertical-align:top;margin:0'>"
             "<summary style='cursor:pointer;color:#0b57d0;text-decoration:underline;"
             f"font-size:13px'>{esc(label)}</summary>"

@@ -21,6 +21,7 @@ import ipywidgets as widgets
 
 from ..core.errors import SaveFileError
 from ..core.game import Game
+from ..core.i18n import _
 
 
 def save_filename(game: Game[Any]) -> str:
@@ -31,10 +32,11 @@ def download_link_html(game: Game[Any]) -> str:
     """An ``<a download>`` link holding the game's save file."""
     payload = base64.b64encode(game.to_json().encode("utf-8")).decode("ascii")
     name = html.escape(save_filename(game))
+    text = html.escape(_("Download {file}").format(file=save_filename(game)))
     return (
         f"<a download='{name}' href='data:application/json;base64,{payload}' "
         "style='font-weight:bold;color:#0b57d0'>"
-        f"&#11015; Download {name}</a>"
+        f"&#11015; {text}</a>"
     )
 
 
@@ -68,19 +70,26 @@ class SaveLoad:
         self.before_save = before_save
         self.on_loaded = on_loaded
         self.show_error = show_error
-        self.save_button = widgets.Button(description="Save game", icon="download",
-                                          tooltip="make a JSON save file to download")
+        self.save_button = widgets.Button(icon="download")
         self.link = widgets.HTML()
-        self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
-                                         description="Load game")
+        self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False)
+        self.help = widgets.HTML()
         self.save_button.on_click(guard(lambda _b: self.save()))
         self.upload.observe(guard(self._uploaded), names="value")
         self.widget = widgets.VBox([
             widgets.HBox([self.save_button, self.link]),
-            widgets.HBox([self.upload, widgets.HTML(
-                "<span style='color:#666'>a save file of this game made by <i>Save game</i>"
-                "</span>")]),
+            widgets.HBox([self.upload, self.help]),
         ])
+        self.relabel()
+
+    def relabel(self) -> None:
+        """Put the buttons' words in the current language."""
+        self.save_button.description = _("Save game")
+        self.save_button.tooltip = _("make a JSON save file to download")
+        self.upload.description = _("Load game")
+        help_words = html.escape(_("a save file of this game made by {button}")).format(
+            button="<i>" + html.escape(_("Save game")) + "</i>")
+        self.help.value = f"<span style='color:#666'>{help_words}</span>"
 
     def save(self) -> str:
         """Refresh the download link; returns the save file's text."""
@@ -102,7 +111,8 @@ class SaveLoad:
         try:
             game = cls.from_json(data)
         except SaveFileError as exc:
-            self.show_error(f"Could not load {name}: {exc}. The current game is unchanged.")
+            self.show_error(_("Could not load {file}: {error}. The current game is "
+                              "unchanged.").format(file=name, error=exc))
             return None
         self.on_loaded(game)
         return game

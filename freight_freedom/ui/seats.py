@@ -8,10 +8,12 @@ from the seat, so a replayed session is the same.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import ipywidgets as widgets
 
 from ..core.bot import Bot
+from ..core.i18n import _
 
 HUMAN = "Human"
 
@@ -29,23 +31,46 @@ class Seats:
         self.factories = dict(bots)
         self._bots: dict[int, tuple[str, Bot]] = {}
         self.on_change = on_change
+        self._quiet = False
         choices = [HUMAN, *self.factories]
         self.dropdowns = [
             widgets.Dropdown(
-                options=choices,
+                options=self._options(),
                 value=default if default in choices else HUMAN,
-                description=f"Player {seat + 1}",
                 layout=widgets.Layout(width="230px"),
                 style={"description_width": "70px"},
             )
             for seat in range(players)
         ]
+        self.relabel()
         for dropdown in self.dropdowns:
             dropdown.observe(self._changed, names="value")
         self.widget = widgets.HBox(self.dropdowns, layout=widgets.Layout(flex_flow="row wrap"))
 
+    def _options(self) -> list[Any]:
+        """``Human`` in words (the value stays ``"Human"``), then the game's bots (plain
+        strings in English, as they were; (label, value) pairs in another language)."""
+        human = _("Human")
+        if human == HUMAN:
+            return [HUMAN, *self.factories]
+        return [(human, HUMAN), *((name, name) for name in self.factories)]
+
+    def relabel(self) -> None:
+        """Put the drop-downs' words in the current language (the choices kept, quietly)."""
+        options = self._options()
+        for seat, dropdown in enumerate(self.dropdowns):
+            dropdown.description = _("Player {n}").format(n=seat + 1)
+            if list(dropdown.options) != options:
+                value = dropdown.value
+                self._quiet = True
+                try:
+                    dropdown.options = options
+                    dropdown.value = value
+                finally:
+                    self._quiet = False
+
     def _changed(self, _change: object) -> None:
-        if self.on_change is not None:
+        if self.on_change is not None and not self._quiet:
             self.on_change()
 
     def set(self, seat: int, choice: str) -> None:

@@ -29,21 +29,30 @@ import ipywidgets as widgets
 
 from ..core.bot import Bot
 from ..core.game import Game
+from ..core.i18n import N_, _, ngettext
 from .seats import Seats
 
 MAX_STEPS = 5000
 
 UNTIL = {
-    "decision": "the next human decision",
-    "phase": "the next phase",
-    "round": "the end of the round",
-    "end": "the end of the game",
+    "decision": N_("the next human decision"),
+    "phase": N_("the next phase"),
+    "round": N_("the end of the round"),
+    "end": N_("the end of the game"),
 }
 
 #: seconds between two bot decisions when played back (a class can follow ~0.6 s a move)
 DEFAULT_PACE = 0.6
-PACES = [("at once", 0.0), ("fast (0.3 s a move)", 0.3), ("class pace (0.6 s a move)", 0.6),
-         ("slow (1.2 s a move)", 1.2), ("very slow (2 s a move)", 2.0)]
+PACES = [(N_("at once"), 0.0), (N_("fast (0.3 s a move)"), 0.3),
+         (N_("class pace (0.6 s a move)"), 0.6), (N_("slow (1.2 s a move)"), 1.2),
+         (N_("very slow (2 s a move)"), 2.0)]
+#: the stepper's buttons: key -> (words, tooltip)
+BUTTONS = {
+    "one": (N_("Play one move"), N_("the seat to move lets its bot (or a bot) decide once")),
+    "decision": (N_("Bots to my turn"), N_("bots play until a human seat must decide")),
+    "phase": (N_("Next phase"), N_("bots play until the phase changes")),
+    "round": (N_("End of round"), N_("bots play until the round changes")),
+}
 
 
 def default_pace() -> float:
@@ -66,16 +75,16 @@ def next_bot(game: Game[Any], seats: Seats, until: str, start: Any,
              steps: int, max_steps: int = MAX_STEPS) -> tuple[Bot | None, str]:
     """The bot that decides next, or ``None`` and why the bots stop here, in words."""
     if game.is_over:
-        return None, "the game is over"
+        return None, _("the game is over")
     if until in ("phase", "round") and steps and _marker(game, until) != start:
-        return None, f"reached {UNTIL[until]}"
+        return None, _("reached {where}").format(where=_(UNTIL[until]))
     seat = game.to_move
     assert seat is not None
     bot = seats.bot(seat)
     if bot is None:
-        return None, f"Player {seat + 1} (human) decides now"
+        return None, _("Player {n} (human) decides now").format(n=seat + 1)
     if steps >= max_steps:
-        return None, f"stopped after {max_steps} decisions"
+        return None, _("stopped after {n} decisions").format(n=max_steps)
     return bot, ""
 
 
@@ -143,25 +152,16 @@ class Stepper:
         self.describe = describe or (lambda _g, action: str(action))
         self.redraw = redraw or (lambda _line: None)
         self.buttons: dict[str, widgets.Button] = {}
-        labels = {
-            "one": ("Play one move", "the seat to move lets its bot (or a bot) decide once"),
-            "decision": ("Bots to my turn", "bots play until a human seat must decide"),
-            "phase": ("Next phase", "bots play until the phase changes"),
-            "round": ("End of round", "bots play until the round changes"),
-        }
-        for key, (text, tip) in labels.items():
-            button = widgets.Button(description=text, tooltip=tip,
-                                    layout=widgets.Layout(width="auto"))
+        for key in BUTTONS:
+            button = widgets.Button(layout=widgets.Layout(width="auto"))
             button.on_click(guard(lambda _b, k=key: self.step(k)))
             self.buttons[key] = button
-        self.auto = widgets.Checkbox(value=True, description="bots answer automatically",
-                                     indent=False, layout=widgets.Layout(width="auto"))
+        self.auto = widgets.Checkbox(value=True, indent=False,
+                                     layout=widgets.Layout(width="auto"))
         self.status = widgets.HTML()
         value = default_pace() if pace is None else max(0.0, float(pace))
-        options = PACES if value in dict(PACES).values() else [
-            *PACES, (f"{value:g} s a move", value)]
-        self.pace = widgets.Dropdown(options=options, value=value, description="Bot pace",
-                                     tooltip="Seconds between two bot moves when they play back",
+        self._paces = PACES if value in dict(PACES).values() else [*PACES, ("", value)]
+        self.pace = widgets.Dropdown(options=self._pace_options(), value=value,
                                      style={"description_width": "initial"},
                                      layout=widgets.Layout(width="auto"))
         self.widget = widgets.HBox([*self.buttons.values(), self.auto, self.status, self.pace],
@@ -169,14 +169,34 @@ class Stepper:
                                                          align_items="center"))
         # shown in the app's decision column while the bots play back: who did what, and Skip
         self.summary = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
-        self.skip_button = widgets.Button(description="Skip", icon="forward",
-                                          tooltip="Let the bots finish at once",
+        self.skip_button = widgets.Button(icon="forward",
                                           layout=widgets.Layout(width="auto",
                                                                 flex="0 0 auto"))
         self.skip_button.on_click(guard(lambda _b: self.skip()))
         self.banner = widgets.HBox([self.summary, self.skip_button],
                                    layout=widgets.Layout(align_items="center", display="none"))
         self._run: _Run | None = None
+        self.relabel()
+
+    def _pace_options(self) -> list[tuple[str, float]]:
+        return [(_(label) if label else _("{seconds} s a move").format(seconds=f"{v:g}"), v)
+                for label, v in self._paces]
+
+    def relabel(self) -> None:
+        """Put the stepper's words in the current language."""
+        for key, (text, tip) in BUTTONS.items():
+            self.buttons[key].description = _(text)
+            self.buttons[key].tooltip = _(tip)
+        self.auto.description = _("bots answer automatically")
+        self.pace.description = _("Bot pace")
+        self.pace.tooltip = _("Seconds between two bot moves when they play back")
+        options = self._pace_options()
+        if list(self.pace.options) != options:
+            value = self.pace.value
+            self.pace.options = options
+            self.pace.value = value
+        self.skip_button.description = _("Skip")
+        self.skip_button.tooltip = _("Let the bots finish at once")
 
     # ------------------------------------------------------------------ buttons
     def step(self, key: str) -> tuple[int, str]:
@@ -224,9 +244,9 @@ class Stepper:
                 self._report(0, reason)
             return 0, reason
         self._run = run
-        self._show(f"Bots play to {UNTIL[until]}...")
+        self._show(_("Bots play to {where}...").format(where=_(UNTIL[until])))
         run.handle = loop.call_later(float(self.pace.value), self.guard(self._tick))
-        return 0, f"playing back to {UNTIL[until]}"
+        return 0, _("playing back to {where}").format(where=_(UNTIL[until]))
 
     @property
     def playing(self) -> bool:
@@ -237,7 +257,7 @@ class Stepper:
         """Play the rest of the playback at once (the Skip button)."""
         run = self._run
         if run is None:
-            return 0, "nothing to skip"
+            return 0, _("nothing to skip")
         self._cancel()
         while True:
             bot, reason = next_bot(run.game, self.seats, run.until, run.start, run.steps)
@@ -289,8 +309,9 @@ class Stepper:
         label = self.describe(game, action)
         game.apply(action)
         run.steps += 1
-        who = f"Player {seat + 1 if seat is not None else '?'}"
-        line = label if label.startswith(who) else f"{who}: {label}"
+        number = seat + 1 if seat is not None else "?"
+        line = label if label.startswith(f"Player {number}") else _(
+            "Player {n}: {move}").format(n=number, move=label)
         line += f" \u2014 {self.seats.labels()[seat or 0]}"
         self._show(line, run.steps)
         self.redraw(line)
@@ -315,7 +336,8 @@ class Stepper:
             run.handle.cancel()
 
     def _show(self, line: str, steps: int = 0) -> None:
-        count = f" <span style='color:#666'>(bot move {steps})</span>" if steps else ""
+        words = html.escape(_("(bot move {n})").format(n=steps))
+        count = f" <span style='color:#666'>{words}</span>" if steps else ""
         self.summary.value = (f"<div role='status' aria-live='polite' style='font-size:13px'>"
                               f"&#9654; {html.escape(line)}{count}</div>")
         self.banner.layout.display = ""
@@ -325,16 +347,19 @@ class Stepper:
         self.summary.value = ""
 
     def _report(self, steps: int, reason: str) -> None:
-        self.status.value = f"<span style='color:#555'>{steps} moves; {reason}</span>"
+        words = ngettext("{n} moves; {reason}", "{n} moves; {reason}", steps).format(
+            n=steps, reason=reason)
+        self.status.value = f"<span style='color:#555'>{words}</span>"
         self.after(steps, reason)
 
     def _one(self, game: Game[Any]) -> tuple[int, str]:
         if game.is_over:
-            return 0, "the game is over"
+            return 0, _("the game is over")
         seat = game.to_move
         assert seat is not None
         bot = self.seats.bot(seat) or (self.fallback_bot() if self.fallback_bot else None)
         if bot is None:
-            return 0, "no bot available"
+            return 0, _("no bot available")
         game.apply(bot.choose(game))
-        return 1, f"{getattr(bot, 'name', 'bot')} played for Player {seat + 1}"
+        return 1, _("{bot} played for Player {n}").format(bot=getattr(bot, "name", _("bot")),
+                                                          n=seat + 1)

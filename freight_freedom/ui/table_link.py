@@ -40,7 +40,7 @@ def bind_table(app: GameApp, table: TableLink) -> None:
     there plays for another seat or changes the game outside the table's log: undo / redo, the
     seats (hot-seat), the stepper (this device's bots: the table plays its bots once), Hint,
     save / load and new game are hidden, and one line under the title
-    (``app.table_note``) says why."""
+    (``app.table_note``) says why. The language menu moves under it."""
     app.stepper.auto.value = False
     for part in (app.header, app.stepper.widget, app.stepper.banner, app.seats_box,
                  app.evalbar.widget):
@@ -52,4 +52,7 @@ def bind_table(app: GameApp, table: TableLink) -> None:
         f"border-left:4px solid #0b57d0'>{html.escape(table.notice)}</div>",
         layout=widgets.Layout(width="100%", flex="0 0 auto"))
     app.table_note.add_class("ff-table-note")
-    app.column.children = (app.title, app.table_note, *app.column.children[1:])
+    # the language menu stays: each reader at the table reads in their own language
+    app.header.children = tuple(c for c in app.header.children if c is not app.language_menu)
+    app.column.children = (app.title, app.table_note, app.language_menu,
+                           *app.column.children[1:])
