@@ -190,9 +190,15 @@ def _read_text(event: Happened) -> str:
     return text  # type: ignore[no-any-return]
 
 
-# the setter serves the __init__ of a kind derived from a lazy one; assigning to ``text`` is
-# still refused (frozen)
-_LAZY_TEXT = property(_read_text, _TEXT_SLOT.__set__)
+def _write_text(event: Happened, text: Any) -> None:
+    """Store a lazy kind's text or words (the __init__ of a kind derived from a lazy one needs a
+    setter; assigning to ``text`` afterwards is still refused: the event is frozen)."""
+    _TEXT_SLOT.__set__(event, text)
+
+
+# (Python functions both: dataclass(slots=True) in Python 3.14 reads the __code__ of a class's
+# property accessors when it rebuilds the class, which a slot's bound __set__ does not have)
+_LAZY_TEXT = property(_read_text, _write_text)
 
 later: Callable[..., str] = partial  # type: ignore[assignment]
 """``later(words, *facts)`` stands for the text ``words(*facts)`` of a ``LAZY_TEXT`` kind, written
