@@ -181,18 +181,31 @@ class _Site:
 
     def run_all(self, attempts: int = 3) -> None:
         """Run > Run All Cells, pressed again if no cell started (the first press can come
-        before the notebook's commands are ready, and then does nothing)."""
+        before the notebook's commands are ready, and then does nothing). A dialog of the
+        site's own (seen once, on a busy machine, over the first notebook opened) is closed
+        and named in the failure if Run All still never starts."""
+        dialogs: list[str] = []
         for attempt in range(attempts):
-            self.page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-            self.page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
             try:
+                self._close_dialogs(dialogs)
+                self.page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click(
+                    timeout=budget_ms(20_000))
+                self.page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click(
+                    timeout=budget_ms(20_000))
                 self.page.wait_for_function(RUN_STARTED_JS,
                                             timeout=budget_ms(RUN_STARTED_TIMEOUT))
                 return
-            except Exception:  # noqa: BLE001 - playwright's TimeoutError: press again
+            except Exception as exc:  # noqa: BLE001 - playwright's TimeoutError: press again
                 self.page.keyboard.press("Escape")  # a menu left open
                 if attempt == attempts - 1:
-                    raise
+                    raise AssertionError(f"Run All never started; dialogs seen: {dialogs}") from exc
+
+    def _close_dialogs(self, seen: list[str]) -> None:
+        """Close any open dialog (Escape), keeping its words for the failure message."""
+        for text in self.page.eval_on_selector_all(
+                ".jp-Dialog", "ds => ds.map(d => d.innerText.slice(0, 300))"):
+            seen.append(" ".join(text.split()))
+            self.page.keyboard.press("Escape")
 
     def _on_request(self, request: Any) -> None:
         self.requested.append(request.url)
