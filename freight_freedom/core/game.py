@@ -241,24 +241,25 @@ class Game(Displayed, ABC, Generic[S]):
             return False
         if self._legal_cache is None:
             self.legal_actions()
-        legal = self._legal_cache or ()
-        # nearly every action checked is one of the listed values themselves (bots and apps pick
-        # from legal_actions(), and the games share their action values): look for it by
-        # identity first, which costs no hashing; an equal copy (parsed text) is found by value
-        for listed in legal:
+        if self._listed(action):
+            return True
+        if self._legal_set is None:  # an equal copy (parsed text) is found by value
+            self._legal_set = frozenset(self._legal_cache or ())
+        return action in self._legal_set
+
+    def _listed(self, action: object) -> bool:
+        """Whether ``action`` is one of the cached legal values itself. Nearly every action
+        checked is (bots and apps pick from legal_actions(), and the games share their action
+        values), and looking by identity costs no hashing."""
+        for listed in self._legal_cache or ():  # noqa: SIM110 - no generator on the hot path
             if listed is action:
                 return True
-        if self._legal_set is None:
-            self._legal_set = frozenset(legal)
-        return action in self._legal_set
+        return False
 
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalAction` (naming the rule) unless ``action`` is legal now."""
-        # the common case first: one of the listed actions itself (they are all the seat to
-        # move's, as the conformance checks ask), found by identity, without the checks below
-        for listed in self._legal_cache or ():
-            if listed is action:
-                return
+        if self._listed(action):  # all the seat to move's (the conformance checks ask so)
+            return
         if not isinstance(action, Action):
             raise IllegalAction(
                 f"{show(action)} is not an Action (use Action.parse for text)", rule=self.RULE_TURN

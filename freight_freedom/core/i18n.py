@@ -149,7 +149,7 @@ def _translations(lang: str) -> _gettext.NullTranslations:
 
 def gettext(message: str) -> str:
     """``message`` in the current language (itself when the catalog lacks it)."""
-    lang = _current.get() or _default
+    lang = language()
     return message if lang == SOURCE else _translations(lang).gettext(message)
 
 
@@ -159,7 +159,7 @@ _ = gettext
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of ``singular``/``plural`` for ``n`` in the current language (its own plural
     rule: ``Plural-Forms`` of the catalog)."""
-    lang = _current.get() or _default
+    lang = language()
     if lang == SOURCE:
         return singular if n == 1 else plural
     return _translations(lang).ngettext(singular, plural, n)
@@ -168,7 +168,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, as meant in ``context`` (one English word with
     two meanings gets two entries)."""
-    lang = _current.get() or _default
+    lang = language()
     return message if lang == SOURCE else _translations(lang).pgettext(context, message)
 
 
