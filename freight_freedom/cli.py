@@ -294,7 +294,7 @@ def _lesson(args: argparse.Namespace, stdout: TextIO) -> int:
 
 
 def _translations(args: argparse.Namespace, stdout: TextIO) -> int:
-    """``freight-freedom translations check|add FILE`` and ``compile``."""
+    """``freight-freedom translations check|add FILE``, ``compile``, ``extract``, ``update``."""
     from . import translations
 
     try:
@@ -304,6 +304,14 @@ def _translations(args: argparse.Namespace, stdout: TextIO) -> int:
     if args.translations_command == "compile":
         for po in translations.shipped():
             print(translations.compile_po(po, po.parents[2]), file=stdout)
+        return 0
+    if args.translations_command == "extract":
+        count = translations.extract()
+        print(f"{translations.TEMPLATE}: {count} texts", file=stdout)
+        return 0
+    if args.translations_command == "update":
+        for po, left in translations.update(list(args.parts)).items():
+            print(f"{po}: {left} untranslated", file=stdout)
         return 0
     if not args.file.is_file():
         raise UsageError(f"{args.file} is not a file")

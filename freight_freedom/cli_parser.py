@@ -264,6 +264,16 @@ def build_parser() -> argparse.ArgumentParser:
     tadd.add_argument("--into", type=Path, metavar="DIR", default=None,
                       help="compile into DIR instead (then set FREIGHT_FREEDOM_LOCALES=DIR)")
     what_tr.add_parser("compile", help="recompile the package's own catalogs (maintainers)")
+    what_tr.add_parser("extract", help="write the template of every marked text (maintainers)",
+                       description="Write freight_freedom/locale/freight_freedom.pot from the "
+                       "texts the code and the components' files mark.")
+    tupd = what_tr.add_parser("update", help="bring the package's .po files to the template and "
+                              "compile them (maintainers)",
+                              description="Add the template's new entries (empty) to each "
+                              "shipped .po file, drop stale ones, take the translations of "
+                              "the PART .po files, compile; print what is left untranslated.")
+    tupd.add_argument("parts", type=Path, nargs="*", metavar="PART",
+                      help=".po files of translations done apart (theirs win)")
     cls = subs.add_parser("classroom", help="run a class: teacher, student and projector pages",
                           description="Open (or create) the class database and serve the "
                           "teacher's, the students' and the projector's pages with Voila "

@@ -109,3 +109,74 @@ def add(path: Path, folder: Path | None = None) -> tuple[Path, list[Problem]]:
     if found:
         return path, found
     return compile_po(path, folder or user_catalogs()), []
+
+
+ROOT = Path(__file__).resolve().parent
+TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
+
+
+def marked() -> Any:
+    """Every text the package marks, as Babel's catalog: the Python code's ``_()``,
+    ``ngettext()``, ``pgettext()``, ``N_()``, ``say()`` and ``say_n()`` (babel.cfg), and the
+    components' names and notes (:mod:`.data_words`)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+
+    from .core.say import KEYWORDS
+
+    catalog = Catalog(project="freight-freedom", domain=DOMAIN)
+    found = extract_from_dir(str(ROOT), method_map=[("**.py", "python")],
+                             keywords={**DEFAULT_KEYWORDS, **KEYWORDS},
+                             comment_tags=("TRANSLATORS:",), strip_comment_tags=True)
+    for filename, lineno, message, comments, context in sorted(
+            found, key=lambda f: (f[0], f[1])):
+        catalog.add(message, None, [(f"freight_freedom/{filename}", lineno)],
+                    auto_comments=comments, context=context)
+    try:
+        from .data_words import data_messages
+    except ImportError:  # pragma: no cover - the module is part of the package
+        return catalog
+    for message, where, comment in data_messages():
+        catalog.add(message, None, [where], auto_comments=[comment] if comment else [])
+    return catalog
+
+
+def extract(path: Path = TEMPLATE) -> int:
+    """Write the template (``.pot``) of every marked text; returns how many there are."""
+    pofile, _ = babel()
+    catalog = marked()
+    with path.open("wb") as handle:
+        pofile.write_po(handle, catalog, width=100, sort_by_file=True)
+    return len(catalog)
+
+
+def update(extra: list[Path] = ()) -> dict[str, int]:  # type: ignore[assignment]
+    """Bring every shipped ``.po`` file to the template (new entries empty, stale ones gone),
+    take the translations of the ``extra`` ``.po`` files of the same language (work done apart:
+    theirs win), and compile. Returns, per file, how many entries are still untranslated."""
+    pofile, _ = babel()
+    template = read(TEMPLATE)
+    left: dict[str, int] = {}
+    for po in shipped():
+        catalog = read(po)
+        catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
+        catalog.obsolete.clear()
+        lang = str(catalog.locale_identifier)
+        for part in extra:
+            other = read(part)
+            if str(other.locale_identifier) != lang:
+                continue
+            for message in other:
+                if not message.id or not message.string or not any(
+                        message.string if isinstance(message.string, tuple)
+                        else (message.string,)):
+                    continue
+                mine = catalog.get(message.id, message.context)
+                if mine is not None:
+                    mine.string = message.string
+        with po.open("wb") as handle:
+            pofile.write_po(handle, catalog, width=100, sort_by_file=True)
+        compile_po(po, LOCALE_DIR)
+        left[str(po)] = sum(1 for m in catalog if m.id and not (
+            m.string if isinstance(m.string, str) else all(m.string)))
+    return left

@@ -12,8 +12,17 @@ from functools import partial
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from .frozen import FrozenDict, freeze, thaw
+from .i18n import SOURCE, gettext, language, using
 
 _EMPTY = FrozenDict()
+
+
+def _english(words: Callable[[], str]) -> str:
+    """Words (a :func:`~.say.say` or :func:`later`) written in English: the text that is kept."""
+    if language() == SOURCE:
+        return words()
+    with using(SOURCE):
+        return words()
 
 
 class Event:
@@ -29,9 +38,9 @@ class Event:
     scalars that way) is taken as it is; anything else is frozen here.
     """
 
-    __slots__ = ("_data", "_rule", "_text")
+    __slots__ = ("_data", "_rule", "_text", "_words")
 
-    def __init__(self, rule: str, text: str, data: Any = _EMPTY) -> None:
+    def __init__(self, rule: str, text: str | Callable[[], str], data: Any = _EMPTY) -> None:
         self._rule = rule
         self._text = text
         self._data = data if type(data) is FrozenDict else freeze(data)
@@ -42,7 +51,33 @@ class Event:
 
     @property
     def text(self) -> str:
-        return self._text
+        """The event's words in English (what the log, saves and tests read)."""
+        text = self._text
+        if text.__class__ is not str:
+            self._words = text
+            text = self._text = _english(text)
+        return text  # type: ignore[no-any-return]
+
+    def said(self) -> str:
+        """The event's words in the current language (:func:`~.i18n.using`): rendered again
+        from its words when it has them (:func:`~.say.say`), else its text as the catalog
+        has it (a fixed text), else its English text."""
+        if language() == SOURCE:
+            return self.text
+        words = self._words_of()
+        if words is not None:
+            return words()
+        text = self.text
+        return gettext(text) if text else text
+
+    def _words_of(self) -> Callable[[], str] | None:
+        text = self._text
+        if text.__class__ is not str:
+            return text  # type: ignore[no-any-return]
+        try:
+            return self._words  # type: ignore[no-any-return]
+        except AttributeError:
+            return None
 
     @property
     def data(self) -> FrozenDict:
@@ -108,7 +143,7 @@ class Happened(Event):
     RULE: ClassVar[str] = ""
     KEYS: ClassVar[Mapping[str, str]] = {}
     SPREAD: ClassVar[str] = ""
-    LAZY_TEXT: ClassVar[bool] = False
+    LAZY_TEXT: ClassVar[bool] = True
 
     def __init_subclass__(cls) -> None:
         # (no zero-argument super() here: dataclass(slots=True) makes this class anew)
@@ -170,6 +205,15 @@ class Happened(Event):
     def with_text(self, text: str) -> Happened:
         return replace(self, text=text)
 
+    def _words_of(self) -> Callable[[], str] | None:
+        text = _TEXT_SLOT.__get__(self)
+        if text.__class__ is not str:
+            return text  # type: ignore[no-any-return]
+        try:
+            return _WORDS_SLOT.__get__(self)  # type: ignore[no-any-return]
+        except AttributeError:
+            return None
+
     def __reduce__(self) -> tuple[Any, ...]:  # type: ignore[override]
         return (_rebuild, (type(self), tuple(getattr(self, f.name) for f in fields(self))))
 
@@ -179,13 +223,16 @@ class Happened(Event):
 
 
 _TEXT_SLOT: Any = Happened.__dict__["text"]  # where a typed event keeps its text (or its words)
+_WORDS_SLOT: Any = Event.__dict__["_words"]  # its words, once the text is written
 
 
 def _read_text(event: Happened) -> str:
-    """The text of a ``LAZY_TEXT`` kind: written from its :func:`later` words on first read."""
+    """The text of a ``LAZY_TEXT`` kind: written in English from its words on first read (the
+    words are kept, for :meth:`Event.said`)."""
     text = _TEXT_SLOT.__get__(event)
     if text.__class__ is not str:
-        text = text()
+        _WORDS_SLOT.__set__(event, text)
+        text = _english(text)
         _TEXT_SLOT.__set__(event, text)
     return text  # type: ignore[no-any-return]
 
@@ -197,6 +244,13 @@ def _write_text(event: Happened, text: Any) -> None:
 
 
 # (Python functions both: dataclass(slots=True) in Python 3.14 reads the __code__ of a class's
+def raw_text(event: Event) -> str:
+    """The event's text when it was given as a string, else ``""`` (its words are not written:
+    a look that costs nothing)."""
+    text = _TEXT_SLOT.__get__(event) if isinstance(event, Happened) else event._text
+    return text if text.__class__ is str else ""  # type: ignore[no-any-return]
+
+
 # property accessors when it rebuilds the class, which a slot's bound __set__ does not have)
 _LAZY_TEXT = property(_read_text, _write_text)
 

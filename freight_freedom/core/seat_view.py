@@ -72,11 +72,12 @@ def recent_events(game: Game[Any], since: int | None) -> tuple[Event, ...]:
 
 
 def event_view(event: Event) -> EventView:
-    """An event as the view shows it: for one that moves a piece on the map (a
+    """An event as the view shows it, in the current language: for one that moves a piece on the map (a
     :class:`~.event.MapMove`), where from and to and the piece's colour."""
     if isinstance(event, MapMove):
-        return EventView(event.text, event.rule, event.origin, event.dest, event.colour or None)
-    return EventView(event.text, event.rule)
+        return EventView(event.said(), event.rule, event.origin, event.dest,
+                         event.colour or None)
+    return EventView(event.said(), event.rule)
 
 
 def to_plain(value: Any) -> Any:

@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 from ..core.action import Action, show
 from ..core.errors import IllegalAction, OptionError
-from ..core.event import Event, Silent
+from ..core.event import Event, Silent, raw_text
 from ..core.game import Game, Prompt
 from ..core.options import parse_options
 from ..core.rng import Rng
@@ -390,8 +390,9 @@ class Freedom(Game[FreedomState]):
 
 
 def _tidy(events: list[Event]) -> list[Event]:
-    """One full stop at the end of each event, even after a name such as "Washington, D.C."."""
+    """One full stop at the end of each event, even after a name such as "Washington, D.C."
+    (words given as :func:`~..core.say.say` see to it themselves when written)."""
     for e in events:
-        if e.text.endswith(".."):
+        if raw_text(e).endswith(".."):
             return [e.with_text(e.text[:-1]) if e.text.endswith("..") else e for e in events]
     return events  # nearly always: no new list

@@ -83,7 +83,7 @@ def html_summary(game: Game[Any]) -> str:
     latest, newest = _("Latest events"), _("(newest first)")
     log = game.log[-SUMMARY_LOG_LINES:]
     lines = "".join(
-        f"<li><code>{esc(e.rule)}</code> {esc(e.text)}</li>" for e in reversed(log)
+        f"<li><code>{esc(e.rule)}</code> {esc(e.said())}</li>" for e in reversed(log)
     )
     return (
         "<div class='freight-freedom-summary' style='font-family:sans-serif;font-size:13px'>"

@@ -41,7 +41,7 @@ def log_html(events: Sequence[Event], max_rows: int = MAX_ROWS,
         event = events[i]
         rows.append(
             f"<tr><td style='color:#888;text-align:right;vertical-align:top'>{i + 1}</td>"
-            f"<td style='text-align:left'>{html.escape(words(event.text))}</td>"
+            f"<td style='text-align:left'>{html.escape(words(event.said()))}</td>"
             f"<td style='vertical-align:top'>{rule_details(event.rule, rule)}</td></tr>"
         )
     earlier = ngettext("... {n} earlier events in game.log", "... {n} earlier events in game.log",
@@ -256,7 +256,7 @@ class MoveList:
         events = game.log[move.log[0]:move.log[1]] if move.log[1] <= len(game.log) else ()
         rule = _("rule")
         items = "".join(
-            f"<li>{html.escape(self.words(e.text))} {rule_details(e.rule, rule)}</li>"
+            f"<li>{html.escape(self.words(e.said()))} {rule_details(e.rule, rule)}</li>"
             for e in events)
         head = _("{where}, step {n}:").format(where=_where(move), n=viewing)
         return (f"<div style='font-size:13px'><b>{html.escape(head)}"

@@ -85,7 +85,7 @@ def recent_html(ui: GameUI, game: Game[Any], selection: Selection,
     events = list(log[since:])
     shown = events[-limit:]
     more = len(events) - len(shown)
-    items = "".join(f"<li>{html.escape(ui.words(e.text))}</li>" for e in shown)
+    items = "".join(f"<li>{html.escape(ui.words(e.said()))}</li>" for e in shown)
     earlier = ngettext("{n} earlier events: see the Log tab",
                        "{n} earlier events: see the Log tab", more).format(n=more)
     head = f"<li><i>{html.escape(earlier)}</i></li>" if more else ""

@@ -15,12 +15,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 
 from freight_freedom import OptionError
 from freight_freedom.cli import main
 from freight_freedom.core import i18n
 from freight_freedom.core.i18n import _, ngettext, set_language, using
+from freight_freedom import translations
 from freight_freedom.translations import fields, problems, read, shipped
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -177,10 +177,7 @@ def test_every_compiled_catalog_matches_its_source() -> None:
 
 def _marked() -> set[str]:
     """Every text the package's code marks, as ``pybabel extract`` (babel.cfg) reads it."""
-    found = extract_from_dir(str(ROOT / "freight_freedom"), method_map=[("**.py", "python")],
-                             keywords=DEFAULT_KEYWORDS)
-    return {message if isinstance(message, str) else message[0]
-            for _, _, message, _, _ in found}
+    return {m.id if isinstance(m.id, str) else m.id[0] for m in translations.marked() if m.id}
 
 
 def test_the_template_holds_exactly_what_the_code_marks() -> None:
@@ -188,8 +185,8 @@ def test_the_template_holds_exactly_what_the_code_marks() -> None:
     template = read(ROOT / "freight_freedom" / "locale" / "freight_freedom.pot")
     listed = {m.id if isinstance(m.id, str) else m.id[0] for m in template if m.id}
     marked = _marked()
-    assert marked - listed == set(), "run pybabel extract (see docs/translating.md)"
-    assert listed - marked == set(), "run pybabel extract (see docs/translating.md)"
+    assert marked - listed == set(), "run freight-freedom translations extract (see docs/translating.md)"
+    assert listed - marked == set(), "run freight-freedom translations extract (see docs/translating.md)"
     for po in shipped():
         ids = {m.id if isinstance(m.id, str) else m.id[0] for m in read(po) if m.id}
         assert ids == listed, f"{po}: run pybabel update (see docs/translating.md)"

@@ -1,0 +1,145 @@
+"""Words kept as a marked English template and its facts, put in the reader's language when shown.
+
+An event happens once but is read in many languages (a class can mix them), so its text is not
+written when it happens: the rules give it :func:`say` words, and each reader's screen renders
+them in its own language (:func:`~.i18n.using`). ``event.text`` stays the English rendering, for
+saves, replays, the log and tests; ``event.said()`` is the current language's.
+
+>>> words = say("{who} moves a person to {dest}.", who=say("Player {n}", n=1), dest="Canada")
+>>> str(words)
+'Player 1 moves a person to Canada.'
+
+- A fact that is a :class:`Say` is rendered in turn; a fact that is a string is looked up in the
+  catalog (a space's, card's or colour's name, marked as data in the components' files) and
+  shown as it is when the catalog lacks it (a person's or a place's name); anything else is
+  formatted as it is.
+- :func:`say_n` picks the catalog's plural form for ``n``; :func:`listing` joins words
+  ("A, B and C") the language's way.
+- Babel finds the templates: ``say`` and ``say_n`` are keywords of
+  ``freight-freedom translations extract`` (:data:`KEYWORDS`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from .i18n import SOURCE, gettext, language, ngettext, using
+
+KEYWORDS: dict[str, Any] = {"say": None, "say_n": (1, 2)}
+"""The marking functions of this module, as Babel's extraction keywords (added to its defaults)."""
+
+
+def _shown(value: Any) -> Any:
+    if value.__class__ is str:
+        return gettext(value) if value else value
+    if isinstance(value, Say):
+        return value.render()
+    return value
+
+
+class Say:
+    """A template (marked English) and its named facts; ``render()`` (or ``str()``, or calling
+    it) writes them in the current language. Immutable and picklable; equal when template and
+    facts are."""
+
+    __slots__ = ("args", "n", "plural", "template")
+
+    template: str
+    plural: str | None
+    n: int
+    args: tuple[tuple[str, Any], ...]
+
+    def __init__(self, template: str, plural: str | None = None, n: int = 1,
+                 args: tuple[tuple[str, Any], ...] = ()) -> None:
+        object.__setattr__(self, "template", template)
+        object.__setattr__(self, "plural", plural)
+        object.__setattr__(self, "n", n)
+        object.__setattr__(self, "args", args)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("words are immutable")
+
+    def render(self) -> str:
+        """The words in the current language (one full stop at the end, even after a name
+        that ends in one, such as "Washington, D.C.")."""
+        if self.plural is None:
+            text = gettext(self.template)
+        else:
+            text = ngettext(self.template, self.plural, self.n)
+        if self.args:
+            text = text.format(**{key: _shown(value) for key, value in self.args})
+        return text[:-1] if text.endswith("..") and not text.endswith("...") else text
+
+    __call__ = render
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def english(self) -> str:
+        """The words in English, whatever the reader's language (what saves and logs keep)."""
+        if language() == SOURCE:
+            return self.render()
+        with using(SOURCE):
+            return self.render()
+
+    def __repr__(self) -> str:
+        return f"say({self.template!r}, {dict(self.args)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Say):
+            return NotImplemented
+        return (self.template, self.plural, self.n, self.args) == (
+            other.template, other.plural, other.n, other.args)
+
+    def __hash__(self) -> int:
+        return hash((self.template, self.n, self.args))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Say, (self.template, self.plural, self.n, self.args))
+
+
+def say(template: str, /, **facts: Any) -> Say:
+    """Words to render when shown: ``template`` is marked English with ``{named}`` fields."""
+    return Say(template, None, 1, tuple(facts.items()))
+
+
+def say_n(singular: str, plural: str, n: int, /, **facts: Any) -> Say:
+    """Counted words: the form for ``n`` (``{n}`` in the template is ``n``)."""
+    return Say(singular, plural, n, (("n", n), *facts.items()))
+
+
+class Listing(Say):
+    """Several words joined the current language's way: "A", "A and B", "A, B and C"."""
+
+    __slots__ = ()
+
+    def __init__(self, items: tuple[Any, ...]) -> None:
+        super().__init__("", None, len(items), tuple(("", item) for item in items))
+
+    def render(self) -> str:
+        items = [str(_shown(value)) for _, value in self.args]
+        if not items:
+            return ""
+        if len(items) == 1:
+            return items[0]
+        # TRANSLATORS: the end of a list: "Boston, Detroit and Canada"
+        return gettext("{rest} and {last}").format(rest=", ".join(items[:-1]), last=items[-1])
+
+    __call__ = render
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Listing, (tuple(value for _, value in self.args),))
+
+
+def listing(items: Iterable[Any]) -> Listing:
+    """``items`` (words or names) as one list in the reader's language."""
+    return Listing(tuple(items))
+
+
+def shown(value: Any) -> str:
+    """Any text a screen shows, in the current language: words rendered, a name looked up."""
+    return str(_shown(value))
