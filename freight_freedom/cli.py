@@ -310,8 +310,8 @@ def _translations(args: argparse.Namespace, stdout: TextIO) -> int:
         print(f"{translations.TEMPLATE}: {count} texts", file=stdout)
         return 0
     if args.translations_command == "update":
-        for po, left in translations.update(list(args.parts)).items():
-            print(f"{po}: {left} untranslated", file=stdout)
+        for path, left in translations.update(list(args.parts)).items():
+            print(f"{path}: {left} untranslated", file=stdout)
         return 0
     if not args.file.is_file():
         raise UsageError(f"{args.file} is not a file")

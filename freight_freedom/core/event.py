@@ -39,6 +39,8 @@ class Event:
     """
 
     __slots__ = ("_data", "_rule", "_text", "_words")
+    _text: Any  # the text, or words (a callable) not yet written
+    _words: Callable[[], str]  # the words, once written into the text
 
     def __init__(self, rule: str, text: str | Callable[[], str], data: Any = _EMPTY) -> None:
         self._rule = rule
@@ -75,7 +77,7 @@ class Event:
         if text.__class__ is not str:
             return text  # type: ignore[no-any-return]
         try:
-            return self._words  # type: ignore[no-any-return]
+            return self._words
         except AttributeError:
             return None
 
@@ -98,7 +100,7 @@ class Event:
     def __str__(self) -> str:
         return f"[{self.rule}] {self.text}"
 
-    def __reduce__(self) -> tuple[type[Event], tuple[str, str, Any]]:
+    def __reduce__(self) -> tuple[type[Event], tuple[str, Any, Any]]:
         return (Event, (self._rule, self._text, self._data))
 
     def to_dict(self) -> dict[str, Any]:

@@ -72,8 +72,8 @@ def recent_events(game: Game[Any], since: int | None) -> tuple[Event, ...]:
 
 
 def event_view(event: Event) -> EventView:
-    """An event as the view shows it, in the current language: for one that moves a piece on the map (a
-    :class:`~.event.MapMove`), where from and to and the piece's colour."""
+    """An event as the view shows it, in the current language: for one that moves a piece on
+    the map (a :class:`~.event.MapMove`), where from and to and the piece's colour."""
     if isinstance(event, MapMove):
         return EventView(event.said(), event.rule, event.origin, event.dest,
                          event.colour or None)

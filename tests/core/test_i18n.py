@@ -16,11 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from freight_freedom import OptionError
+from freight_freedom import OptionError, translations
 from freight_freedom.cli import main
 from freight_freedom.core import i18n
 from freight_freedom.core.i18n import _, ngettext, set_language, using
-from freight_freedom import translations
 from freight_freedom.translations import fields, problems, read, shipped
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -185,8 +184,9 @@ def test_the_template_holds_exactly_what_the_code_marks() -> None:
     template = read(ROOT / "freight_freedom" / "locale" / "freight_freedom.pot")
     listed = {m.id if isinstance(m.id, str) else m.id[0] for m in template if m.id}
     marked = _marked()
-    assert marked - listed == set(), "run freight-freedom translations extract (see docs/translating.md)"
-    assert listed - marked == set(), "run freight-freedom translations extract (see docs/translating.md)"
+    again = "run freight-freedom translations extract (see docs/translating.md)"
+    assert marked - listed == set(), again
+    assert listed - marked == set(), again
     for po in shipped():
         ids = {m.id if isinstance(m.id, str) else m.id[0] for m in read(po) if m.id}
         assert ids == listed, f"{po}: run pybabel update (see docs/translating.md)"
