@@ -19,6 +19,7 @@ import json
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -27,6 +28,7 @@ from .errors import IllegalAction, OptionError
 from .event import Event
 from .frozen import FrozenDict, freeze
 from .game_display import Displayed
+from .i18n import check_language, chosen, language, using
 from .scenario_check import check_scenario
 
 S = TypeVar("S")
@@ -71,8 +73,12 @@ class Game(Displayed, ABC, Generic[S]):
     before the hook runs; a game that declares none checks its parameters itself."""
 
     def __init__(
-        self, *, seed: int | None = None, rules_version: str | None = None, **options: Any
+        self, *, seed: int | None = None, rules_version: str | None = None,
+        lang: str | None = None, **options: Any
     ) -> None:
+        self.lang = None if lang is None else check_language(lang)
+        """The language this game's words are shown in (prompt, view, app); ``None``: the
+        package's (:func:`~.i18n.set_language`). Not part of the game: saves never carry it."""
         if seed is None:
             seed = secrets.randbits(32)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
@@ -219,7 +225,16 @@ class Game(Displayed, ABC, Generic[S]):
 
     @property
     def prompt(self) -> Prompt:
-        return self._prompt(self.state)
+        with self.speaking():
+            return self._prompt(self.state)
+
+    def speaking(self) -> AbstractContextManager[str]:
+        """A block in which words are put in this game's language: the one a reader chose
+        (:func:`~.i18n.using`: an app's or a page's language), else the game's ``lang``, else
+        the package's. What a game's ``view`` and ``prompt`` run under."""
+        if self.lang is None or chosen() is not None:
+            return nullcontext(language())
+        return using(self.lang)
 
     @property
     def is_over(self) -> bool:

@@ -125,6 +125,11 @@ def language() -> str:
     return _current.get() or _default
 
 
+def chosen() -> str | None:
+    """The language a :func:`using` block chose, else ``None`` (the default applies)."""
+    return _current.get()
+
+
 @contextmanager
 def using(lang: str | None) -> Iterator[str]:
     """Put words in ``lang`` inside the block (``None``: the default language)."""

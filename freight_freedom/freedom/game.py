@@ -139,7 +139,8 @@ class Freedom(Game[FreedomState]):
         events logged since ``since`` (``None``: the last step's). See :mod:`.view_model`."""
         if seat is not None:
             self._check_seat(seat, self.state.players)
-        return view_of(self, seat, since)
+        with self.speaking():  # the words in the game's language (lang), if it has one
+            return view_of(self, seat, since)
 
     def view_model(self) -> FreedomView:
         """The public table alone (map, tracks, market, round): the cheap part of :meth:`view`,

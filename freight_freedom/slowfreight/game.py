@@ -114,7 +114,8 @@ class SlowFreight(Game[SlowFreightState]):
         ``since`` (``None``: the last step's). See :mod:`.view_model`."""
         if seat is not None:
             self._check_seat(seat, len(self.state.players))
-        return view_of(self, seat, since)
+        with self.speaking():  # the words in the game's language (lang), if it has one
+            return view_of(self, seat, since)
 
     def view_model(self) -> SlowFreightView:
         """:meth:`view` for a spectator without the last turn's events (what the figure

@@ -64,6 +64,8 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
     def __init__(self, game: Game[Any], *, seats: list[str] | None = None,
                  pace: float | None = None, table: TableLink | None = None,
                  lang: str | None = None) -> None:
+        if lang is None:  # the game's own language, if it has one
+            lang = getattr(game, "lang", None)
         lang = None if lang is None else check_language(lang)  # before anything is built
         super().__init__(layout=widgets.Layout(width="100%"))
         #: the language of the app's words (None: the package's default)
