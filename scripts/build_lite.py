@@ -28,6 +28,7 @@ import argparse
 import contextlib
 import functools
 import hashlib
+import html
 import http.server
 import json
 import re
@@ -313,8 +314,20 @@ APP_LINKS = (
 APP_END = "---"
 
 
-def app_link(name: str) -> str:
-    return f"notebooks/index.html?path={name}.ipynb&app"
+#: the same links in Spanish (the apps' words in Spanish; the notebooks' own text stays English)
+APP_LINKS_ES = (
+    ("play_freedom", "Jugar a Freedom: The Underground Railroad",
+     "cooperativo, de 1 a 4 jugadores, con bots en cualquier asiento"),
+    ("play_slow_freight", "Jugar a Slow Freight", "competitivo, de 2 a 4 jugadores, con bots"),
+    ("freedom_walkthrough", "Lección: Freedom, una ronda en el tablero",
+     "las reglas paso a paso, con preguntas"),
+    ("slow_freight_walkthrough", "Lección: Slow Freight, una partida en la mesa",
+     "las reglas paso a paso, con preguntas"),
+)
+
+
+def app_link(name: str, lang: str = "") -> str:
+    return f"notebooks/index.html?path={name}.ipynb&app" + (f"&lang={lang}" if lang else "")
 
 
 def landing_page() -> str:
@@ -323,6 +336,10 @@ def landing_page() -> str:
     items = "\n".join(
         f'      <li><a href="{app_link(name)}">{title}</a><span>{what}</span></li>'
         for name, title, what in APP_LINKS)
+    items_es = "\n".join(
+        f'      <li><a href="{html.escape(app_link(name, "es"))}">{title}</a><span>{what}</span>'
+        "</li>"
+        for name, title, what in APP_LINKS_ES)
     return f"""<!DOCTYPE html>
 <html lang="en">
   <head>
@@ -338,6 +355,7 @@ def landing_page() -> str:
       body {{ font: 17px/1.5 sans-serif; margin: 0 auto; max-width: 760px; padding: 24px;
              color: #1f1f1f; }}
       h1 {{ font-size: 28px; margin: 0 0 8px 0; }}
+      h2 {{ font-size: 22px; margin: 24px 0 4px 0; }}
       ul.apps {{ list-style: none; padding: 0; }}
       ul.apps li {{ margin: 0 0 14px 0; }}
       ul.apps a {{ font-size: 20px; font-weight: bold; color: #0b57d0; display: inline-block;
@@ -357,6 +375,14 @@ def landing_page() -> str:
     <ul class="apps">
 {items}
     </ul>
+    <section lang="es">
+    <h2>En español</h2>
+    <p>Los juegos y las lecciones, con sus textos en español (el texto de los cuadernos sigue
+      en inglés):</p>
+    <ul class="apps">
+{items_es}
+    </ul>
+    </section>
     <p class="note">The first visit downloads Python for the browser (about 45 MB; the browser
       keeps it for the next visit): allow half a minute on a school network.</p>
     <p class="note">The same pages as notebooks, with their code, the analysis notebooks and a

@@ -20,8 +20,11 @@ class IllegalAction(ValueError):
         self.reason = reason
         self.rule = rule
         self.action = action
+        from .i18n import _  # (i18n raises OptionError: imported here)
+
         prefix = f"{action}: " if action is not None else ""
-        super().__init__(f"{prefix}{reason} [rule {rule}]")
+        # (the message is written in the language of the reader it is raised for)
+        super().__init__(prefix + _("{reason} [rule {rule}]").format(reason=reason, rule=rule))
 
 
 class ActionParseError(ValueError):
@@ -35,8 +38,11 @@ class OptionError(ValueError):
         self.option = option
         self.reason = reason
         self.rule = rule
-        suffix = f" [rule {rule}]" if rule else ""
-        super().__init__(f"option {option!r}: {reason}{suffix}")
+        from .i18n import _
+
+        suffix = " " + _("[rule {rule}]").format(rule=rule) if rule else ""
+        super().__init__(_("option {option}: {reason}").format(option=repr(option),
+                                                               reason=reason) + suffix)
 
 
 class SaveFileError(ValueError):

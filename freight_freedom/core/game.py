@@ -28,7 +28,7 @@ from .errors import IllegalAction, OptionError
 from .event import Event
 from .frozen import FrozenDict, freeze
 from .game_display import Displayed
-from .i18n import check_language, chosen, language, using
+from .i18n import _, check_language, chosen, language, using
 from .scenario_check import check_scenario
 
 S = TypeVar("S")
@@ -44,8 +44,8 @@ class Prompt:
     rule: str
 
     def __str__(self) -> str:
-        who = "Game over" if self.seat is None else f"Player {self.seat + 1}"
-        return f"{who}: {self.text} [rule {self.rule}]"
+        who = _("Game over") if self.seat is None else _("Player {n}").format(n=self.seat + 1)
+        return _("{who}: {text} [rule {rule}]").format(who=who, text=self.text, rule=self.rule)
 
 
 class Game(Displayed, ABC, Generic[S]):
@@ -178,7 +178,7 @@ class Game(Displayed, ABC, Generic[S]):
     def _explain_illegal(self, state: S, action: Action) -> tuple[str, str]:
         """Rule ID and reason for an action that is not legal now; games refine this."""
         prompt = self._prompt(state)
-        return prompt.rule, f"not a legal choice for: {prompt.text}"
+        return prompt.rule, _("not a legal choice for: {prompt}").format(prompt=prompt.text)
 
     def _scenario(self, state: S, name: str, params: Mapping[str, Any]) -> list[Event]:
         """Apply a named scenario set-up; games list theirs in ``scenario`` docs."""
@@ -281,10 +281,11 @@ class Game(Displayed, ABC, Generic[S]):
             )
         seat = self._to_move(self.state)  # None once the game is over (see is_over)
         if seat is None:
-            raise IllegalAction("the game is over", rule=self.RULE_GAME_OVER, action=action)
+            raise IllegalAction(_("the game is over"), rule=self.RULE_GAME_OVER, action=action)
         if action.seat != seat:
             raise IllegalAction(
-                f"it is Player {seat + 1}'s decision, not Player {action.seat + 1}'s",
+                _("it is Player {n}'s decision, not Player {other}'s").format(
+                    n=seat + 1, other=action.seat + 1),
                 rule=self.RULE_TURN,
                 action=action,
             )
@@ -349,7 +350,7 @@ class Game(Displayed, ABC, Generic[S]):
         """Take back the last step (action or scenario); returns it. Raises if nothing to undo."""
         self._refuse_if_detached("undone")
         if not self._history:
-            raise IllegalAction("there is nothing to undo", rule=self.RULE_TURN)
+            raise IllegalAction(_("there is nothing to undo"), rule=self.RULE_TURN)
         step = self._history[-1]
         steps = self._history[:-1]
         redo = [*self._redo, step]
@@ -361,7 +362,7 @@ class Game(Displayed, ABC, Generic[S]):
         """Apply again the last undone step; raises if there is none."""
         self._refuse_if_detached("redone")
         if not self._redo:
-            raise IllegalAction("there is nothing to redo", rule=self.RULE_TURN)
+            raise IllegalAction(_("there is nothing to redo"), rule=self.RULE_TURN)
         step = self._redo[-1]
         rest = self._redo[:-1]
         self._do(step, clear_redo=True)

@@ -50,7 +50,11 @@ LANGUAGE_NAME = "language name"
 ENV = "FREIGHT_FREEDOM_LOCALES"
 """An environment variable naming further catalog folders (``os.pathsep``-separated)."""
 
-_default = SOURCE
+LANG_ENV = "FREIGHT_FREEDOM_LANG"
+"""An environment variable naming the default language (``es``), for a server, Binder or the
+browser-only site's ``?lang=es``; Voila's ``?lang=es`` (its ``QUERY_STRING``) is read too."""
+
+_default: str | None = None  # read from the environment when first asked
 _current: ContextVar[str | None] = ContextVar("freight_freedom_language", default=None)
 _extra: list[Path] = []
 
@@ -120,9 +124,35 @@ def set_language(lang: str) -> None:
     _default = check_language(lang)
 
 
+def _from_environment() -> str:
+    """The default language the environment asks for (:data:`LANG_ENV`, else a Voila page's
+    ``?lang=``), English when it asks for none or for one there is no catalog of."""
+    from urllib.parse import parse_qs
+
+    asked = os.environ.get(LANG_ENV) or parse_qs(os.environ.get("QUERY_STRING", "")).get(
+        "lang", [""])[0]
+    if not asked:
+        return SOURCE
+    try:
+        return check_language(asked)
+    except OptionError:
+        import logging
+
+        logging.getLogger(__name__).warning("no catalog for the language %r asked by the "
+                                            "environment: English it is", asked)
+        return SOURCE
+
+
 def language() -> str:
     """The language words are put in now: the one :func:`using` set, else the default."""
-    return _current.get() or _default
+    global _default
+    current = _current.get()
+    if current:
+        return current
+    if _default is None:
+        _default = SOURCE  # (while the environment is read: its refusal is in English)
+        _default = _from_environment()
+    return _default
 
 
 def chosen() -> str | None:

@@ -24,6 +24,8 @@ from typing import Any, Literal
 
 from .action import show
 from .errors import OptionError
+from .i18n import _
+from .say import shown
 
 Kind = Literal["int", "choice", "bool", "seat", "per_seat"]
 """``int``: a whole number in ``[lo, hi]``; ``choice``: one of ``choices``; ``bool``;
@@ -67,8 +69,9 @@ class Option:
 
     @property
     def title(self) -> str:
-        """The label, or the name in words when none is given."""
-        return self.label or self.name.replace("_", " ")
+        """The label (in the current language, when the game marked it with ``N_``), or the
+        name in words when none is given."""
+        return shown(self.label) if self.label else self.name.replace("_", " ")
 
     def parse(self, value: Any, parsed: Mapping[str, Any]) -> Any:
         """``value`` checked (and normalised); ``parsed`` holds the options checked before."""
@@ -82,9 +85,13 @@ class Option:
         if value is None and self.none_means:
             return None
         if isinstance(value, bool) or not isinstance(value, int) or not self.lo <= value <= self.hi:
-            extra = f" or None ({self.none_means})" if self.none_means else ""
-            raise self._fail(f"must be an integer from {self.lo} to {self.hi}{extra}, "
-                             f"not {show(value)}")
+            if self.none_means:
+                raise self._fail(_("must be an integer from {lo} to {hi} or None ({none}), not "
+                                   "{value}").format(lo=self.lo, hi=self.hi,
+                                                     none=shown(self.none_means),
+                                                     value=show(value)))
+            raise self._fail(_("must be an integer from {lo} to {hi}, not {value}").format(
+                lo=self.lo, hi=self.hi, value=show(value)))
         return value
 
     def _choice(self, value: Any, parsed: Mapping[str, Any]) -> Any:
@@ -101,11 +108,12 @@ class Option:
     def _not_a_choice(self, value: Any) -> str:
         """The refusal of a value that is none of the choices (built only when refusing: every
         new game checks its options)."""
-        return f"must be one of {sorted(map(str, self.choices))}, not {show(value)}"
+        return _("must be one of {choices}, not {value}").format(
+            choices=sorted(map(str, self.choices)), value=show(value))
 
     def _bool(self, value: Any, parsed: Mapping[str, Any]) -> Any:
         if not isinstance(value, bool):
-            raise self._fail(f"must be true or false, not {show(value)}")
+            raise self._fail(_("must be true or false, not {value}").format(value=show(value)))
         return value
 
     def _seat(self, value: Any, parsed: Mapping[str, Any]) -> Any:
@@ -114,8 +122,11 @@ class Option:
         players = int(parsed.get("players", self.hi))
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
             words = " or ".join(repr(c) for c in self.choices)
-            raise self._fail(f"must be a seat from 0 to {players - 1}"
-                             f"{' or ' + words if words else ''}, not {show(value)}")
+            if words:
+                raise self._fail(_("must be a seat from 0 to {last} or {words}, not {value}")
+                                 .format(last=players - 1, words=words, value=show(value)))
+            raise self._fail(_("must be a seat from 0 to {last}, not {value}").format(
+                last=players - 1, value=show(value)))
         return value
 
     def _per_seat(self, value: Any, parsed: Mapping[str, Any]) -> Any:
@@ -123,20 +134,22 @@ class Option:
             return None
         what = self.title.split()[-1]
         if isinstance(value, str) or not isinstance(value, (list, tuple)):
-            raise self._fail(f"must be a list of {what} names or None")
+            raise self._fail(_("must be a list of {what} names or None").format(what=what))
         by_key = {_key(c): c for c in self.choices}
         names = []
         for item in value:
             key = _key(item) if isinstance(item, str) else None
             if key not in by_key:
-                raise self._fail(f"unknown {what} {show(item)}; the {what}s are "
-                                 f"{list(self.choices)}", rule=self.choice_rule or self.rule)
+                raise self._fail(_("unknown {what} {item}; the {what}s are {choices}").format(
+                    what=what, item=show(item), choices=list(self.choices)),
+                    rule=self.choice_rule or self.rule)
             names.append(by_key[key])
         players = parsed.get("players")
         if isinstance(players, int) and len(names) != players:
-            raise self._fail(f"needs one {what} per player ({players}), not {len(names)}")
+            raise self._fail(_("needs one {what} per player ({players}), not {n}").format(
+                what=what, players=players, n=len(names)))
         if self.distinct and len(set(names)) != len(names):
-            raise self._fail(f"each player needs a different {what}",
+            raise self._fail(_("each player needs a different {what}").format(what=what),
                              rule=self.choice_rule or self.rule)
         return names
 

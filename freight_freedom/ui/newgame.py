@@ -20,6 +20,7 @@ from ..core.game import Game
 from ..core.i18n import _
 from ..core.options import Option
 from ..core.registry import find
+from ..core.say import shown
 
 
 def specs_from_options(options: Mapping[str, Any]) -> list[Option]:
@@ -52,13 +53,14 @@ def with_random(choices: Sequence[Any]) -> list[Any]:
 
 
 def in_words(values: Sequence[Any]) -> list[Any]:
-    """A drop-down's options with :data:`RANDOM` in words: plain values when "random" reads as
-    itself (English) or is not among them; else (label, value) pairs throughout, as a drop-down
-    wants them."""
-    label = _("random")
-    if label == RANDOM or RANDOM not in values:
+    """A drop-down's options in the current language: plain values when every one reads as
+    itself (English, or names the catalog does not have); else (label, value) pairs throughout,
+    as a drop-down wants them (:data:`RANDOM` in words, a role or a table by its name in the
+    catalog, the value unchanged)."""
+    labels = [_("random") if v == RANDOM else shown(str(v)) for v in values]
+    if all(label == str(v) for label, v in zip(labels, values, strict=True)):
         return list(values)
-    return [(label if v == RANDOM else str(v), v) for v in values]
+    return list(zip(labels, values, strict=True))
 
 
 class _PerSeat(widgets.HBox):  # type: ignore[misc]
@@ -166,10 +168,12 @@ class NewGame:
         self.seed.placeholder = _("random")
         self.seed.description = _("seed")
         self.button.description = _("New game")
-        for field in self.fields.values():
+        for spec, field in zip(self.specs, self.fields.values(), strict=True):
             if isinstance(field, _PerSeat):
                 field.relabel()
-            elif isinstance(field, widgets.Dropdown) and RANDOM in field._options_values:
+                continue
+            field.description = spec.title
+            if isinstance(field, widgets.Dropdown):
                 options = in_words(field._options_values)
                 if list(field.options) != options:
                     value = field.value

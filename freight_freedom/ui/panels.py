@@ -14,6 +14,7 @@ from typing import Any
 
 from ..core.game import Game
 from ..core.i18n import _, ngettext
+from ..core.say import shown
 from .adapter import GameUI, Selection
 
 
@@ -103,7 +104,7 @@ def prompt_html(ui: GameUI, game: Game[Any], who: Callable[[int], str]) -> str:
     if game.is_over:
         where += " &middot; " + html.escape(_("game over"))
     elif ui.turn_word == "Round":
-        where += " &middot; " + html.escape(_("{phase} phase").format(phase=game.phase))
+        where += " &middot; " + html.escape(_("{phase} phase").format(phase=shown(game.phase)))
     if game.is_over:
         over = html.escape(_("Game over."))
         body = f"<b>{over}</b> {html.escape(ui.words(ui.outcome(game)))}"

@@ -54,7 +54,9 @@ def test_the_first_page_links_each_app_and_holds_the_sites_configuration() -> No
     page = bl.landing_page()
     links = re.findall(r'<a href="([^"]+)">', page)
     apps = [name for name, _title, _what in bl.APP_LINKS]
+    assert [name for name, _title, _what in bl.APP_LINKS_ES] == apps
     assert links == [*(f"notebooks/index.html?path={n}.ipynb&app" for n in apps),
+                     *(f"notebooks/index.html?path={n}.ipynb&amp;app&amp;lang=es" for n in apps),
                      "lab/index.html"]
     assert all(n in bl.RUNS_IN_LITE and (ROOT / "notebooks" / f"{n}.ipynb").exists()
                for n in apps)

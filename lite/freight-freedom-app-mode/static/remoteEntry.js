@@ -207,6 +207,16 @@ body.ff-app-mode .jp-Cell.jp-mod-selected, body.ff-app-mode .jp-Cell.jp-mod-acti
         return k && k.status === "idle";
       }, KERNEL_WAIT_MS, "the kernel");
       say("running", "Starting the app...");
+      // ?lang=es: the app's words in that language (the package reads FREIGHT_FREEDOM_LANG
+      // when it first puts words on screen; an unknown language falls back to English)
+      const lang = new URLSearchParams(window.location.search).get("lang");
+      if (lang && /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$/.test(lang)) {
+        const kernel = panel.sessionContext.session.kernel;
+        await kernel.requestExecute({
+          code: `import os; os.environ["FREIGHT_FREEDOM_LANG"] = "${lang}"`,
+          silent: true, store_history: false,
+        }).done;
+      }
       const end = appCells(panel);
       panel.content.widgets.slice(end).forEach((c) => c.node.classList.add("ff-app-hidden"));
       for (let attempt = 0; attempt < 3 && !started(panel); attempt += 1) {
