@@ -22,7 +22,9 @@ from types import MappingProxyType
 from typing import Any
 
 from ..core.bot import Bot
+from ..core.i18n import N_, _, ngettext, pgettext
 from ..core.registry import GAMES
+from ..core.say import shown
 from ..core.tables import Table
 from ..ui.adapter import ClickResult, GameUI, Selection, Split, TwoStep
 from ..ui.bots import registry_bots
@@ -30,7 +32,14 @@ from .drawing import click as map_click
 from .drawing import draw as map_draw
 from .drawing import figure as map_figure
 from .state import QUEUE_PRICES
+from .text import Colour
 from .view_model import KIND_WORDS, ROMAN, FreedomView, outcome_words
+
+#: regions, kinds of space and kinds of card in words (marked: the State tab shows them through
+#: ``_()``)
+WORDS = {"south": N_("south"), "north": N_("north"), "canada": N_("canada"),
+         "city": N_("city"), "plantation": N_("plantation"),
+         "general": N_("general"), "reserve": N_("reserve"), "opposition": N_("opposition")}
 
 
 def split(vm: FreedomView, action: Any) -> Split:
@@ -38,19 +47,31 @@ def split(vm: FreedomView, action: Any) -> Split:
     return map_click.split_on(vm, action)
 
 
-MAP_HINT = "or click a space on the map, then a ringed destination"
+MAP_HINT = N_("or click a space on the map, then a ringed destination")
+#: the two-step kinds' captions and hints, marked: :attr:`FreedomUI.two_step` gives them in the
+#: reader's language
 TWO_STEP = MappingProxyType({
-    "move": TwoStep("From", "to", split, MAP_HINT),
-    "catcher": TwoStep("Catcher", "to", split, "or click the catcher on the map, then a ring"),
+    "move": TwoStep(N_("From"), N_("to"), split, MAP_HINT),
+    "catcher": TwoStep(N_("Catcher"), N_("to"), split,
+                       N_("or click the catcher on the map, then a ring")),
 })
 
 
+def _two_step() -> MappingProxyType[str, TwoStep]:
+    """:data:`TWO_STEP` in the reader's language."""
+    return MappingProxyType({kind: TwoStep(_(step.first), _(step.second), step.split,
+                                           _(step.hint) if step.hint else "")
+                             for kind, step in TWO_STEP.items()})
+
+
 # ------------------------------------------------------------------ beside the map
-def _note(note: str, label: str = "history") -> str:
-    """A history note one click away (``<details>``), also shown on hover (``title``)."""
+def _note(note: str, label: str | None = None) -> str:
+    """A history note one click away (``<details>``), also shown on hover (``title``); the note
+    is in the reader's language already (the view's)."""
     if not note:
         return ""
     esc = html.escape
+    label = esc(_("history")) if label is None else label
     return (f"<details title='{esc(note, quote=True)}' style='margin:0 0 0 8px'>"
             f"<summary style='cursor:pointer;color:#555'>{label}</summary>"
             f"<div style='font-style:italic;max-width:34em'>{esc(note)}</div></details>")
@@ -64,17 +85,22 @@ def queue_html(vm: FreedomView) -> str:
     rows = []
     for i, card in enumerate(vm.queue):
         if card is None:
-            rows.append(f"<li style='color:#777'>{i + 1}. (empty)</li>")
+            empty = esc(_("(empty)"))
+            rows.append(f"<li style='color:#777'>{i + 1}. {empty}</li>")
             continue
+        kind = KIND_WORDS.get(card.kind)
+        kind_words = _(kind) if kind else card.kind
         rows.append(
             f"<li style='margin-bottom:3px'>{i + 1}. <b>{esc(card.name)}</b> ({esc(card.year)}) "
             f"&middot; <b>{esc(card.price_words)}</b> &middot; "
-            f"{esc(KIND_WORDS.get(card.kind, card.kind))}"
+            f"{esc(kind_words)}"
             f"<br><span>{esc(card.text)}</span>{_note(card.note)}</li>")
     warn = "".join(f"<div style='color:#8a5300'>&#9888; {esc(w)}</div>" for w in vm.warnings)
-    return ("<div style='margin-top:6px'><b>Abolitionist Queue</b> "
-            f"(prices for Player {vm.prices_for + 1}; left = newest, the right end leaves next)"
-            "</div><ol style='list-style:none;padding-left:0;margin:2px 0;font-size:13px'>"
+    head = esc(_("(prices for Player {n}; left = newest, the right end leaves next)").format(
+        n=vm.prices_for + 1))
+    title = esc(_("Abolitionist Queue"))
+    return (f"<div style='margin-top:6px'><b>{title}</b> {head}</div>"
+            "<ol style='list-style:none;padding-left:0;margin:2px 0;font-size:13px'>"
             f"{''.join(rows)}</ol>{warn}")
 
 
@@ -84,22 +110,28 @@ def players_html(vm: FreedomView) -> str:
     esc = html.escape
     rows = []
     for p in vm.players:
-        held = "; ".join(t.words + (" (grey)" if t.grey else "") for t in p.tokens)
+        held = "; ".join(_("{token} (grey)").format(token=t.words) if t.grey else t.words
+                         for t in p.tokens)
         turn = " &#9654;" if vm.to_move == p.seat else ""
-        special = ("used (the card shows side II)" if p.special_used
-                   else f"{p.special} (once per game, {p.special_when})")
+        special = (_("used (the card shows side II)") if p.special_used
+                   else _("{special} (once per game, {when})").format(special=p.special,
+                                                                     when=p.special_when))
         reserve_text = "-"
         if p.reserve is not None:
             card = p.reserve
             reserve_text = f"{esc(card.name)} ({esc(card.year)}): {esc(card.text)}"
+        player = esc(_("Player {n}").format(n=p.seat + 1))
+        side = esc(_("side {side}").format(side="I" * p.side))
         rows.append(
-            f"<li style='margin-bottom:3px'><b>Player {p.seat + 1}</b>{turn} &middot; "
-            f"<b>{esc(p.role)}</b> (side {'I' * p.side}) &middot; ${p.money}<br>"
-            f"Benefit: {esc(p.benefit)}<br>"
-            f"Special Ability: {esc(special)}<br>"
-            f"Tokens: {esc(held) or '-'}<br>Reserve card: {reserve_text}"
-            f"{_note(p.history)}</li>")
-    return ("<div style='margin-top:6px'><b>Players</b></div>"
+            f"<li style='margin-bottom:3px'><b>{player}</b>{turn} &middot; "
+            f"<b>{esc(p.role)}</b> ({side}) &middot; ${p.money}<br>"
+            + esc(_("Benefit: {benefit}").format(benefit=p.benefit)) + "<br>"
+            + esc(_("Special Ability: {special}").format(special=special)) + "<br>"
+            + esc(_("Tokens: {tokens}").format(tokens=held or "-")) + "<br>"
+            + esc(_("Reserve card: {card}")).format(card=reserve_text)
+            + f"{_note(p.history)}</li>")
+    title = esc(_("Players"))
+    return (f"<div style='margin-top:6px'><b>{title}</b></div>"
             "<ul style='list-style:none;padding-left:0;margin:2px 0;font-size:13px'>"
             f"{''.join(rows)}</ul>")
 
@@ -107,13 +139,16 @@ def players_html(vm: FreedomView) -> str:
 def victory_html(vm: FreedomView) -> str:
     """The Victory Conditions card of this game (players and difficulty)."""
     n = len(vm.players)
-    return (
-        "<div style='margin-top:6px;font-size:13px'><b>Victory Conditions card</b> "
-        f"({n} player{'s' if n != 1 else ''}, {html.escape(vm.difficulty)}): "
-        f"win at the end of a round with {vm.freed_target} people free in Canada and all "
-        f"{vm.support_total} Support tokens bought (before the end of round 8); lose at once "
-        f"when the Slaves Lost track ({vm.lost_limit} spaces) is full and one more person is "
-        "lost.</div>")
+    players = ngettext("{n} player", "{n} players", n).format(n=n)
+    text = _("({players}, {difficulty}): win at the end of a round with {freed} people free "
+             "in Canada and all {support} Support tokens bought (before the end of round 8); "
+             "lose at once when the Slaves Lost track ({lost} spaces) is full and one more "
+             "person is lost.").format(players=players, difficulty=shown(vm.difficulty),
+                                       freed=vm.freed_target, support=vm.support_total,
+                                       lost=vm.lost_limit)
+    title = html.escape(_("Victory Conditions card"))
+    return (f"<div style='margin-top:6px;font-size:13px'><b>{title}</b> "
+            f"{html.escape(text)}</div>")
 
 
 # ------------------------------------------------------------------ the game's UI
@@ -122,8 +157,16 @@ class FreedomUI(GameUI):
     given (:class:`.view_model.FreedomView`), never the engine's state."""
 
     title = GAMES["freedom"].title
-    recent_note = " (drawn on the map as arrows)"
-    two_step = TWO_STEP
+
+    @property
+    def recent_note(self) -> str:  # type: ignore[override]
+        """Said after "What just happened", in the reader's language."""
+        return _(" (drawn on the map as arrows)")
+
+    @property
+    def two_step(self) -> MappingProxyType[str, TwoStep]:  # type: ignore[override]
+        """The movements chosen in two drop-downs, captions in the reader's language."""
+        return _two_step()
 
     def build_figure(self, game: Any) -> Any:
         """The route map's traces and layout (:func:`.drawing.figure.skeleton`)."""
@@ -147,29 +190,35 @@ class FreedomUI(GameUI):
         vm = view
         esc = html.escape
         period, lead = vm.period, vm.lead
+        phase = (_("game over") if vm.over
+                 else _("{phase} phase").format(phase=shown(vm.phase)))
+        player = esc(_("Player {n}").format(n=lead + 1))
+        round_words = esc(_("Round {round} of 8").format(round=vm.round))
+        period_words = esc(_("Period {period}").format(period=ROMAN.get(period, period)))
+        lead_words = esc(_("Lead Player: {player} (lantern)")).format(player=f"<b>{player}</b>")
+        freed = esc(_("Freed {freed} of {target}").format(freed=vm.freed, target=vm.freed_target))
+        lost = esc(_("Lost {lost} of {limit}").format(lost=vm.lost, limit=vm.lost_limit))
         parts = [
             "<div style='font-size:13px;line-height:1.35'>",
-            f"<div style='font-size:14px'><b>Round {vm.round} of 8</b> &middot; "
-            f"{'game over' if vm.over else esc(vm.phase) + ' phase'}<br>Period "
-            f"{ROMAN.get(period, period)} &middot; "
-            f"Lead Player: <b>Player {lead + 1}</b> (lantern)<br>"
-            f"Freed {vm.freed} of {vm.freed_target} &middot; Lost {vm.lost} of {vm.lost_limit}"
-            "</div>",
+            f"<div style='font-size:14px'><b>{round_words}</b> &middot; {esc(phase)}<br>"
+            f"{period_words} &middot; {lead_words}<br>{freed} &middot; {lost}</div>",
         ]
         cols = []
+        support = esc(_("Support"))
         for sup in vm.support:
             p = sup.period
             dim = "" if p <= period else "opacity:0.45"
-            rows = [f"<tr style='{dim}'><td>Support</td><td>{sup.left}</td>"
+            rows = [f"<tr style='{dim}'><td>{support}</td><td>{sup.left}</td>"
                     f"<td>${sup.price}</td></tr>"]
             rows += [f"<tr style='{dim}'><td>{esc(s.kind)}</td><td>{s.left}</td>"
                      f"<td>{esc(s.price)}</td></tr>" for s in vm.stacks if s.period == p]
+            state = esc(_("(open)") if p <= period else _("(not yet open)"))
+            name = esc(_("Period {period}").format(period=ROMAN[p]))
             cols.append(
                 f"<tr style='{dim}'><td colspan=3 style='text-align:left;padding-top:3px'>"
-                f"<b>Period {ROMAN[p]}</b>"
-                f"{' (open)' if p <= period else ' (not yet open)'}</td></tr>"
-                f"{''.join(rows)}")
-        parts.append("<div style='margin-top:6px'><b>Token board</b> (tokens left, price)</div>"
+                f"<b>{name}</b> {state}</td></tr>{''.join(rows)}")
+        board_title, board_note = esc(_("Token board")), esc(_("(tokens left, price)"))
+        parts.append(f"<div style='margin-top:6px'><b>{board_title}</b> {board_note}</div>"
                      "<table style='font-size:13px'>"
                      f"{''.join(cols)}</table>")
         parts += [queue_html(vm), players_html(vm), victory_html(vm), "</div>"]
@@ -182,58 +231,86 @@ class FreedomUI(GameUI):
         catchers: dict[str, list[str]] = {}
         for colour, sid in vm.catchers.items():
             catchers.setdefault(sid, []).append(colour)
+        def word(key: str) -> str:  # a region, a kind of space or of card, in words
+            marked = WORDS.get(key)
+            return _(marked) if marked else key
+
+        def names(items: Any) -> str:  # catcher colours, in words
+            return ", ".join(str(Colour(c)) for c in items)
+
         spaces = Table.from_records([
-            {"space": s.name, "region": s.region, "kind": s.kind,
-             "people": people[sid], "capacity": s.capacity if s.capacity is not None else "",
-             "catchers": ", ".join(catchers.get(sid, [])),
-             "triggers": ", ".join(board.triggers(sid)),
-             "money": s.money or ""}
+            {_("space"): shown(s.name), _("region"): word(s.region), _("kind"): word(s.kind),
+             _("people"): people[sid],
+             _("capacity"): s.capacity if s.capacity is not None else "",
+             _("catchers"): names(catchers.get(sid, [])),
+             _("triggers"): names(board.triggers(sid)),
+             _("money"): s.money or ""}
             for sid, s in board.spaces.items()
             if people[sid] or sid in catchers or s.kind != "city"
         ])
+        player = _("player")
         players = Table.from_records([
-            {"player": p.seat + 1, "role": p.role, "side": p.side, "money": p.money,
-             "tokens": "; ".join(t.kind + (" (grey)" if t.grey else "") for t in p.tokens) or "-",
-             "reserve": f"{p.reserve.name} (reserve)" if p.reserve is not None else "-"}
-            for p in vm.players], index="player")
+            {player: p.seat + 1, _("role"): p.role, _("side"): p.side, _("money"): p.money,
+             _("tokens"): "; ".join(_("{token} (grey)").format(token=t.kind) if t.grey
+                                    else t.kind for t in p.tokens) or "-",
+             _("reserve"): _("{card} (reserve)").format(card=p.reserve.name)
+             if p.reserve is not None else "-"}
+            for p in vm.players], index=player)
         tokens = Table.from_records([
-            {"period": ROMAN.get(s.period, "-"), "token": f"{s.kind}, {s.price}", "left": s.left}
+            {_("period"): ROMAN.get(s.period, "-"),
+             _("token"): _("{token}, {price}").format(token=s.kind, price=s.price),
+             _("left"): s.left}
             for s in vm.stacks])
         queue = Table.from_records([
-            {"position": i + 1, "card": "(empty)" if c is None else f"{c.name} ({c.kind})",
-             "cost": QUEUE_PRICES[i] if i < len(QUEUE_PRICES) else ""}
+            {_("position"): i + 1,
+             _("card"): _("(empty)") if c is None else _("{card} ({kind})").format(
+                 card=c.name, kind=word(c.kind)),
+             _("cost"): QUEUE_PRICES[i] if i < len(QUEUE_PRICES) else ""}
             for i, c in enumerate(vm.queue)])
+        card, many = _("card"), _("people")
         market = Table.from_records([
-            {"card": f"card {i + 1}" + (" (delivered next)" if i == 0 else ""), "people": c.people}
-            for i, c in enumerate(vm.market)], columns=("card", "people"))
+            {card: (_("card {n} (delivered next)") if i == 0 else _("card {n}")).format(n=i + 1),
+             many: c.people}
+            for i, c in enumerate(vm.market)], columns=(card, many))
         overview = Table.from_mapping({
-            "round": vm.round, "phase": vm.phase, "period": vm.period,
-            "lead player": vm.lead + 1, "freed": vm.freed, "lost": vm.lost,
-            "people in supply": vm.supply,
-            "Support tokens left": ", ".join(f"Period {ROMAN[s.period]}: {s.left}"
-                                             for s in vm.support)})
-        return {"Overview": overview, "Players": players,
-                "Spaces (with people or catchers, plantations, Canada)": spaces,
-                "Slave Market": market, "Abolitionist Queue": queue, "Token stacks": tokens}
+            _("round"): vm.round, _("phase"): shown(vm.phase), _("period"): vm.period,
+            _("lead player"): vm.lead + 1, _("freed"): vm.freed, _("lost"): vm.lost,
+            _("people in supply"): vm.supply,
+            _("Support tokens left"): ", ".join(
+                _("Period {period}: {left}").format(period=ROMAN[s.period], left=s.left)
+                for s in vm.support)}, column=_("value"))
+        return {_("Overview"): overview, _("Players"): players,
+                _("Spaces (with people or catchers, plantations, Canada)"): spaces,
+                _("Slave Market"): market, _("Abolitionist Queue"): queue,
+                _("Token stacks"): tokens}
 
     def summary(self, view: FreedomView) -> list[tuple[str, str]]:
         """Freed and lost, people on the map, catchers, players and Lead Player, in words."""
         vm = view
         board, people = vm.board, vm.people
-        where = ", ".join(f"{board.spaces[s].name} {n}" for s, n in people.items()
+        where = ", ".join(f"{shown(board.spaces[s].name)} {n}" for s, n in people.items()
                           if n and s not in board.canada)
         return [
-            ("Freed / Lost", f"{vm.freed} of {vm.freed_target} / {vm.lost} of {vm.lost_limit}"),
-            ("People on the map", where or "none"),
-            ("Slave Catchers", ", ".join(f"{c} at {board.spaces[s].name}"
-                                         for c, s in vm.catchers.items())),
-            ("Players", "; ".join(f"P{p.seat + 1} {p.role} ${p.money}" for p in vm.players)),
-            ("Lead Player", f"Player {vm.lead + 1}"),
+            (_("Freed / Lost"), _("{freed} of {target} / {lost} of {limit}").format(
+                freed=vm.freed, target=vm.freed_target, lost=vm.lost, limit=vm.lost_limit)),
+            (_("People on the map"), where or _("none")),
+            (_("Slave Catchers"), ", ".join(
+                _("{colour} at {space}").format(colour=Colour(c),
+                                                space=shown(board.spaces[s].name))
+                for c, s in vm.catchers.items())),
+            (_("Players"), "; ".join(_("P{n} {role} ${money}").format(
+                n=p.seat + 1, role=p.role, money=p.money) for p in vm.players)),
+            (_("Lead Player"), _("Player {n}").format(n=vm.lead + 1)),
         ]
 
     def unavailable(self, view: FreedomView) -> list[str]:
         """The usual choices not offered now, each with the engine's reason."""
         return list(view.unavailable)
+
+    def kind_title(self, kind: str) -> str:
+        """The action panel's heading of a kind of choice: the notation's word in English, a
+        word of the reader's language otherwise."""
+        return _KIND_TITLES[kind]() if kind in _KIND_TITLES else kind
 
     def bots(self) -> dict[str, Callable[[int], Bot]]:
         """Random and the registry's quick Freedom bots (:func:`.registry_bots`)."""
@@ -243,3 +320,29 @@ class FreedomUI(GameUI):
         """How the game ended, with the optional score taken apart (see
         :func:`.view_model.outcome_words`)."""
         return outcome_words(game)
+
+
+#: the action panel's headings (TRANSLATORS: each is a short heading over buttons, a verb)
+_KIND_TITLES: dict[str, Callable[[], str]] = {
+    "roll": lambda: pgettext("action kind", "roll"),
+    "reserve": lambda: pgettext("action kind", "reserve"),
+    "decline": lambda: pgettext("action kind", "decline"),
+    "support": lambda: pgettext("action kind", "support"),
+    "buy": lambda: pgettext("action kind", "buy"),
+    "special": lambda: pgettext("action kind", "special"),
+    "done": lambda: pgettext("action kind", "done"),
+    "benefit": lambda: pgettext("action kind", "benefit"),
+    "call": lambda: pgettext("action kind", "call"),
+    "play": lambda: pgettext("action kind", "play"),
+    "card": lambda: pgettext("action kind", "card"),
+    "pass": lambda: pgettext("action kind", "pass"),
+    "end": lambda: pgettext("action kind", "end"),
+    "move": lambda: pgettext("action kind", "move"),
+    "stop": lambda: pgettext("action kind", "stop"),
+    "catcher": lambda: pgettext("action kind", "catcher"),
+    "skip": lambda: pgettext("action kind", "skip"),
+    "remove": lambda: pgettext("action kind", "remove"),
+    "buy_support": lambda: pgettext("action kind", "buy support"),
+    "capture": lambda: pgettext("action kind", "capture"),
+    "deliver": lambda: pgettext("action kind", "deliver"),
+}

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.event import Event, Note, narrating
+from ..core.say import Say, say, say_n
 from .context import Ctx
 from .decisions import CaptureChoice, CatcherMove, Move, QueueRemove, SupportOffer, settle
 from .effect_kinds import KINDS, QUEUE, ScheduledEffect
@@ -31,6 +32,7 @@ from .events import (
 from .movement import add_lost, move_catcher
 from .prices import region_people, support_price
 from .state import FreedomState, Roll
+from .text import colour_words, people, player, source_words, spaces
 
 Resolver = Callable[[Ctx, FreedomState, ScheduledEffect, str, list[Event]], None]
 #: The function that resolves each kind that runs (all but the Queue modifiers).
@@ -55,12 +57,8 @@ def run_effect(ctx: Ctx, st: FreedomState, item: ScheduledEffect, ev: list[Event
     resolver(ctx, st, item, KINDS[item.kind].rule, ev)
 
 
-def _who(item: ScheduledEffect) -> str:
-    return f"Player {item.seat + 1}"
-
-
-def _people(n: int) -> str:
-    return f"{n} {'person' if n == 1 else 'people'}"
+def _who(item: ScheduledEffect) -> Say:
+    return player(item.seat)
 
 
 @resolves("money")
@@ -68,8 +66,9 @@ def _money(ctx: Ctx, st: FreedomState, item: ScheduledEffect, rule: str, ev: lis
     amount = int(item["amount"])
     st.money[item.seat] += amount
     if narrating(ev):
-        ev.append(MoneyChanged(f"{_who(item)} gains ${amount} ({item.source}).", rule,
-                               item.seat, amount))
+        ev.append(MoneyChanged(say("{who} gains ${amount} ({source}).", who=_who(item),
+                                   amount=amount, source=source_words(item.source)),
+                               rule, item.seat, amount))
 
 
 @resolves("money_each", "money_loss_each")
@@ -81,9 +80,12 @@ def _money_every_player(
     gain = item.kind == "money_each"
     for s in range(st.players):
         st.money[s] += amount if gain else -min(st.money[s], amount)
-    what = "gains" if gain else "loses up to"
     if narrating(ev):
-        ev.append(EveryoneMoney(f"Every player {what} ${amount} ({item.source}).", rule, amount))
+        source = source_words(item.source)
+        ev.append(EveryoneMoney(
+            say("Every player gains ${amount} ({source}).", amount=amount, source=source) if gain
+            else say("Every player loses up to ${amount} ({source}).", amount=amount,
+                     source=source), rule, amount))
 
 
 @resolves("move", "move_to")
@@ -95,16 +97,21 @@ def _move(ctx: Ctx, st: FreedomState, item: ScheduledEffect, rule: str, ev: list
                 origin=str(item.get("origin", "any")), to=None if to is None else str(to))
     if move.exhausted(ctx, st):
         if narrating(ev):
-            ev.append(SeatActs(f"No one can be moved ({item.source}).", rule, item.seat))
+            ev.append(SeatActs(say("No one can be moved ({source}).",
+                                   source=source_words(item.source)), rule, item.seat))
         return
     st.pending.append(move)
-    if move.to:
-        what = f"up to {_people(move.left)} from the plantations to {ctx.name(move.to)}"
-    else:
-        what = (f"up to {_people(move.left)} up to {move.spaces} "
-                f"space{'s' if move.spaces != 1 else ''} each")
     if narrating(ev):
-        ev.append(SeatActs(f"{_who(item)} may move {what} ({item.source}).", rule, item.seat))
+        source = source_words(item.source)
+        if move.to:
+            words = say("{who} may move up to {people} from the plantations to {dest} "
+                        "({source}).", who=_who(item), people=people(move.left),
+                        dest=ctx.name(move.to), source=source)
+        else:
+            words = say("{who} may move up to {people} up to {spaces} each ({source}).",
+                        who=_who(item), people=people(move.left), spaces=spaces(move.spaces),
+                        source=source)
+        ev.append(SeatActs(words, rule, item.seat))
 
 
 @resolves("support_discount")
@@ -117,12 +124,14 @@ def _support_discount(
         st.pending.append(SupportOffer(seat, item.source, price=price))
     elif st.support_left[st.period - 1] == 0:
         if narrating(ev):
-            ev.append(SeatActs(f"No Support token is left in the active period ({item.source}).",
-                               rule, seat))
+            ev.append(SeatActs(say("No Support token is left in the active period ({source}).",
+                                   source=source_words(item.source)), rule, seat))
     else:
         if narrating(ev):
-            ev.append(SeatActs(f"{_who(item)} has ${st.money[seat]}: not enough for a Support "
-                               f"token at ${price} ({item.source}).", rule, seat))
+            ev.append(SeatActs(say("{who} has ${money}: not enough for a Support token at "
+                                   "${price} ({source}).", who=_who(item), money=st.money[seat],
+                                   price=price, source=source_words(item.source)),
+                               rule, seat))
 
 
 @resolves("fundraise")
@@ -133,10 +142,14 @@ def _fundraise(
     n = region_people(ctx, st, region)
     amount = n * int(item["per_person"])
     st.money[item.seat] += amount
-    where = "southern spaces" if region == "south" else "northern cities"
     if narrating(ev):
-        ev.append(MoneyChanged(f"{_who(item)} raises ${amount} from {_people(n)} in the {where} "
-                               f"({item.source}).", rule, item.seat, amount))
+        facts = {"who": _who(item), "amount": amount, "people": people(n),
+                 "source": source_words(item.source)}
+        words = (say("{who} raises ${amount} from {people} in the southern spaces ({source}).",
+                     **facts) if region == "south" else
+                 say("{who} raises ${amount} from {people} in the northern cities ({source}).",
+                     **facts))
+        ev.append(MoneyChanged(words, rule, item.seat, amount))
 
 
 @resolves("market_remove", "market_remove_each")
@@ -156,13 +169,16 @@ def _market_remove(
         if not each:
             left -= take
     st.supply += removed
-    if each:
-        text = f"{_who(item)} takes {_people(removed)} off the Slave Market cards"
-    else:
-        text = (f"{removed} {'person is' if removed == 1 else 'people are'} taken off the "
-                "Slave Market cards")
     if narrating(ev):
-        ev.append(MarketRemoved(f"{text} ({item.source}).", rule, removed))
+        source = source_words(item.source)
+        if each:
+            words = say("{who} takes {people} off the Slave Market cards ({source}).",
+                        who=_who(item), people=people(removed), source=source)
+        else:
+            words = say_n("{n} person is taken off the Slave Market cards ({source}).",
+                          "{n} people are taken off the Slave Market cards ({source}).", removed,
+                          source=source)
+        ev.append(MarketRemoved(words, rule, removed))
 
 
 @resolves("market_add")
@@ -174,11 +190,15 @@ def _market_add(
         st.market[0] = st.market[0].with_people(st.market[0].people + count)
         st.supply -= count
         if narrating(ev):
-            ev.append(MarketAdded(f"{count} people are added to the bottom Slave Market card "
-                                  f"({item.source}).", rule, count))
+            # TRANSLATORS: the English says "people" even for one person
+            ev.append(MarketAdded(say_n("{n} people are added to the bottom Slave Market card "
+                                        "({source}).", "{n} people are added to the bottom "
+                                        "Slave Market card ({source}).", count,
+                                        source=source_words(item.source)), rule, count))
     else:
         if narrating(ev):
-            ev.append(Note(f"No one is added to the Slave Market ({item.source}).", rule))
+            ev.append(Note(say("No one is added to the Slave Market ({source}).",
+                               source=source_words(item.source)), rule))
 
 
 @resolves("catcher_move")
@@ -203,19 +223,25 @@ def _change_roll(
     roll = st.last_roll
     if roll is None or roll.catcher is None:
         if narrating(ev):
-            ev.append(Note(f"{item.source} has nothing to change.", rule))
+            ev.append(Note(say("{source} has nothing to change.",
+                               source=source_words(item.source)), rule))
     elif item.kind == "cancel_catcher_roll":
         st.last_roll = Roll(roll.catcher, roll.direction, 0, roll.triple, cancelled=True)
         if narrating(ev):
-            ev.append(SeatActs(f"{_who(item)} plays {item.source}: the {roll.catcher} Slave "
-                               "Catcher does not move this round.", rule, item.seat))
+            ev.append(SeatActs(say("{who} plays {source}: the {colour} Slave Catcher does not "
+                                   "move this round.", who=_who(item),
+                                   source=source_words(item.source),
+                                   colour=colour_words(roll.catcher)), rule, item.seat))
     else:
         by = int(item["by"])
         st.last_roll = Roll(roll.catcher, roll.direction, max(0, roll.spaces - by), roll.triple,
                             cancelled=roll.cancelled)
         if narrating(ev):
-            ev.append(RollReduced(f"{_who(item)} plays {item.source}: the {roll.catcher} Slave "
-                                  f"Catcher moves {by} fewer.", rule, item.seat, by))
+            ev.append(RollReduced(say("{who} plays {source}: the {colour} Slave Catcher moves "
+                                      "{by} fewer.", who=_who(item),
+                                      source=source_words(item.source),
+                                      colour=colour_words(roll.catcher), by=by),
+                                  rule, item.seat, by))
 
 
 @resolves("capture_near_catchers")
@@ -258,8 +284,9 @@ def _token_remove(
         st.stacks[cs.id] -= 1
         st.tokens_removed.append(cs.id)
         if narrating(ev):
-            ev.append(TokenRemoved(f"A Conductor token ({token_label(cs)}) leaves the game "
-                                   f"({item.source}).", rule, cs.id))
+            ev.append(TokenRemoved(say("A Conductor token ({label}) leaves the game "
+                                       "({source}).", label=token_label(cs),
+                                       source=source_words(item.source)), rule, cs.id))
 
 
 @resolves("catcher_cut")
@@ -268,9 +295,9 @@ def _catcher_cut(
 ) -> None:
     st.turn_ctx.cut_armed = True
     if narrating(ev):
-        ev.append(SeatActs(
-            "The Station Master watches the roads: the next Slave Catcher that "
-            "would capture someone in this Action Phase stays put.", rule, item.seat))
+        ev.append(SeatActs(say(
+            "The {role} watches the roads: the next Slave Catcher that would capture someone "
+            "in this Action Phase stays put.", role="Station Master"), rule, item.seat))
 
 
 @resolves("safe_turn")
@@ -279,8 +306,9 @@ def _safe_turn(
 ) -> None:
     st.turn_ctx.safe_turn = True
     if narrating(ev):
-        ev.append(SeatActs(f"For the rest of Player {st.turn_ctx.seat + 1}'s turn, moves "
-                           f"trigger no Slave Catchers ({item.source}).", rule, item.seat))
+        ev.append(SeatActs(say("For the rest of {who}'s turn, moves trigger no Slave Catchers "
+                               "({source}).", who=player(st.turn_ctx.seat),
+                               source=source_words(item.source)), rule, item.seat))
 
 
 def token_label(cs: Any) -> str:
@@ -302,8 +330,9 @@ def advance_catcher(
                 best = key
     if best is None:
         if narrating(ev):
-            ev.append(CatcherIdle(f"The {colour} Slave Catcher sees no one on its path ({source}).",
-                                  colour))
+            ev.append(CatcherIdle(say("The {colour} Slave Catcher sees no one on its path "
+                                      "({source}).", colour=colour_words(colour),
+                                      source=source_words(source)), colour))
         return
     j = best[1]
     step = min(spaces, abs(j - i))

@@ -5,7 +5,7 @@ Both answers come from the engine itself, never from a second copy of the rules:
 - :func:`wasted_effect` buys the card on a copy of the state and compares: if nothing but the
   purchase itself changed (money paid, the card gone from the Queue) and no decision follows, the
   card's effect would be wasted, and the engine's own words for what happened say why
-  ("Player 1 has $6: a Support token costs $8 (David Walker)").
+  ("Player 1 has $6: a Support token costs $8 (David Walker)"), in the reader's language.
 - :func:`unavailable` lists the usual choices of the pending decision that are not legal, each
   with the reason :meth:`~freight_freedom.core.game.Game.check` gives when they are tried.
 """
@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.action import Action
 from ..core.errors import IllegalAction
+from ..core.i18n import _
+from ..core.say import shown
 from .moves import (
     MOVES,
     BuyCard,
@@ -70,8 +72,8 @@ def wasted_effect(game: Freedom, action: Action) -> str | None:
     queue[pos] = None
     if after.queue != queue:
         return None
-    said = [e.text.rstrip(".") for e in events if e.rule not in ("FR-ACT-5",)]
-    return "; ".join(said) if said else "it would change nothing now"
+    said = [e.said().rstrip(".") for e in events if e.rule not in ("FR-ACT-5",)]
+    return "; ".join(said) if said else _("it would change nothing now")
 
 
 def _candidates(game: Freedom) -> list[tuple[str, Action]]:
@@ -84,7 +86,7 @@ def _candidates(game: Freedom) -> list[tuple[str, Action]]:
     cities_only = bool(st.options.get("fundraising_cities_only"))
     out: list[tuple[str, Action]] = []
     if st.turn_ctx.phase == "planning":
-        out.append(("Support token", BuySupport(seat).action()))
+        out.append((_("Support token"), BuySupport(seat).action()))
         for stack, period in ctx.stack_period.items():
             if period <= st.period:
                 out.append((token_words(ctx, stack, cities_only=cities_only),
@@ -92,22 +94,26 @@ def _candidates(game: Freedom) -> list[tuple[str, Action]]:
     elif st.turn_ctx.phase == "action":
         role = ctx.roles[st.roles[seat]]
         if role.side(st.sides[seat]).benefit:
-            out.append((f"{role.name} Benefit", TakeBenefit(seat).action()))
+            out.append((_("{role} Benefit").format(role=shown(role.name)),
+                        TakeBenefit(seat).action()))
         if role.special_phase == "action" and st.sides[seat] == 1:
-            out.append((f"{role.name} Special Ability", UseSpecial(seat).action()))
+            out.append((_("{role} Special Ability").format(role=shown(role.name)),
+                        UseSpecial(seat).action()))
         seen: set[str] = set()
         for token in st.held[seat]:
             stack = token.stack
             if stack not in seen:
                 seen.add(stack)
-                out.append((f"play the {token_words(ctx, stack, cities_only=cities_only)}",
-                            PlayToken(seat, stack=stack).action()))
+                out.append((_("play the {token}").format(
+                    token=token_words(ctx, stack, cities_only=cities_only)),
+                    PlayToken(seat, stack=stack).action()))
         for pos in range(QUEUE_SIZE):
             cid = st.queue[pos]
             if cid is not None:
-                out.append((f"{ctx.card_by_id[cid].name} (Queue position {pos + 1})",
-                            BuyCard(seat, position=pos + 1).action()))
-        out.append(("Pass for income", PassTurn(seat).action()))
+                out.append((_("{card} (Queue position {n})").format(
+                    card=shown(ctx.card_by_id[cid].name), n=pos + 1),
+                    BuyCard(seat, position=pos + 1).action()))
+        out.append((_("Pass for income"), PassTurn(seat).action()))
     return out
 
 
@@ -125,11 +131,15 @@ def unavailable(game: Freedom) -> list[str]:
             game.check(action)
         except IllegalAction as err:
             by_reason.setdefault(_reason(err), []).append(name)
-    return [f"{_and(names)}: {reason}" for reason, names in by_reason.items()]
+    return [_("{choices}: {reason}").format(choices=_and(names), reason=reason)
+            for reason, names in by_reason.items()]
 
 
 def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else "; ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    # TRANSLATORS: the end of a list: "Boston, Detroit and Canada"
+    return _("{rest} and {last}").format(rest="; ".join(names[:-1]), last=names[-1])
 
 
 def _reason(err: IllegalAction) -> str:
@@ -147,8 +157,9 @@ def warnings(game: Freedom) -> list[str]:
             why = wasted_effect(game, action)
             if why:
                 cid = st.queue[move.index]
-                name = game.ctx.card_by_id[str(cid)].name
-                out.append(f"{name} would have no effect now: {why}")
+                name = shown(game.ctx.card_by_id[str(cid)].name)
+                out.append(_("{card} would have no effect now: {why}").format(card=name,
+                                                                             why=why))
     return out
 
 

@@ -23,17 +23,20 @@ from ..core.action import Action, show
 from ..core.errors import IllegalAction, OptionError
 from ..core.event import Event, Silent, raw_text
 from ..core.game import Game, Prompt
+from ..core.i18n import N_, _, ngettext
 from ..core.options import parse_options
 from ..core.rng import Rng
+from ..core.say import say, say_n, shown
 from . import engine, verbs
 from .component_set import Components
 from .context import Ctx, context
-from .decisions import Move, capture_candidates, plural
+from .decisions import Move, capture_candidates
 from .options import FREEDOM_OPTIONS
 from .prices import token_limit
 from .setup import new_state
 from .state import PHASE_NAMES, QUEUE_SIZE, RULES, FixedRoll, FreedomState
-from .victory import FreedomOutcome, outcome
+from .text import Series, colour_words, player
+from .victory import FreedomOutcome, outcome, reason_words
 from .view_model import FreedomView, table_of, view_of
 
 
@@ -77,8 +80,9 @@ class Freedom(Game[FreedomState]):
         elif isinstance(components, (str, Path)):
             comps = Components.load(components)
         else:
-            raise OptionError("components", "a folder of component files or a Components set, "
-                              f"not {show(components)}", rule="FR-COMP-1")
+            raise OptionError("components", _("a folder of component files or a Components set, "
+                                              "not {value}").format(value=show(components)),
+                              rule="FR-COMP-1")
         self._ctx = context(comps)
         super().__init__(seed=seed, rules_version=rules_version, **options)
 
@@ -163,31 +167,42 @@ class Freedom(Game[FreedomState]):
         seat = engine.to_move(state)
         if seat is None:
             reason = state.result.reason if state.result is not None else ""
-            return Prompt(None, f"the game is over: {reason}", self.RULE_GAME_OVER)
+            return Prompt(None, _("the game is over: {reason}").format(
+                reason=reason_words(reason)), self.RULE_GAME_OVER)
         if state.pending:
             top = state.pending[-1]
             return Prompt(seat, top.prompt(ctx), top.rule)
         ph = state.turn_ctx.phase
         if ph == "catcher":
-            return Prompt(seat, f"round {state.round}: roll the Slave Catcher and Movement dice",
-                          "FR-CATCH-1")
+            return Prompt(seat, _("round {round}: roll the Slave Catcher and Movement "
+                                  "dice").format(round=state.round), "FR-CATCH-1")
         if ph == "planning":
-            left = max(0, token_limit(ctx, state) - state.turn_ctx.planning_taken)
-            kinds = {a.kind for a in engine.legal(ctx, state)}
-            parts = []
-            if left and kinds & {"support", "buy"}:
-                parts.append(f"buy up to {plural(left, 'more token', 'more tokens')}")
-            if "special" in kinds:
-                parts.append("use the Special Ability")
-            parts.append("be done planning")
-            return Prompt(seat, ", or ".join(parts), "FR-PLAN-1")
+            return Prompt(seat, self._planning_prompt(state), "FR-PLAN-1")
         if ph == "action":
-            return Prompt(seat, "take an action (benefit, special, play a token, buy a card, "
-                          "reserve), pass for income, or end the turn", "FR-ACT-1")
+            return Prompt(seat, _("take an action (benefit, special, play a token, buy a card, "
+                                  "reserve), pass for income, or end the turn"), "FR-ACT-1")
         if ph == "market":
-            return Prompt(seat, "choose the plantation the Slave Market sends the next person to",
-                          "FR-MKT-PHASE-1")
-        return Prompt(seat, "continue", "FR-ROUND-1")
+            return Prompt(seat, _("choose the plantation the Slave Market sends the next person "
+                                  "to"), "FR-MKT-PHASE-1")
+        return Prompt(seat, _("continue"), "FR-ROUND-1")
+
+    def _planning_prompt(self, state: FreedomState) -> str:
+        """What a Planning turn offers: more tokens (while any may be bought), the Special
+        Ability (when it may be used now), being done."""
+        ctx = self._ctx
+        left = max(0, token_limit(ctx, state) - state.turn_ctx.planning_taken)
+        kinds = {a.kind for a in engine.legal(ctx, state)}
+        buy = bool(left and kinds & {"support", "buy"})
+        if buy and "special" in kinds:
+            return ngettext("buy up to {n} more token, or use the Special Ability, or be done "
+                            "planning", "buy up to {n} more tokens, or use the Special Ability, "
+                            "or be done planning", left).format(n=left)
+        if buy:
+            return ngettext("buy up to {n} more token, or be done planning",
+                            "buy up to {n} more tokens, or be done planning", left).format(n=left)
+        if "special" in kinds:
+            return _("use the Special Ability, or be done planning")
+        return _("be done planning")
 
     # ------------------------------------------------------------------ words
     def describe(self, action: Action) -> str:
@@ -212,12 +227,12 @@ class Freedom(Game[FreedomState]):
         changing anything and raises :class:`IllegalAction` (rule ``SCENARIO``) otherwise."""
         ctx = self._ctx
         if state.turn_ctx.phase == "over":
-            raise IllegalAction("the game is over", rule=self.RULE_GAME_OVER)
+            raise IllegalAction(_("the game is over"), rule=self.RULE_GAME_OVER)
         handler = getattr(self, f"_sc_{name}", None) if name in self.SCENARIOS else None
         if handler is None:
-            raise IllegalAction(f"Freedom has no scenario {name!r}; try fix_roll, stack_queue, "
-                                "stack_period_deck, place_people, place_catcher, set_money",
-                                rule="SCENARIO")
+            raise IllegalAction(_("Freedom has no scenario {name}; try fix_roll, stack_queue, "
+                                  "stack_period_deck, place_people, place_catcher, "
+                                  "set_money").format(name=repr(name)), rule="SCENARIO")
         events: list[Event] = _tidy(handler(ctx, state, dict(params)))
         if self._quiet:
             events = Silent()
@@ -227,25 +242,32 @@ class Freedom(Game[FreedomState]):
     def _sc_fix_roll(self, ctx: Ctx, st: FreedomState, p: dict[str, Any]) -> list[Event]:
         catcher, direction, spaces = p["catcher"], p["direction"], p["spaces"]
         if catcher not in (*ctx.paths, "walk"):
-            raise IllegalAction(f"catcher must be one of {[*ctx.paths, 'walk']}", rule="SCENARIO")
+            raise IllegalAction(_("catcher must be one of {choices}").format(
+                choices=[*ctx.paths, "walk"]), rule="SCENARIO")
         if direction not in ("west", "east"):
-            raise IllegalAction("direction must be 'west' or 'east'", rule="SCENARIO")
+            raise IllegalAction(_("direction must be 'west' or 'east'"), rule="SCENARIO")
         if isinstance(spaces, bool) or spaces not in (1, 2, 3):
-            raise IllegalAction("spaces must be 1, 2 or 3 (a Movement die face)", rule="SCENARIO")
+            raise IllegalAction(_("spaces must be 1, 2 or 3 (a Movement die face)"),
+                                rule="SCENARIO")
         st.fixed_roll = FixedRoll(catcher, direction, spaces)
-        who = "the walking figure" if catcher == "walk" else f"the {catcher} catcher"
-        return [Event("SCENARIO", f"The teacher fixed the next Slave Catcher roll: {who}, "
-                      f"{spaces} {'space' if spaces == 1 else 'spaces'} {direction}.",
+        who = (say("the walking figure") if catcher == "walk"
+               else say("the {colour} catcher", colour=colour_words(catcher)))
+        moves = (say_n("{n} space west", "{n} spaces west", spaces) if direction == "west"
+                 else say_n("{n} space east", "{n} spaces east", spaces))
+        return [Event("SCENARIO", say("The teacher fixed the next Slave Catcher roll: {who}, "
+                                      "{moves}.", who=who, moves=moves),
                       st.fixed_roll.to_dict())]
 
     def _check_cards(self, ctx: Ctx, cards: Any, pool: list[str], what: str) -> list[str]:
         if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-            raise IllegalAction("cards must be a list of card ids", rule="SCENARIO")
+            raise IllegalAction(_("cards must be a list of card ids"), rule="SCENARIO")
         for c in cards:
             if c not in pool:
-                raise IllegalAction(f"card {c!r} is not in {what}", rule="SCENARIO")
+                raise IllegalAction(_("card {card} is not in {where}").format(card=repr(c),
+                                                                              where=what),
+                                    rule="SCENARIO")
         if len(set(cards)) != len(cards):
-            raise IllegalAction("a card is listed twice", rule="SCENARIO")
+            raise IllegalAction(_("a card is listed twice"), rule="SCENARIO")
         return list(cards)
 
     def _sc_stack_queue(self, ctx: Ctx, st: FreedomState, p: dict[str, Any]) -> list[Event]:
@@ -254,9 +276,11 @@ class Freedom(Game[FreedomState]):
         that no longer fit go back on top of the current deck."""
         deck = st.decks[st.period - 1]
         pool = deck + [c for c in st.queue if c is not None]
-        cards = self._check_cards(ctx, p["cards"], pool, f"the Period {st.period} deck or Queue")
+        cards = self._check_cards(ctx, p["cards"], pool, _("the Period {period} deck or "
+                                                           "Queue").format(period=st.period))
         if len(cards) > QUEUE_SIZE:
-            raise IllegalAction(f"the Queue holds {QUEUE_SIZE} cards", rule="SCENARIO")
+            raise IllegalAction(_("the Queue holds {n} cards").format(n=QUEUE_SIZE),
+                                rule="SCENARIO")
         old = [c for c in st.queue if c is not None and c not in cards]
         keep = old[: QUEUE_SIZE - len(cards)]
         back = old[QUEUE_SIZE - len(cards):]
@@ -264,62 +288,75 @@ class Freedom(Game[FreedomState]):
         st.decks[st.period - 1] = rest + list(reversed(back))
         new = [*cards, *keep]
         st.queue = [*new, *([None] * (QUEUE_SIZE - len(new)))]
-        names = "; ".join(ctx.card_by_id[c].name for c in cards)
-        return [Event("SCENARIO", f"The teacher put these cards in the Queue, from position 1: "
-                      f"{names}.", {"cards": cards})]
+        names = Series((ctx.card_by_id[c].name for c in cards), "; ")
+        return [Event("SCENARIO", say("The teacher put these cards in the Queue, from position "
+                                      "1: {cards}.", cards=names), {"cards": cards})]
 
     def _sc_stack_period_deck(self, ctx: Ctx, st: FreedomState, p: dict[str, Any]) -> list[Event]:
         """Put the listed cards on top of a period deck, the first listed drawn first."""
         period = p["period"]
         if isinstance(period, bool) or period not in (1, 2, 3):
-            raise IllegalAction("period must be 1, 2 or 3", rule="SCENARIO")
+            raise IllegalAction(_("period must be 1, 2 or 3"), rule="SCENARIO")
         deck = st.decks[period - 1]
-        cards = self._check_cards(ctx, p["cards"], deck, f"the Period {period} deck")
+        cards = self._check_cards(ctx, p["cards"], deck,
+                                  _("the Period {period} deck").format(period=period))
         st.decks[period - 1] = [c for c in deck if c not in cards] + list(reversed(cards))
-        return [Event("SCENARIO", f"The teacher stacked the Period {period} deck, top card "
-                      "first: " + "; ".join(ctx.card_by_id[c].name for c in cards) + ".",
+        names = Series((ctx.card_by_id[c].name for c in cards), "; ")
+        return [Event("SCENARIO", say("The teacher stacked the Period {period} deck, top card "
+                                      "first: {cards}.", period=period, cards=names),
                       {"period": period, "cards": cards})]
 
     def _sc_place_people(self, ctx: Ctx, st: FreedomState, p: dict[str, Any]) -> list[Event]:
         """Move ``count`` people from the supply onto a map space (capacity respected)."""
         space, count = p["space"], p["count"]
         if space not in st.people:
-            raise IllegalAction(f"unknown map space {space!r} (Canada is not a place to put "
-                                "people)", rule="SCENARIO")
+            raise IllegalAction(_("unknown map space {space} (Canada is not a place to put "
+                                  "people)").format(space=repr(space)), rule="SCENARIO")
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            raise IllegalAction("count must be a positive integer", rule="SCENARIO")
+            raise IllegalAction(_("count must be a positive integer"), rule="SCENARIO")
         if count > st.supply:
-            raise IllegalAction(f"only {st.supply} people are in the supply", rule="SCENARIO")
+            # TRANSLATORS: the English says "people" even for one person
+            raise IllegalAction(ngettext("only {n} people are in the supply",
+                                         "only {n} people are in the supply",
+                                         st.supply).format(n=st.supply), rule="SCENARIO")
         cap = ctx.capacity[space]
         if cap is not None and st.people[space] + count > cap:
-            raise IllegalAction(f"{ctx.name(space)} holds {cap} (FR-MOVE-3)", rule="SCENARIO")
+            raise IllegalAction(_("{space} holds {cap} (FR-MOVE-3)").format(
+                space=shown(ctx.name(space)), cap=cap), rule="SCENARIO")
         st.supply -= count
         st.people[space] += count
-        return [Event("SCENARIO", f"{count} {'person is' if count == 1 else 'people are'} placed "
-                      f"at {ctx.name(space)}.", {"space": space, "count": count})]
+        return [Event("SCENARIO", say_n("{n} person is placed at {space}.",
+                                        "{n} people are placed at {space}.", count,
+                                        space=ctx.name(space)),
+                      {"space": space, "count": count})]
 
     def _sc_place_catcher(self, ctx: Ctx, st: FreedomState, p: dict[str, Any]) -> list[Event]:
         """Put a Slave Catcher on a space of its path (no capture)."""
         colour, space = p["colour"], p["space"]
         if colour not in ctx.paths:
-            raise IllegalAction(f"colour must be one of {list(ctx.paths)}", rule="SCENARIO")
+            raise IllegalAction(_("colour must be one of {choices}").format(
+                choices=list(ctx.paths)), rule="SCENARIO")
         if space not in ctx.path_index[colour]:
-            raise IllegalAction(f"{space!r} is not on the {colour} Slave Catcher's path "
-                                "(FR-CATCH-2)", rule="SCENARIO")
+            raise IllegalAction(_("{space} is not on the {colour} Slave Catcher's path "
+                                  "(FR-CATCH-2)").format(space=repr(space),
+                                                         colour=colour_words(colour)),
+                                rule="SCENARIO")
         st.catchers[colour] = space
-        return [Event("SCENARIO", f"The teacher placed the {colour} Slave Catcher at "
-                      f"{ctx.name(space)}.",
+        return [Event("SCENARIO", say("The teacher placed the {colour} Slave Catcher at {space}.",
+                                      colour=colour_words(colour), space=ctx.name(space)),
                       {"colour": colour, "space": space})]
 
     def _sc_set_money(self, ctx: Ctx, st: FreedomState, p: dict[str, Any]) -> list[Event]:
         seat, amount = p["seat"], p["amount"]
         if isinstance(seat, bool) or seat not in range(st.players):
-            raise IllegalAction(f"seat must be 0 to {st.players - 1}", rule="SCENARIO")
+            raise IllegalAction(_("seat must be 0 to {last}").format(last=st.players - 1),
+                                rule="SCENARIO")
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-            raise IllegalAction("amount must be an integer >= 0 (FR-RULING-MONEY)",
+            raise IllegalAction(_("amount must be an integer >= 0 (FR-RULING-MONEY)"),
                                 rule="SCENARIO")
         st.money[seat] = amount
-        return [Event("SCENARIO", f"The teacher set Player {seat + 1}'s money to ${amount}.",
+        return [Event("SCENARIO", say("The teacher set {who}'s money to ${amount}.",
+                                      who=player(seat), amount=amount),
                       {"seat": seat, "amount": amount})]
 
     # ------------------------------------------------------------------ views for bots
@@ -371,23 +408,28 @@ class Freedom(Game[FreedomState]):
         """``"Freedom, 2 players (Player 1 Conductor, Player 2 Preacher), regular"`` and the
         variants that are on."""
         st = self.state
-        roles = ", ".join(f"Player {i + 1} {r}" for i, r in enumerate(st.roles))
-        labels = {
-            "easier_triples": "triples move no catcher", "easier_money": "start with $10",
-            "easier_empty_centre": "centre plantation empty",
-            "harder_full_plantations": "all plantations full",
-            "harder_extra_support": "extra Support", "optional_scoring": "optional scoring",
-            "fundraising_cities_only": "fundraise in cities only",
-        }
-        on = [text for name, text in labels.items() if self._options.get(name)]
-        extra = f", {', '.join(on)}" if on else ""
-        return (f"Freedom, {plural(st.players, 'player', 'players')} ({roles}), "
-                f"{st.difficulty}{extra}")
+        roles = ", ".join(_("Player {n} {role}").format(n=i + 1, role=shown(r))
+                          for i, r in enumerate(st.roles))
+        extra = "".join(", " + _(text) for name, text in _TITLE_LABELS.items()
+                        if self._options.get(name))
+        return ngettext("Freedom, {n} player ({roles}), {difficulty}{extra}",
+                        "Freedom, {n} players ({roles}), {difficulty}{extra}", st.players).format(
+            n=st.players, roles=roles, difficulty=shown(st.difficulty), extra=extra)
 
     def __str__(self) -> str:
         from .text import render_text
 
         return render_text(self)
+
+
+#: The variants that are on, in the words of a game's title (:meth:`Freedom._title_words`)
+_TITLE_LABELS = {
+    "easier_triples": N_("triples move no catcher"), "easier_money": N_("start with $10"),
+    "easier_empty_centre": N_("centre plantation empty"),
+    "harder_full_plantations": N_("all plantations full"),
+    "harder_extra_support": N_("extra Support"), "optional_scoring": N_("optional scoring"),
+    "fundraising_cities_only": N_("fundraise in cities only"),
+}
 
 
 def _tidy(events: list[Event]) -> list[Event]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..core.event import Event, narrating
+from ..core.say import Say, say, say_n
 from .capture_cycle import next_card
 from .context import Ctx
 from .events import (
@@ -35,6 +36,7 @@ from .events import (
     TrackFull,
 )
 from .state import FreedomState, GameResult
+from .text import colour_words, player, source_words
 
 
 def room(ctx: Ctx, st: FreedomState, space: str) -> int:
@@ -126,19 +128,41 @@ def capture_at(
     st.people[space] -= n
     where = send_to_market(ctx, st, n)
     to_lost = where.count(-1)
-    names = ("bottom", "middle", "top")
-    cards = sorted({names[i] if i < 3 else str(i) for i in where if i >= 0})
-    text = f"{n} {'person is' if n == 1 else 'people are'} captured at {ctx.name(space)}"
-    if cards:
-        plural = "s" if len(cards) > 1 else ""
-        text += f" and put on the {' and '.join(cards)} Slave Market card{plural}"
-    elif to_lost:
-        text += " (no Slave Market card is on display)"
     if narrating(ev):
-        ev.append(Captured(text + ".", rule, space, n, tuple(where)))
+        ev.append(Captured(_captured_words(ctx, space, n, where), rule, space, n, tuple(where)))
     if to_lost:
         add_lost(ctx, st, to_lost, ev, "FR-RULING-CAPTURE-NO-MARKET")
     return n
+
+
+_POSITIONS = ("bottom", "middle", "top")
+#: The Slave Market cards captured people go onto, by their positions (sorted by name)
+_CARDS = {
+    ("bottom",): say("the bottom Slave Market card"),
+    ("middle",): say("the middle Slave Market card"),
+    ("top",): say("the top Slave Market card"),
+    ("bottom", "middle"): say("the bottom and middle Slave Market cards"),
+    ("bottom", "top"): say("the bottom and top Slave Market cards"),
+    ("middle", "top"): say("the middle and top Slave Market cards"),
+    ("bottom", "middle", "top"): say("the bottom and middle and top Slave Market cards"),
+}
+
+
+def _captured_words(ctx: Ctx, space: str, n: int, where: list[int]) -> Say:
+    """``3 people are captured at Lexington and put on the bottom Slave Market card.``"""
+    cards = tuple(sorted({_POSITIONS[i] if i < 3 else str(i) for i in where if i >= 0}))
+    name = ctx.name(space)
+    if cards:
+        on = _CARDS.get(cards)
+        if on is None:  # (more than three cards on display: not in the rules)
+            on = say_n("the {positions} Slave Market card", "the {positions} Slave Market cards",
+                       len(cards), positions=" and ".join(cards))
+        return say_n("{n} person is captured at {space} and put on {cards}.",
+                     "{n} people are captured at {space} and put on {cards}.", n, space=name,
+                     cards=on)
+    return say_n("{n} person is captured at {space} (no Slave Market card is on display).",
+                 "{n} people are captured at {space} (no Slave Market card is on display).", n,
+                 space=name)
 
 
 def add_lost(ctx: Ctx, st: FreedomState, count: int, ev: list[Event], rule: str) -> None:
@@ -151,13 +175,15 @@ def add_lost(ctx: Ctx, st: FreedomState, count: int, ev: list[Event], rule: str)
     limit = ctx.lost_limit(st)
     st.lost += count
     if narrating(ev):
-        ev.append(PeopleLost(
-            f"{count} {'person goes' if count == 1 else 'people go'} to the Slaves "
-            f"Lost track ({min(st.lost, limit)} of {limit}).", rule, count, st.lost))
+        ev.append(PeopleLost(say_n(
+            "{n} person goes to the Slaves Lost track ({held} of {limit}).",
+            "{n} people go to the Slaves Lost track ({held} of {limit}).", count,
+            held=min(st.lost, limit), limit=limit), rule, count, st.lost))
     if st.lost > limit:
         if narrating(ev):
-            ev.append(TrackFull(f"The Slaves Lost track is full ({limit}) and another "
-                                "person must be added: the game is lost.", st.lost))
+            ev.append(TrackFull(say("The Slaves Lost track is full ({limit}) and another "
+                                    "person must be added: the game is lost.", limit=limit),
+                                st.lost))
         st.result = GameResult(won=False, reason=f"Slaves Lost track full in round {st.round}",
                                round=st.round)
         st.turn_ctx.phase = "over"
@@ -171,28 +197,29 @@ def move_person(
 ) -> None:
     """Move one person from ``origin`` to ``dest`` (already checked legal) and resolve it."""
     st.people[origin] -= 1
-    who = f"Player {seat + 1}"
     if dest in ctx.canada_set:
         st.freed += 1
         st.freed_at[dest] = st.freed_at.get(dest, 0) + 1
         if narrating(ev):
-            ev.append(PersonFreed(f"{who} moves a person from {ctx.name(origin)} to "
-                                  f"{ctx.name(dest)}: freed in Canada ({st.freed} freed).",
-                                  origin, dest, st.freed))
+            ev.append(PersonFreed(say(
+                "{who} moves a person from {origin} to {dest}: freed in Canada ({freed} freed).",
+                who=player(seat), origin=ctx.name(origin), dest=ctx.name(dest), freed=st.freed),
+                origin, dest, st.freed))
     else:
         st.people[dest] += 1
         if moved is not None:
             moved[dest] = moved.get(dest, 0) + 1
         if narrating(ev):
-            ev.append(PersonMoved(
-                f"{who} moves a person from {ctx.name(origin)} to {ctx.name(dest)}.", rule,
-                origin, dest))
+            ev.append(PersonMoved(say("{who} moves a person from {origin} to {dest}.",
+                                      who=player(seat), origin=ctx.name(origin),
+                                      dest=ctx.name(dest)), rule, origin, dest))
     gold = ctx.money[dest]
     if gold:
         st.money[seat] += gold
         if narrating(ev):
-            ev.append(GoldGained(f"{who} gains ${gold} from the gold circle at "
-                                 f"{ctx.name(dest)}.", seat, gold))
+            ev.append(GoldGained(say("{who} gains ${gold} from the gold circle at {space}.",
+                                     who=player(seat), gold=gold, space=ctx.name(dest)),
+                                 seat, gold))
     if safe or st.turn_ctx.safe_turn or dest in ctx.canada_set:
         return
     for colour in ctx.triggers[dest]:
@@ -213,16 +240,16 @@ def react(
     if st.turn_ctx.cut_armed and st.people[there] > 0:
         st.turn_ctx.cut_armed = False
         if narrating(ev):
-            ev.append(CatcherCut(f"The Station Master cuts the {colour} Slave Catcher's "
-                                 f"move: it stays at {ctx.name(here)}.", colour))
+            ev.append(CatcherCut(say("The {role} cuts the {colour} Slave Catcher's move: it "
+                                     "stays at {space}.", role="Station Master",
+                                     colour=colour_words(colour), space=ctx.name(here)), colour))
         return
     st.catchers[colour] = there
-    direction = "east" if ctx.path_index[colour][there] > ctx.path_index[colour][here] else "west"
     n = st.people[there]
-    text = f"The {colour} Slave Catcher moves 1 space {direction} to {ctx.name(there)}"
-    text += f" and captures {n} {'person' if n == 1 else 'people'}." if n else "."
     if narrating(ev):
-        ev.append(CatcherStepped(text, colour, here, there))
+        steps = 1 if ctx.path_index[colour][there] > ctx.path_index[colour][here] else -1
+        ev.append(CatcherStepped(_catcher_words(colour, steps, ctx.name(there), "", n), colour,
+                                 here, there))
     if n:
         if moved is not None:
             moved.pop(there, None)
@@ -230,22 +257,52 @@ def react(
 
 
 def move_catcher(
-    ctx: Ctx, st: FreedomState, colour: str, dest: str, ev: list[Event], rule: str, why: str,
+    ctx: Ctx, st: FreedomState, colour: str, dest: str, ev: list[Event], rule: str,
+    why: str | Say,
 ) -> None:
     """Move a catcher along its path to ``dest``; it captures only where it stops [FR-CATCH-3]."""
     here = st.catchers[colour]
     steps = ctx.path_index[colour][dest] - ctx.path_index[colour][here]
     st.catchers[colour] = dest
     n = st.people[dest]
-    if steps == 0:
-        text = f"The {colour} Slave Catcher stays at {ctx.name(dest)}{why}"
-    else:
-        direction = "east" if steps > 0 else "west"
-        plural = "space" if abs(steps) == 1 else "spaces"
-        text = (f"The {colour} Slave Catcher moves {abs(steps)} {plural} {direction} to "
-                f"{ctx.name(dest)}{why}")
-    text += f" and captures {n} {'person' if n == 1 else 'people'}." if n else "."
     if narrating(ev):
-        ev.append(CatcherMoved(text, rule, colour, here, dest, steps))
+        ev.append(CatcherMoved(_catcher_words(colour, steps, ctx.name(dest), _why_words(why),
+                                              n), rule, colour, here, dest, steps))
     if n:
         capture_at(ctx, st, dest, ev, "FR-CATCH-3")
+
+
+def _why_words(why: str | Say) -> str | Say:
+    """Why a Slave Catcher moves, as words: ``" (the end of its path)"``, ``" (Card Name)"``
+    (a plain text of that shape is read as one of them), else nothing."""
+    if not why or isinstance(why, Say):
+        return why
+    if why.startswith(" (") and why.endswith(")"):
+        inner = why[2:-1]
+        if inner == "the end of its path":
+            return say(" (the end of its path)")
+        return say(" ({source})", source=source_words(inner))
+    return why
+
+
+def _catcher_words(colour: str, steps: int, dest: str, why: str | Say, n: int) -> Say:
+    """``The red Slave Catcher moves 2 spaces west to Louisville and captures 1 person.``:
+    ``steps`` along its path (negative: west), ``why`` after the place, ``n`` people captured."""
+    hue = colour_words(colour)
+    if steps == 0:
+        if n:
+            return say_n("The {colour} Slave Catcher stays at {dest}{why} and captures {n} person.",
+                         "The {colour} Slave Catcher stays at {dest}{why} and captures {n} people.",
+                         n, colour=hue, dest=dest, why=why)
+        return say("The {colour} Slave Catcher stays at {dest}{why}.", colour=hue, dest=dest,
+                   why=why)
+    if steps > 0:
+        moves = say_n("{n} space east", "{n} spaces east", steps)
+    else:
+        moves = say_n("{n} space west", "{n} spaces west", -steps)
+    if n:
+        return say_n("The {colour} Slave Catcher moves {moves} to {dest}{why} and captures {n} "
+                     "person.", "The {colour} Slave Catcher moves {moves} to {dest}{why} and "
+                     "captures {n} people.", n, colour=hue, moves=moves, dest=dest, why=why)
+    return say("The {colour} Slave Catcher moves {moves} to {dest}{why}.", colour=hue,
+               moves=moves, dest=dest, why=why)

@@ -12,9 +12,11 @@ or the player stops [FR-MOVE-1..2].
 from __future__ import annotations
 
 from ..core.event import Event, narrating
+from ..core.say import say
 from .context import Ctx
 from .events import PhaseBegins
 from .state import FreedomState, StepResult
+from .text import player
 from .verbs import named
 
 #: The verbs of an Action turn, in the order its choices are listed.
@@ -27,8 +29,8 @@ def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
     turn.seat, turn.turns_done = st.lead, 0
     turn.new_action_turn()
     if narrating(ev):
-        ev.append(PhaseBegins(f"Round {st.round}: Action phase, from Player {st.lead + 1}.",
-                              "FR-ACT-1", st.round))
+        ev.append(PhaseBegins(say("Round {round}: Action phase, from {who}.", round=st.round,
+                                  who=player(st.lead)), "FR-ACT-1", st.round))
 
 
 def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:

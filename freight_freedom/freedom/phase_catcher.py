@@ -11,10 +11,12 @@ holding a Reserve card that reacts to the roll may play it [FR-CARD-6]. The roll
 from __future__ import annotations
 
 from ..core.event import Event, Note, narrating
+from ..core.say import Say, say
 from . import capture_cycle
 from .context import Ctx
 from .movement import move_catcher
 from .state import FreedomState, StepResult
+from .text import colour_words
 from .verbs import named
 
 #: The verbs of the phase: the Lead Player's roll.
@@ -36,12 +38,13 @@ def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
     if roll_ is not None and roll_.catcher is not None and roll_.spaces > 0:
         colour = roll_.catcher
         dest = ctx.step_along(colour, st.catchers[colour], roll_.direction, roll_.spaces)
-        stopped = ""
+        stopped: str | Say = ""
         here_i = ctx.path_index[colour][st.catchers[colour]]
         want = here_i + (roll_.spaces if roll_.direction == "east" else -roll_.spaces)
         if want != ctx.path_index[colour][dest]:
-            stopped = " (the end of its path)"
+            stopped = say(" (the end of its path)")
         move_catcher(ctx, st, colour, dest, ev, "FR-CATCH-3", stopped)
     elif roll_ is not None and roll_.catcher is not None and narrating(ev):
-        ev.append(Note(f"The {roll_.catcher} Slave Catcher does not move.", "FR-CATCH-3"))
+        ev.append(Note(say("The {colour} Slave Catcher does not move.",
+                           colour=colour_words(roll_.catcher)), "FR-CATCH-3"))
     return "continue" if st.turn_ctx.phase == "over" else "done"

@@ -10,10 +10,12 @@ new Opposition card per refill; extra Opposition cards drawn are set aside and s
 from __future__ import annotations
 
 from ..core.event import Event, Note, narrating
+from ..core.say import say, say_n
 from .context import Ctx
 from .effect_kinds import queue_effects
 from .events import CardDiscarded, LanternPassed, OppositionReshuffled, QueueRefilled
 from .state import QUEUE_SIZE, ROUNDS, FreedomState, StepResult
+from .text import Series, player
 from .victory import check_end_of_round
 
 
@@ -48,20 +50,21 @@ def refill(ctx: Ctx, st: FreedomState, ev: list[Event], rule: str) -> None:
             break
     if drawn:
         if narrating(ev):
-            names = ", ".join(ctx.card_by_id[c].name for c in drawn)
-            ev.append(QueueRefilled(
-                f"The Queue is refilled from the Period {st.period} deck: {names}.", rule,
-                tuple(drawn)))
+            names = Series(ctx.card_by_id[c].name for c in drawn)
+            ev.append(QueueRefilled(say("The Queue is refilled from the Period {period} deck: "
+                                        "{cards}.", period=st.period, cards=names), rule,
+                                    tuple(drawn)))
     elif None in st.queue and narrating(ev):
-        ev.append(Note(f"The Period {st.period} deck is empty; the Queue stays short.", rule))
+        ev.append(Note(say("The Period {period} deck is empty; the Queue stays short.",
+                           period=st.period), rule))
     if set_aside:
         deck.extend(set_aside)
         st.rng.shuffle(deck)
         if narrating(ev):
-            ev.append(OppositionReshuffled(
-                f"{len(set_aside)} extra Opposition card"
-                f"{'s are' if len(set_aside) > 1 else ' is'} shuffled back into the deck.", rule,
-                len(set_aside)))
+            ev.append(OppositionReshuffled(say_n(
+                "{n} extra Opposition card is shuffled back into the deck.",
+                "{n} extra Opposition cards are shuffled back into the deck.", len(set_aside)),
+                rule, len(set_aside)))
 
 
 def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
@@ -77,12 +80,12 @@ def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
                 st.discard.append(cid)
                 card = ctx.card_by_id[cid]
                 if narrating(ev):
-                    ev.append(CardDiscarded(f"{card.name} is discarded from Queue position "
-                                            f"{pos + 1}.", "FR-LANT-1", cid))
+                    ev.append(CardDiscarded(say("{card} is discarded from Queue position {pos}.",
+                                                card=card.name, pos=pos + 1), "FR-LANT-1", cid))
                 if card.kind == "opposition" and card.trigger == "discard":
                     if narrating(ev):
-                        ev.append(CardDiscarded(
-                            f"{card.name} takes effect as it is discarded.", "FR-LANT-2", cid))
+                        ev.append(CardDiscarded(say("{card} takes effect as it is discarded.",
+                                                    card=card.name), "FR-LANT-2", cid))
                     queue_effects(st, st.lead, card.effects, card.name)
                 break
             return "continue"
@@ -99,7 +102,7 @@ def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
     st.round += 1
     assert st.round <= ROUNDS
     if narrating(ev):
-        ev.append(LanternPassed(f"The Lantern passes to Player {st.lead + 1}. Round "
-                                f"{st.round} begins with the Slave Catcher phase.",
+        ev.append(LanternPassed(say("The Lantern passes to {who}. Round {round} begins with the "
+                                    "Slave Catcher phase.", who=player(st.lead), round=st.round),
                                 st.lead, st.round))
     return "done"

@@ -12,6 +12,7 @@ starts the capture cycle again at the new bottom card [FR-RULING-CAPTURE-CYCLE].
 from __future__ import annotations
 
 from ..core.event import Event, Note, narrating
+from ..core.say import say, say_n
 from . import capture_cycle
 from .context import Ctx
 from .events import MarketAdvanced, MarketCount
@@ -28,15 +29,16 @@ def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
     st.turn_ctx.phase, st.turn_ctx.step = "market", "deliver"
     n = st.market[0].people if st.market else 0
     if narrating(ev):
-        ev.append(MarketCount(f"Round {st.round}: Slave Market phase: {n} "
-                              f"{'person' if n == 1 else 'people'} on the bottom card.",
+        ev.append(MarketCount(say_n("Round {round}: Slave Market phase: {n} person on the "
+                                    "bottom card.", "Round {round}: Slave Market phase: {n} "
+                                    "people on the bottom card.", n, round=st.round),
                               "FR-MKT-PHASE-1", n))
 
 
 def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
     if not st.market:
         if narrating(ev):
-            ev.append(Note("No Slave Market card is left to deliver.", "FR-MKT-PHASE-3"))
+            ev.append(Note(say("No Slave Market card is left to deliver."), "FR-MKT-PHASE-3"))
         return finish(ctx, st, ev)
     while st.market[0].people > 0:
         spots = open_plantations(ctx, st)
@@ -44,9 +46,9 @@ def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
             n = st.market[0].people
             st.market[0] = st.market[0].with_people(0)
             if narrating(ev):
-                ev.append(MarketCount(f"No plantation has room for {n} more "
-                                      f"{'person' if n == 1 else 'people'}.", "FR-MKT-PHASE-2",
-                                      n))
+                ev.append(MarketCount(say_n("No plantation has room for {n} more person.",
+                                            "No plantation has room for {n} more people.", n),
+                                      "FR-MKT-PHASE-2", n))
             add_lost(ctx, st, n, ev, "FR-MKT-PHASE-2")
             if st.turn_ctx.phase == "over":
                 return "continue"
@@ -62,15 +64,19 @@ def finish(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
         done = st.market.pop(0)
         st.market_done.append(done.card)
         capture_cycle.restart(st, "slide")
-        text = "The emptied Slave Market card is removed and the others slide down"
         if st.market_deck:
             cid = st.market_deck.pop()
             n = min(ctx.market_cards[cid].people, st.supply)
             st.supply -= n
             st.market.append(MarketCardInPlay(cid, n))
-            text += f"; a new card is drawn with {n} {'person' if n == 1 else 'people'}."
-        else:
-            text += "; the Slave Market deck is empty."
-        if narrating(ev):
-            ev.append(MarketAdvanced(text, len(st.market_deck)))
+            if narrating(ev):
+                ev.append(MarketAdvanced(say_n(
+                    "The emptied Slave Market card is removed and the others slide down; a new "
+                    "card is drawn with {n} person.", "The emptied Slave Market card is removed "
+                    "and the others slide down; a new card is drawn with {n} people.", n),
+                    len(st.market_deck)))
+        elif narrating(ev):
+            ev.append(MarketAdvanced(say("The emptied Slave Market card is removed and the "
+                                         "others slide down; the Slave Market deck is empty."),
+                                     len(st.market_deck)))
     return "done"

@@ -14,9 +14,11 @@ Special Ability is used in this phase may use it here. Each of these is a verb
 from __future__ import annotations
 
 from ..core.event import Event, narrating
+from ..core.say import say
 from .context import Ctx
 from .events import PhaseBegins, SeatActs
 from .state import FreedomState, StepResult
+from .text import player
 from .verbs import named, offers_any
 
 #: The verbs of a Planning turn that are a real choice: buying tokens, the Special Ability.
@@ -30,8 +32,8 @@ def start(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
     turn.phase, turn.step = "planning", "turn"
     turn.seat, turn.turns_done, turn.planning_taken = st.lead, 0, 0
     if narrating(ev):
-        ev.append(PhaseBegins(f"Round {st.round}: Planning phase, from Player "
-                              f"{st.lead + 1}.", "FR-PLAN-1", st.round))
+        ev.append(PhaseBegins(say("Round {round}: Planning phase, from {who}.", round=st.round,
+                                  who=player(st.lead)), "FR-PLAN-1", st.round))
 
 
 def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
@@ -42,8 +44,9 @@ def step(ctx: Ctx, st: FreedomState, ev: list[Event]) -> StepResult:
     if offers_any(ctx, st, turn.seat, CHOICES):  # more than being done
         return "decide"
     if narrating(ev):
-        ev.append(SeatActs(f"Player {turn.seat + 1} can buy no "
-                           f"{'more tokens' if turn.planning_taken else 'token'}.", "FR-PLAN-1",
+        ev.append(SeatActs(say("{who} can buy no more tokens.", who=player(turn.seat))
+                           if turn.planning_taken else
+                           say("{who} can buy no token.", who=player(turn.seat)), "FR-PLAN-1",
                            turn.seat))
     turn.next_planning_turn(st.players)
     return "continue"

@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..core.i18n import N_
+from ..core.say import shown
 from .context import Ctx
 from .effect_kinds import KINDS, QUEUE, effect_dict, kinds_for
 from .state import PASS_INCOME, QUEUE_PRICES, QUEUE_SIZE, TOKENS_PER_PLANNING, FreedomState
@@ -129,14 +131,16 @@ class QueuePrice:
 
     def words(self) -> str:
         """The total, then how the printed price became it: ``"$2 ($2 + $1 Opposition, -$1
-        Preacher)"``; just ``"$2"`` when nothing changes it."""
+        Preacher)"``; just ``"$2"`` when nothing changes it. (The reasons are in the current
+        language: the words are made when shown.)"""
         parts = []
         for change in self.changes:
             sign, amount = "+" if change.amount > 0 else "-", abs(change.amount)
+            reason = shown(change.reason)
             if change.rule == SURCHARGE_RULE:  # the Queue's surcharge is told on the printed price
-                parts.append(f"${self.base} {sign} ${amount} {change.reason}")
+                parts.append(f"${self.base} {sign} ${amount} {reason}")
             else:
-                parts.append(f"{sign}${amount} {change.reason}")
+                parts.append(f"{sign}${amount} {reason}")
         return f"${self.total}" + (f" ({', '.join(parts)})" if parts else "")
 
 
@@ -163,7 +167,7 @@ def _queue_price(pos: int, surcharge: int, discount: int, role: str) -> QueuePri
     base = QUEUE_PRICES[pos]
     changes = []
     if surcharge:
-        changes.append(PriceChange(surcharge, SURCHARGE_RULE, "Opposition"))
+        changes.append(PriceChange(surcharge, SURCHARGE_RULE, N_("Opposition")))
     if discount:
         changes.append(PriceChange(-discount, DISCOUNT_RULE, role))
     total = max(0, base + sum(change.amount for change in changes))

@@ -16,6 +16,7 @@ from typing import Any
 from ..core.event import Event
 from ..core.frozen import FrozenDict, freeze
 from ..core.rng import Rng
+from ..core.say import say
 from .context import Ctx
 from .events import (
     CatchersPlaced,
@@ -37,6 +38,7 @@ from .state import (
     MarketCardInPlay,
     Rules,
 )
+from .text import Series, colour_words, player
 
 
 def new_state(
@@ -60,13 +62,13 @@ def new_state(
     ev += [_lay_out_tokens(ctx, st, options), _place_catchers(ctx, st)]
     # 8. Victory Conditions card.
     side = ctx.victory_side(st)
-    ev.append(VictoryConditions(f"Victory Conditions ({st.difficulty} side): free {side.freed} "
-                                f"people; the Slaves Lost track holds {side.lost}.",
-                                side.freed, side.lost))
+    ev.append(VictoryConditions(say("Victory Conditions ({side} side): free {freed} people; the "
+                                    "Slaves Lost track holds {lost}.", side=st.difficulty,
+                                    freed=side.freed, lost=side.lost), side.freed, side.lost))
     # 9. Lead Player.
     st.lead = 0
-    ev.append(LanternTaken("Player 1 is the Lead Player and takes the Lantern. Round 1 "
-                           "begins with the Slave Catcher phase.", 0))
+    ev.append(LanternTaken(say("{who} is the Lead Player and takes the Lantern. Round 1 begins "
+                               "with the Slave Catcher phase.", who=player(0)), 0))
     if rules.separate_rng_streams:
         st.rng = Rng(seed, "play")
     return st, ev
@@ -76,22 +78,25 @@ def _deal_roles(ctx: Ctx, st: FreedomState, options: Mapping[str, Any], rng: Rng
     """1. Roles (chosen, or dealt at random) and each player's starting money."""
     players = st.players
     roles = options.get("roles")
+    chosen = roles is not None
     if roles is None:
         names = list(ctx.roles)
         rng.shuffle(names)
         roles = names[:players]
-        how = "dealt at random"
-    else:
-        how = "chosen"
     st.roles = list(roles)
     st.sides = [1] * players
     start = EASIER_START_MONEY if options.get("easier_money") else START_MONEY
     st.money = [start] * players
     st.held = [[] for _ in range(players)]
     st.reserve = [None] * players
-    return RolesDealt(f"Roles {how}: " + ", ".join(
-        f"Player {i + 1} {r}" for i, r in enumerate(st.roles)) + f". Each player takes ${start}.",
-        tuple(st.roles), start)
+    dealt = Series(say("{who} {role}", who=player(i), role=r) for i, r in enumerate(st.roles))
+    if chosen:
+        words = say("Roles chosen: {roles}. Each player takes ${money}.", roles=dealt,
+                    money=start)
+    else:
+        words = say("Roles dealt at random: {roles}. Each player takes ${money}.", roles=dealt,
+                    money=start)
+    return RolesDealt(words, tuple(st.roles), start)
 
 
 def _place_people(ctx: Ctx, st: FreedomState, options: Mapping[str, Any]) -> Event:
@@ -108,9 +113,12 @@ def _place_people(ctx: Ctx, st: FreedomState, options: Mapping[str, Any]) -> Eve
             n = 0
         st.people[p] = n
     st.supply = TOTAL_PEOPLE - sum(st.people.values())
-    return PeoplePlaced("People are placed on the plantations: " + ", ".join(
-        f"{ctx.name(p)} {st.people[p]}" for p in ctx.board.plantations) + ".",
-        FrozenDict({p: st.people[p] for p in ctx.board.plantations}))
+    # (each say() apart: Babel finds no words inside another say()'s facts)
+    placed = Series(say("{space} {n}", space=ctx.name(p), n=st.people[p])
+                    for p in ctx.board.plantations)
+    return PeoplePlaced(say("People are placed on the plantations: {plantations}.",
+                            plantations=placed),
+                        FrozenDict({p: st.people[p] for p in ctx.board.plantations}))
 
 
 def _build_market(ctx: Ctx, st: FreedomState, rng: Rng) -> Event:
@@ -126,9 +134,10 @@ def _build_market(ctx: Ctx, st: FreedomState, rng: Rng) -> Event:
         n = min(ctx.market_cards[cid].people, st.supply)
         st.supply -= n
         st.market.append(MarketCardInPlay(cid, n))
-    return MarketBuilt("The Slave Market deck of 8 is built; the three face-up cards "
-                       "hold " + ", ".join(str(c.people) for c in st.market)
-                       + " people (bottom to top).", freeze([c.to_dict() for c in st.market]))
+    return MarketBuilt(say("The Slave Market deck of 8 is built; the three face-up cards hold "
+                           "{counts} people (bottom to top).",
+                           counts=Series(c.people for c in st.market)),
+                       freeze([c.to_dict() for c in st.market]))
 
 
 def _shuffle_decks(ctx: Ctx, st: FreedomState, rng: Rng) -> Event:
@@ -146,10 +155,10 @@ def _shuffle_decks(ctx: Ctx, st: FreedomState, rng: Rng) -> Event:
         st.decks.append(d)
         used.update(d)
     st.removed_cards = sorted(c.id for c in cards.cards if c.id not in used)
-    return DecksShuffled("The three period decks are shuffled with their Opposition "
-                         "cards: " + ", ".join(f"Period {i + 1} {len(d)} cards"
-                                               for i, d in enumerate(st.decks)) + ".",
-                         tuple(len(d) for d in st.decks))
+    decks = Series(say("Period {period} {n} cards", period=i + 1, n=len(d))
+                   for i, d in enumerate(st.decks))
+    return DecksShuffled(say("The three period decks are shuffled with their Opposition cards: "
+                             "{decks}.", decks=decks), tuple(len(d) for d in st.decks))
 
 
 def _lay_out_tokens(ctx: Ctx, st: FreedomState, options: Mapping[str, Any]) -> Event:
@@ -163,14 +172,16 @@ def _lay_out_tokens(ctx: Ctx, st: FreedomState, options: Mapping[str, Any]) -> E
     st.support_left = [ctx.tokens.support_count(st.players, p, harder=harder)
                        for p in (1, 2, 3)]
     st.support_bought = [0, 0, 0]
-    return SupportLaidOut("Tokens are laid out by period; Support tokens: "
-                          + ", ".join(f"Period {i + 1} {n}"
-                                      for i, n in enumerate(st.support_left))
-                          + ".", tuple(st.support_left))
+    support = Series(say("Period {period} {n}", period=i + 1, n=n)
+                     for i, n in enumerate(st.support_left))
+    return SupportLaidOut(say("Tokens are laid out by period; Support tokens: {support}.",
+                              support=support), tuple(st.support_left))
 
 
 def _place_catchers(ctx: Ctx, st: FreedomState) -> Event:
     """7. Slave Catchers on their starting spaces."""
     st.catchers = {c: cp.start for c, cp in ctx.board.catchers.items()}
-    return CatchersPlaced("The Slave Catchers start at " + ", ".join(
-        f"{c} {ctx.name(s)}" for c, s in st.catchers.items()) + ".", FrozenDict(st.catchers))
+    places = Series(say("{colour} {space}", colour=colour_words(c), space=ctx.name(s))
+                    for c, s in st.catchers.items())
+    return CatchersPlaced(say("The Slave Catchers start at {places}.", places=places),
+                          FrozenDict(st.catchers))

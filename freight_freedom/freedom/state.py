@@ -20,6 +20,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from ..core.i18n import N_
 from ..core.rng import Rng
 from ..core.tables import TableRepr
 
@@ -27,13 +28,14 @@ if TYPE_CHECKING:
     from .decisions import Decision
     from .effect_kinds import ScheduledEffect
 
+#: The phases by key, in words (English: ``game.phase``; ``shown(name)`` is the reader's)
 PHASE_NAMES = {
-    "catcher": "Slave Catcher",
-    "planning": "Planning",
-    "action": "Action",
-    "market": "Slave Market",
-    "lantern": "Lantern",
-    "over": "Game over",
+    "catcher": N_("Slave Catcher"),
+    "planning": N_("Planning"),
+    "action": N_("Action"),
+    "market": N_("Slave Market"),
+    "lantern": N_("Lantern"),
+    "over": N_("Game over"),
 }
 #: What a phase's ``step`` reports to the engine: a player must decide now, run the next
 #: automatic step, or the phase is finished (the engine starts the next phase of the round).

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from ..core.event import Event, narrating
+from ..core.say import say
 from .context import Ctx
 from .events import PeriodBegins, SupportBought
 from .state import FreedomState
+from .text import player
 
 
 def activate_next_period(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
@@ -16,10 +18,10 @@ def activate_next_period(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:
         st.decks[old - 1] = []
         st.period = old + 1
         if narrating(ev):
-            ev.append(PeriodBegins(
-                f"The last Support token of Period {old} is bought: Period "
-                f"{st.period} begins. Its tokens and Abolitionist deck are now in play; "
-                f"the Period {old} deck is removed.", st.period))
+            ev.append(PeriodBegins(say(
+                "The last Support token of Period {old} is bought: Period {new} begins. Its "
+                "tokens and Abolitionist deck are now in play; the Period {old} deck is removed.",
+                old=old, new=st.period), st.period))
 
 
 def buy_support(ctx: Ctx, st: FreedomState, seat: int, price: int, ev: list[Event],
@@ -32,7 +34,8 @@ def buy_support(ctx: Ctx, st: FreedomState, seat: int, price: int, ev: list[Even
     total = sum(st.support_bought)
     goal = total + sum(st.support_left)
     if narrating(ev):
-        ev.append(SupportBought(
-            f"Player {seat + 1} buys a Period {p} Support token for ${price} "
-            f"({total} of {goal} bought).", rule, seat, p, price))
+        ev.append(SupportBought(say(
+            "{who} buys a Period {period} Support token for ${price} ({total} of {goal} bought).",
+            who=player(seat), period=p, price=price, total=total, goal=goal),
+            rule, seat, p, price))
     activate_next_period(ctx, st, ev)

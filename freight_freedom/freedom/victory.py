@@ -10,10 +10,13 @@ the end of round 8 without both conditions [FR-LOSE-2]. The optional score is 2 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.event import Event, narrating
+from ..core.i18n import SOURCE, _, language
+from ..core.say import Say, say
 from .context import Ctx
 from .events import RoundTotals
 from .state import ROUNDS, FreedomState, GameResult
@@ -51,10 +54,58 @@ class FreedomOutcome:
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def __str__(self) -> str:
-        head = "Won" if self.won else "Lost"
-        return (f"{head} in round {self.round}: {self.reason} (freed {self.freed}/"
-                f"{self.freed_target}, lost {self.lost}/{self.lost_limit}, Support "
-                f"{self.support_bought}/{self.support_total}, score {self.score.total})")
+        """The outcome in words, in the current language."""
+        facts = {"round": self.round, "reason": reason_words(self.reason), "freed": self.freed,
+                 "target": self.freed_target, "lost": self.lost, "limit": self.lost_limit,
+                 "bought": self.support_bought, "total": self.support_total,
+                 "score": self.score.total}
+        if self.won:
+            return _("Won in round {round}: {reason} (freed {freed}/{target}, lost {lost}/"
+                     "{limit}, Support {bought}/{total}, score {score})").format(**facts)
+        return _("Lost in round {round}: {reason} (freed {freed}/{target}, lost {lost}/{limit}, "
+                 "Support {bought}/{total}, score {score})").format(**facts)
+
+
+# The reasons a game ends (``GameResult.reason``: kept in English in the state and saves), read
+# back to be said in the reader's language by :func:`reason_words`.
+_WON = re.compile(r"all Support bought and (\d+) freed")
+_TRACK_FULL = re.compile(r"Slaves Lost track full in round (\d+)")
+_ROUND_OVER = re.compile(r"round (\d+) ended without both conditions \((.*)\)")
+_FREED = re.compile(r"(\d+) of (\d+) freed")
+_BOUGHT = re.compile(r"(\d+) of (\d+) Support bought")
+
+
+def _missing_words(freed: tuple[str, ...] | None, bought: tuple[str, ...] | None) -> Say:
+    """What the players lacked at the end of round 8: ``"3 of 18 freed, 4 of 13 Support
+    bought"`` (either part alone when the other condition was met)."""
+    if freed is not None and bought is not None:
+        f, t = freed
+        b, n = bought
+        return say("{freed} of {target} freed, {bought} of {total} Support bought", freed=int(f),
+                   target=int(t), bought=int(b), total=int(n))
+    if freed is not None:
+        return say("{freed} of {target} freed", freed=int(freed[0]), target=int(freed[1]))
+    assert bought is not None
+    return say("{bought} of {total} Support bought", bought=int(bought[0]), total=int(bought[1]))
+
+
+def reason_words(reason: str) -> str:
+    """Why the game ended (a :class:`GameResult`'s ``reason``, kept in English) in the current
+    language; a reason of another shape as it is."""
+    if language() == SOURCE:
+        return reason
+    if m := _WON.fullmatch(reason):
+        return _("all Support bought and {freed} freed").format(freed=m[1])
+    if m := _TRACK_FULL.fullmatch(reason):
+        return _("Slaves Lost track full in round {round}").format(round=m[1])
+    if m := _ROUND_OVER.fullmatch(reason):
+        parts = m[2].split(", ")
+        freed = next((f.groups() for p in parts if (f := _FREED.fullmatch(p))), None)
+        bought = next((b.groups() for p in parts if (b := _BOUGHT.fullmatch(p))), None)
+        if (freed or bought) and len(parts) == (freed is not None) + (bought is not None):
+            return _("round {round} ended without both conditions ({missing})").format(
+                round=m[1], missing=_missing_words(freed, bought))
+    return reason
 
 
 def support_total(st: FreedomState) -> int:
@@ -86,10 +137,10 @@ def check_end_of_round(ctx: Ctx, st: FreedomState, ev: list[Event]) -> bool:
         st.result = GameResult(won=True, reason=f"all Support bought and {st.freed} freed",
                                round=st.round)
         if narrating(ev):
-            ev.append(RoundTotals(
-                f"Victory! All {support_total(st)} Support tokens are bought "
-                f"and {st.freed} people are free in Canada (needed {target}).", "FR-WIN-1",
-                *totals))
+            ev.append(RoundTotals(say(
+                "Victory! All {total} Support tokens are bought and {freed} people are free in "
+                "Canada (needed {target}).", total=support_total(st), freed=st.freed,
+                target=target), "FR-WIN-1", *totals))
     elif st.round >= ROUNDS:
         missing = []
         if not freed_ok:
@@ -99,14 +150,19 @@ def check_end_of_round(ctx: Ctx, st: FreedomState, ev: list[Event]) -> bool:
         st.result = GameResult(won=False, reason=f"round {ROUNDS} ended without both "
                                "conditions (" + ", ".join(missing) + ")", round=st.round)
         if narrating(ev):
-            ev.append(RoundTotals(f"Round {ROUNDS} is over without both victory conditions: "
-                                  + ", ".join(missing) + ". The game is lost.", "FR-LOSE-2",
-                                  *totals))
+            lacked = _missing_words(
+                None if freed_ok else (str(st.freed), str(target)),
+                None if support_ok else (str(sum(st.support_bought)), str(support_total(st))))
+            ev.append(RoundTotals(say("Round {round} is over without both victory conditions: "
+                                      "{missing}. The game is lost.", round=ROUNDS,
+                                      missing=lacked), "FR-LOSE-2", *totals))
     else:
         if narrating(ev):
-            ev.append(RoundTotals(f"End of round {st.round}: {st.freed} of {target} freed, "
-                                  f"{sum(st.support_bought)} of {support_total(st)} Support "
-                                  "bought.", "FR-WIN-1", *totals))
+            ev.append(RoundTotals(say("End of round {round}: {freed} of {target} freed, {bought} "
+                                      "of {total} Support bought.", round=st.round,
+                                      freed=st.freed, target=target,
+                                      bought=sum(st.support_bought), total=support_total(st)),
+                                  "FR-WIN-1", *totals))
         return False
     st.turn_ctx.phase, st.turn_ctx.step = "over", "over"
     st.pending.clear()

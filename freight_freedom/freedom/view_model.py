@@ -8,6 +8,9 @@ the token board, whose turn it is, the prompt, the legal choices in words, the l
 events) and nothing hidden: Freedom has no hidden hands, only the order of the period decks,
 of the Slave Market deck and the future dice are secret, and none of them is here (deck sizes
 are). ``game.view()`` is a spectator's view; in this cooperative game it shows the same table.
+Its words (prompt, choices, events, prices, the players' and the Queue's texts, the components'
+names) are in the reader's language (``game.view()`` under :func:`~..core.i18n.using`); the
+ids (space ids, stack ids, a card's ``kind``, ``phase``) are not words and never change.
 
 >>> from freight_freedom import Freedom
 >>> vm = Freedom(players=2, seed=1, roles=("Conductor", "Preacher")).view()
@@ -26,6 +29,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..core.frozen import FrozenDict, freeze
+from ..core.i18n import N_, _, ngettext
+from ..core.say import shown
 from ..core.seat_view import STATIC, Choice, EventView, event_view, recent_events
 from .board import Board
 from .moves import MOVES, ChooseCapture, Deliver, MoveCatcher, MovePerson
@@ -38,10 +43,12 @@ if TYPE_CHECKING:
     from .state import FreedomState
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
-KIND_WORDS = {"general": "General: resolves at once", "reserve": "Reserve: kept for later",
-              "opposition": "Opposition"}
-SPECIAL_WHEN = {"planning": "in your Planning turn", "action": "in your Action turn",
-                "other_turn": "in another player's Action turn"}
+#: a Queue card's kind in words (marked: shown through ``_()``)
+KIND_WORDS = {"general": N_("General: resolves at once"), "reserve": N_("Reserve: kept for later"),
+              "opposition": N_("Opposition")}
+#: when a Role's Special Ability is used (marked: shown through ``_()``)
+SPECIAL_WHEN = {"planning": N_("in your Planning turn"), "action": N_("in your Action turn"),
+                "other_turn": N_("in another player's Action turn")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +63,9 @@ class MarketCardView:
 class QueueCardView:
     """An Abolitionist card in the Queue (1-based ``position``; the right end leaves next) with
     the price the seat the prices are for would pay: ``price_words`` names the Opposition
-    surcharge or role discount in it; ``price`` is ``None`` for a card that cannot be bought."""
+    surcharge or role discount in it; ``price`` is ``None`` for a card that cannot be bought.
+    The words (name, year, text, note, price) are in the reader's language; ``kind`` is the
+    card's kind (``"general"``, ``"reserve"``, ``"opposition"``: :data:`KIND_WORDS`)."""
 
     position: int
     name: str
@@ -289,15 +298,21 @@ def _catcher(action: Action) -> str | None:
 
 
 def stack_words(ctx: Ctx, stack: str) -> tuple[str, str]:
-    """A token stack in words and its price: ``("Conductor 4 people x 1 space", "$5")``."""
+    """A token stack in words and its price: ``("Conductor 4 people x 1 space", "$5")``, in the
+    reader's language."""
     kind = ctx.stack_kind.get(stack)
     if kind == "conductor":
         c = ctx.conductor(stack)
-        return (f"Conductor {c.people} {'person' if c.people == 1 else 'people'} x "
-                f"{c.spaces} {'space' if c.spaces == 1 else 'spaces'}", f"${c.cost}")
+        return (_("Conductor {people} x {spaces}").format(
+            people=ngettext("{n} person", "{n} people", c.people).format(n=c.people),
+            spaces=ngettext("{n} space", "{n} spaces", c.spaces).format(n=c.spaces)),
+            f"${c.cost}")
     if kind == "fundraising":
         f = ctx.fundraising(stack)
-        return f"Fundraising ${f.per_person}/person in the {f.region}", "free"
+        words = (_("Fundraising ${amount}/person in the south") if f.region == "south" else
+                 _("Fundraising ${amount}/person in the north") if f.region == "north" else
+                 _("Fundraising ${amount}/person in the {region}"))
+        return words.format(amount=f.per_person, region=f.region), _("free")
     return stack, ""
 
 
@@ -310,15 +325,17 @@ def _player(ctx: Ctx, st: FreedomState, seat: int) -> PlayerView:
     cities_only = bool(st.options.get("fundraising_cities_only"))
     reserve = st.reserve[seat]
     card = ctx.card_by_id[reserve] if reserve else None
+    when = SPECIAL_WHEN.get(role.special_phase)
     return PlayerView(
-        seat=seat, role=name, side=side, money=int(st.money[seat]),
-        benefit=benefit_words(ctx, name, side), special=role.special_text,
-        special_used=side == 2, special_when=SPECIAL_WHEN.get(role.special_phase, ""),
-        history=role.history,
+        seat=seat, role=shown(name), side=side, money=int(st.money[seat]),
+        benefit=benefit_words(ctx, name, side), special=shown(role.special_text),
+        special_used=side == 2, special_when=_(when) if when else "",
+        history=shown(role.history),
         tokens=tuple(HeldTokenView(token_words(ctx, h.stack, cities_only=cities_only),
                                    stack_words(ctx, h.stack)[0], h.grey)
                      for h in st.held[seat]),
-        reserve=None if card is None else CardView(card.name, card.year, card.text))
+        reserve=None if card is None else CardView(shown(card.name), shown(card.year),
+                                                   shown(card.text)))
 
 
 def _queue(ctx: Ctx, st: FreedomState, seat: int) -> tuple[QueueCardView | None, ...]:
@@ -332,11 +349,12 @@ def _queue(ctx: Ctx, st: FreedomState, seat: int) -> tuple[QueueCardView | None,
             continue
         card = ctx.card_by_id[cid]
         price: int | None = None
-        words = "cannot be bought"
+        words = _("cannot be bought")
         if card.purchasable:
             price, words = prices[i].total, prices[i].words()
-        out.append(QueueCardView(i + 1, card.name, card.year, card.kind, card.text, card.note,
-                                 QUEUE_PRICES[i], price, words))
+        out.append(QueueCardView(i + 1, shown(card.name), shown(card.year), card.kind,
+                                 shown(card.text), shown(card.note), QUEUE_PRICES[i], price,
+                                 words))
     return tuple(out)
 
 
@@ -362,13 +380,26 @@ def outcome_words(game: Freedom) -> str:
     freed, lost = out.freed, out.lost
     met = sc.condition_points // 10
     cards = sc.market_points // 5
-    head = "The players won" if out.won else "The players lost"
-    return (f"{head} in round {out.round}: {out.reason}. {freed} of {out.freed_target} people "
-            f"reached freedom in Canada; {lost} of {out.lost_limit} spaces of the Slaves Lost "
-            f"track are filled; {out.support_bought} of {out.support_total} Support tokens were "
-            f"bought. Score {sc.total} (the rulebook's optional score, to compare games): "
-            f"{sc.freed_points} for {freed} people freed (2 each), {sc.lost_points} for "
-            f"{lost} people lost (-1 each), {sc.condition_points} for {met} victory condition"
-            f"{'' if met == 1 else 's'} met (10 each) and {sc.market_points} for {cards} Slave "
-            f"Market card{'' if cards == 1 else 's'} left (5 each).")
+    from .victory import reason_words
 
+    reason = reason_words(out.reason)
+    head = (_("The players won in round {round}: {reason}.") if out.won
+            else _("The players lost in round {round}: {reason}.")).format(round=out.round,
+                                                                           reason=reason)
+    facts = _("{freed} of {target} people reached freedom in Canada; {lost} of {limit} spaces "
+              "of the Slaves Lost track are filled; {bought} of {total} Support tokens were "
+              "bought.").format(freed=freed, target=out.freed_target, lost=lost,
+                                limit=out.lost_limit, bought=out.support_bought,
+                                total=out.support_total)
+    conditions = ngettext("{points} for {n} victory condition met (10 each)",
+                          "{points} for {n} victory conditions met (10 each)", met).format(
+        points=sc.condition_points, n=met)
+    market = ngettext("{points} for {n} Slave Market card left (5 each)",
+                      "{points} for {n} Slave Market cards left (5 each)", cards).format(
+        points=sc.market_points, n=cards)
+    score = _("Score {total} (the rulebook's optional score, to compare games): {freed_points} "
+              "for {freed} people freed (2 each), {lost_points} for {lost} people lost (-1 "
+              "each), {conditions} and {market}.").format(
+        total=sc.total, freed_points=sc.freed_points, freed=freed, lost_points=sc.lost_points,
+        lost=lost, conditions=conditions, market=market)
+    return f"{head} {facts} {score}"

@@ -14,7 +14,10 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.action import Action
+from ...core.i18n import _
 from ...core.moves import Move
+from ...core.say import say
+from ..text import player, source_words
 
 if TYPE_CHECKING:
     from ...core.event import Event
@@ -43,9 +46,10 @@ class Decision(ABC):
     def __init_subclass__(
         cls, *, kind: str, rule: str, finish: tuple[type[Move], str] | None = None
     ) -> None:
-        """``class Move(Decision, kind="move", rule="FR-MOVE-1", finish=(Stop, "stops moving
-        people"))`` declares and registers a kind; ``finish`` is the kind of move that ends the
-        decision at the player's word, and what the log then says the player does."""
+        """``class Move(Decision, kind="move", rule="FR-MOVE-1", finish=(Stop, N_("{who} stops
+        moving people ({source}).")))`` declares and registers a kind; ``finish`` is the kind of
+        move that ends the decision at the player's word, and what the log then says (marked
+        words: ``{who}`` is the player, ``{source}`` what set the decision off)."""
         cls.kind, cls.rule, cls.finish = kind, rule, finish
         DECISIONS[kind] = cls
 
@@ -77,14 +81,15 @@ class Decision(ABC):
         return False
 
     def stop(self, st: FreedomState, ev: list[Event], what: str) -> None:
-        """Take the decision off the stack at the player's word (stop, skip, decline)."""
+        """Take the decision off the stack at the player's word (stop, skip, decline); ``what``
+        is the marked words the log says (``{who}``, ``{source}``)."""
         from ...core.event import narrating
         from ..events import SeatActs
 
         st.pending.pop()
         if narrating(ev):
-            ev.append(SeatActs(f"Player {self.seat + 1} {what} ({self.source}).", self.rule,
-                               self.seat))
+            ev.append(SeatActs(say(what, who=player(self.seat),
+                                   source=source_words(self.source)), self.rule, self.seat))
 
     # ------------------------------------------------------------------ words
     @abstractmethod
@@ -97,7 +102,7 @@ class Decision(ABC):
 
     def why_not(self, ctx: Ctx, st: FreedomState, action: Action) -> tuple[str, str]:
         """Rule and reason for an action that is not legal while this decision waits."""
-        return self.rule, f"first finish: {self.prompt(ctx)}"
+        return self.rule, _("first finish: {prompt}").format(prompt=self.prompt(ctx))
 
     # ------------------------------------------------------------------ data
     def to_dict(self) -> dict[str, Any]:

@@ -7,10 +7,13 @@ from dataclasses import dataclass, replace
 
 from ...core.action import Action
 from ...core.event import Event
+from ...core.i18n import _
+from ...core.say import shown
 from ..context import Ctx
 from ..movement import capture_at, catcher_spaces
 from ..moves import ChooseCapture
 from ..state import FreedomState
+from ..text import source_words
 from .base import Decision
 
 
@@ -41,7 +44,8 @@ class CaptureChoice(Decision, kind="capture_choice", rule="FR-EFF-CAPTURE-NEAR")
         settle(ctx, st, ev)
 
     def prompt(self, ctx: Ctx) -> str:
-        return f"choose who is captured ({self.left} more, {self.source})"
+        return _("choose who is captured ({n} more, {source})").format(
+            n=self.left, source=shown(source_words(self.source)))
 
 
 def settle(ctx: Ctx, st: FreedomState, ev: list[Event]) -> None:

@@ -7,16 +7,19 @@ from dataclasses import dataclass
 
 from ...core.action import Action
 from ...core.event import Event
+from ...core.i18n import N_, ngettext
+from ...core.say import shown
 from ..context import Ctx
 from ..movement import move_catcher
 from ..moves import MoveCatcher, Skip
 from ..state import FreedomState
-from .base import Decision, plural
+from ..text import source_words
+from .base import Decision
 
 
 @dataclass(frozen=True)
 class CatcherMove(Decision, kind="catcher_move", rule="FR-EFF-CATCHER-MOVE",
-                  finish=(Skip, "leaves the Slave Catchers")):
+                  finish=(Skip, N_("{who} leaves the Slave Catchers ({source})."))):
     """Move any one catcher up to ``spaces`` spaces along its path."""
 
     spaces: int
@@ -40,5 +43,7 @@ class CatcherMove(Decision, kind="catcher_move", rule="FR-EFF-CATCHER-MOVE",
         move_catcher(ctx, st, move.colour, move.to, ev, self.rule, f" ({self.source})")
 
     def prompt(self, ctx: Ctx) -> str:
-        return (f"move a Slave Catcher up to {plural(self.spaces, 'space', 'spaces')} along its "
-                f"path, or skip ({self.source})")
+        return ngettext("move a Slave Catcher up to {n} space along its path, or skip ({source})",
+                        "move a Slave Catcher up to {n} spaces along its path, or skip "
+                        "({source})", self.spaces).format(
+            n=self.spaces, source=shown(source_words(self.source)))

@@ -16,15 +16,19 @@ from typing import Any
 from ...core.action import Action
 from ...core.errors import IllegalAction
 from ...core.event import Event
+from ...core.i18n import N_, _, ngettext
+from ...core.say import shown
 from ..context import Ctx
 from ..movement import catcher_spaces, move_person, open_destinations, route_blocker, stops
 from ..moves import MovePerson, Stop
 from ..state import FreedomState
-from .base import Decision, plural
+from ..text import Colour, source_words
+from .base import Decision
 
 
 @dataclass(frozen=True)
-class Move(Decision, kind="move", rule="FR-MOVE-1", finish=(Stop, "stops moving people")):
+class Move(Decision, kind="move", rule="FR-MOVE-1",
+           finish=(Stop, N_("{who} stops moving people ({source})."))):
     """Up to ``left`` more people, each up to ``spaces`` spaces (or to ``to``)."""
 
     left: int
@@ -121,12 +125,15 @@ class Move(Decision, kind="move", rule="FR-MOVE-1", finish=(Stop, "stops moving 
 
     # ------------------------------------------------------------------ words
     def prompt(self, ctx: Ctx) -> str:
-        people = plural(self.left, "more person", "more people")
+        people = ngettext("{n} more person", "{n} more people", self.left).format(n=self.left)
+        source = shown(source_words(self.source))
         if self.to:
-            return f"move up to {people} from the plantations to {ctx.name(self.to)}, or stop " \
-                   f"({self.source})"
-        return f"move up to {people} up to {plural(self.spaces, 'space', 'spaces')} each, or " \
-               f"stop ({self.source})"
+            return _("move up to {people} from the plantations to {dest}, or stop "
+                     "({source})").format(people=people, dest=shown(ctx.name(self.to)),
+                                          source=source)
+        spaces = ngettext("{n} space", "{n} spaces", self.spaces).format(n=self.spaces)
+        return _("move up to {people} up to {spaces} each, or stop ({source})").format(
+            people=people, spaces=spaces, source=source)
 
     def why_not(self, ctx: Ctx, st: FreedomState, action: Action) -> tuple[str, str]:
         if action.kind != "move":
@@ -137,32 +144,38 @@ class Move(Decision, kind="move", rule="FR-MOVE-1", finish=(Stop, "stops moving 
             move = None
         if move is None or not (move.person_from in ctx.board.spaces
                                 and move.to in ctx.board.spaces):
-            return "FR-MOVE-1", "'move' needs two space ids, e.g. move cincinnati columbus"
+            return "FR-MOVE-1", _("'move' needs two space ids, e.g. move cincinnati columbus")
         origin, dest = move.person_from, move.to
         if st.people.get(origin, 0) == 0:
-            return "FR-MOVE-1", f"no one stands at {ctx.name(origin)}"
+            return "FR-MOVE-1", _("no one stands at {space}").format(
+                space=shown(ctx.name(origin)))
         if st.people[origin] <= dict(self.moved).get(origin, 0):
-            return "FR-MOVE-2", "a person moves once per token"
+            return "FR-MOVE-2", _("a person moves once per token")
         if self.origin == "plantation" and origin not in ctx.plantation_set:
-            return "FR-EFF-MOVE", "this movement starts only from the plantations"
+            return "FR-EFF-MOVE", _("this movement starts only from the plantations")
         holder = next((c for c, s in st.catchers.items() if s == dest), None)
         if holder is not None:
             return ("FR-RULING-MOVE-ONTO-CATCHER",
-                    f"the {holder} Slave Catcher stands at {ctx.name(dest)}")
+                    _("the {colour} Slave Catcher stands at {space}").format(
+                        colour=Colour(holder), space=shown(ctx.name(dest))))
         cap = ctx.capacity[dest]
         if cap is not None and st.people[dest] >= cap:
-            return "FR-MOVE-3", f"{ctx.name(dest)} holds {plural(cap, 'person', 'people')}"
+            return "FR-MOVE-3", ngettext("{space} holds {n} person", "{space} holds {n} people",
+                                         cap).format(space=shown(ctx.name(dest)), n=cap)
         if self.to is None:
             blocker = route_blocker(ctx, st, origin, dest, self.spaces)
             if blocker is not None:
                 colour = next(c for c, s in st.catchers.items() if s == blocker)
-                return "FR-MOVE-6", (f"cannot pass through the {colour} Slave Catcher at "
-                                     f"{ctx.name(blocker)}")
+                return "FR-MOVE-6", _("cannot pass through the {colour} Slave Catcher at "
+                                      "{space}").format(colour=Colour(colour),
+                                                        space=shown(ctx.name(blocker)))
             if dest not in open_destinations(ctx, st, origin, self.spaces, catcher_spaces(st)):
-                return "FR-MOVE-1", (f"{ctx.name(dest)} is more than "
-                                     f"{plural(self.spaces, 'space', 'spaces')} from "
-                                     f"{ctx.name(origin)}")
-        return "FR-MOVE-1", f"this movement goes only to {ctx.name(str(self.to))}"
+                return "FR-MOVE-1", ngettext(
+                    "{dest} is more than {n} space from {origin}",
+                    "{dest} is more than {n} spaces from {origin}", self.spaces).format(
+                    dest=shown(ctx.name(dest)), n=self.spaces, origin=shown(ctx.name(origin)))
+        return "FR-MOVE-1", _("this movement goes only to {space}").format(
+            space=shown(ctx.name(str(self.to))))
 
     def to_dict(self) -> dict[str, Any]:
         data = Decision.to_dict(self)

@@ -7,16 +7,19 @@ from dataclasses import dataclass, replace
 
 from ...core.action import Action
 from ...core.event import Event, narrating
+from ...core.i18n import N_, ngettext
+from ...core.say import say, shown
 from ..context import Ctx
 from ..events import CardDiscarded
 from ..moves import RemoveCard, Stop
 from ..state import FreedomState
-from .base import Decision, plural
+from ..text import source_words
+from .base import Decision
 
 
 @dataclass(frozen=True)
 class QueueRemove(Decision, kind="queue_remove", rule="FR-EFF-QUEUE-REMOVE",
-                  finish=(Stop, "stops removing cards")):
+                  finish=(Stop, N_("{who} stops removing cards ({source})."))):
     """Remove up to ``left`` more Queue cards."""
 
     left: int
@@ -32,13 +35,15 @@ class QueueRemove(Decision, kind="queue_remove", rule="FR-EFF-QUEUE-REMOVE",
         st.queue[pos] = None
         st.discard.append(cid)
         if narrating(ev):
-            ev.append(CardDiscarded(f"{ctx.card_by_id[cid].name} is removed from the Queue "
-                                    f"without effect ({self.source}).", self.rule, cid))
+            ev.append(CardDiscarded(say("{card} is removed from the Queue without effect "
+                                        "({source}).", card=ctx.card_by_id[cid].name,
+                                        source=source_words(self.source)), self.rule, cid))
         if self.left <= 1 or all(c is None for c in st.queue):
             st.pending.pop()
         else:
             st.pending[-1] = replace(self, left=self.left - 1)
 
     def prompt(self, ctx: Ctx) -> str:
-        return (f"remove up to {plural(self.left, 'card', 'cards')} from the Queue, or stop "
-                f"({self.source})")
+        return ngettext("remove up to {n} card from the Queue, or stop ({source})",
+                        "remove up to {n} cards from the Queue, or stop ({source})",
+                        self.left).format(n=self.left, source=shown(source_words(self.source)))

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from ...core.action import Action
 from ...core.event import Event, narrating
+from ...core.i18n import _
+from ...core.say import say
 from ..context import Ctx
 from ..effect_kinds import queue_effects
 from ..events import SeatActs
@@ -28,8 +30,8 @@ class Reaction(Decision, kind="reaction", rule="FR-CARD-6"):
         seat = self.seat
         if isinstance(MOVES.read(action), Decline):
             if narrating(ev):
-                ev.append(SeatActs(f"Player {seat + 1} keeps their Reserve card.", self.rule,
-                                   seat))
+                ev.append(SeatActs(say("{who} keeps their Reserve card.",
+                                       who=say("Player {n}", n=seat + 1)), self.rule, seat))
             return
         cid = st.reserve[seat]
         assert cid is not None and cid == self.source
@@ -39,8 +41,8 @@ class Reaction(Decision, kind="reaction", rule="FR-CARD-6"):
         queue_effects(st, seat, card.effects, card.name, front=True)
 
     def prompt(self, ctx: Ctx) -> str:
-        return "play your Reserve card against the Slave Catcher roll, or decline"
+        return _("play your Reserve card against the Slave Catcher roll, or decline")
 
     def describe(self, ctx: Ctx, st: FreedomState, action: Action, who: str) -> str | None:
         declines = isinstance(MOVES.get(action), Decline)
-        return f"{who} keeps the Reserve card for later" if declines else None
+        return _("{who} keeps the Reserve card for later").format(who=who) if declines else None

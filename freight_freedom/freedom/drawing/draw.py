@@ -16,8 +16,11 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from ...core.i18n import _, ngettext
+from ...core.say import shown
 from ...ui.adapter import Selection
 from ..board import Board
+from ..text import Colour
 from ..view_model import FreedomView
 from .figure import (
     CATCHER_COLOUR,
@@ -33,6 +36,8 @@ from .figure import (
     SPACES,
     TARGETS,
     catcher_tag,
+    catcher_words,
+    relabel,
 )
 from .labels import _overlap, _square
 from .layout import CATCHER_SIZE, CATCHER_STEP, TAG_SIZE, Geometry, geometry
@@ -48,24 +53,36 @@ def _trace(fig: Any, name: str) -> Any:
 def _space_hover(board: Board, sid: str, people: int, catchers_here: list[str]) -> str:
     s = board.spaces[sid]
     esc = html.escape
-    lines = [f"<b>{esc(s.name)}</b> ({esc(s.state)})", esc(REGION_NAME[s.region])]
+    region = REGION_NAME.get(s.region)
+    lines = [f"<b>{esc(shown(s.name))}</b> ({esc(shown(s.state))})",
+             esc(_(region) if region else s.region)]
     number = board.canada_number(sid)
     if number is not None:
-        lines.append(f"Canada space {number}: {people} freed here")
+        lines.append(esc(_("Canada space {number}: {people} freed here").format(
+            number=number, people=people)))
     elif s.kind == "plantation":
-        lines.append(f"plantation: {people} of {s.capacity} slots filled "
-                     f"({s.light_slots} light, {s.dark_slots} dark)")
+        lines.append(esc(_("plantation: {people} of {capacity} slots filled ({light} light, "
+                           "{dark} dark)").format(people=people, capacity=s.capacity,
+                                                  light=s.light_slots, dark=s.dark_slots)))
+    elif (s.capacity or 0) > 1:
+        lines.append(esc(_("large city: {people} of {capacity} people").format(
+            people=people, capacity=s.capacity)))
     else:
-        size = "large city" if (s.capacity or 0) > 1 else "small city"
-        lines.append(f"{size}: {people} of {s.capacity} people")
+        lines.append(esc(_("small city: {people} of {capacity} people").format(
+            people=people, capacity=s.capacity)))
     if catchers_here:
-        lines.append("Slave Catcher here: " + ", ".join(esc(c) for c in catchers_here))
+        lines.append(esc(_("Slave Catcher here: {colours}").format(
+            colours=", ".join(str(Colour(c)) for c in catchers_here))))
     trig = board.triggers(sid)
-    lines.append("entering draws: " + (", ".join(trig) + " catcher" if trig else "no catcher"))
+    if trig:
+        lines.append(esc(_("entering draws: {colours} catcher").format(
+            colours=", ".join(str(Colour(c)) for c in trig))))
+    else:
+        lines.append(esc(_("entering draws: no catcher")))
     if s.money:
-        lines.append(f"gold circle: ${s.money} on entry")
+        lines.append(esc(_("gold circle: ${money} on entry").format(money=s.money)))
     if s.note:
-        lines.append(f"<i>{_wrap(esc(s.note))}</i>")
+        lines.append(f"<i>{_wrap(esc(shown(s.note)))}</i>")
     return "<br>".join(lines)
 
 
@@ -108,10 +125,12 @@ def draw(fig: Any, vm: FreedomView, selection: Selection | None = None) -> None:
     tr.x = [geo.xy[d][0] for d in dests]
     tr.y = [geo.xy[d][1] for d in dests]
     tr.customdata = list(dests)  # a click carries the space id it shows (see .click)
-    tr.hovertext = [f"click to choose {html.escape(vm.board.spaces[d].name)}" for d in dests]
+    tr.hovertext = [html.escape(_("click to choose {space}").format(
+        space=shown(vm.board.spaces[d].name))) for d in dests]
     _draw_tracks(fig, vm)
     _draw_market(fig, vm)
     fig.layout.title.text = title_text(vm)
+    relabel(fig, vm.board, geo)  # the fixed words, when the reader's language changed
 
 
 def _space_marker(board: Board, sid: str, n: int) -> tuple[int, str, str, float]:
@@ -197,9 +216,10 @@ def _draw_catchers(fig: Any, vm: FreedomView, geo: Geometry,
             ccol.append(CATCHER_COLOUR.get(colour, colour))
             csize.append(CATCHER_SIZE + CATCHER_STEP * k)
             cids.append(sid)  # a click on a catcher is a click on its space
-            chover.append(f"<b>{html.escape(colour.title())} Slave Catcher</b> "
-                          f"({html.escape(catcher_tag(colour))})<br>"
-                          f"at {html.escape(vm.board.spaces[sid].name)}")
+            catcher = catcher_words(colour)
+            where = _("at {space}").format(space=shown(vm.board.spaces[sid].name))
+            chover.append(f"<b>{html.escape(catcher)}</b> "
+                          f"({html.escape(catcher_tag(colour))})<br>{html.escape(where)}")
             reach = 0.65 * csize[-1] / geo.px
             corner = _tag_corner(geo, x, y, reach, taken)
             taken.add(corner)
@@ -225,26 +245,30 @@ def _draw_tracks(fig: Any, vm: FreedomView) -> None:
     ft = _trace(fig, "Slaves Freed track")
     nf = len(ft.x or ())
     ft.marker.color = ["#26a69a" if i < freed else "white" for i in range(nf)]
-    ft.hovertext = [f"Slaves Freed: {freed} of {nf} needed"] * nf
+    ft.hovertext = [_("Slaves Freed: {freed} of {needed} needed").format(
+        freed=freed, needed=nf)] * nf
     lt = _trace(fig, "Slaves Lost track")
     nl = len(lt.x or ())
     lt.marker.color = ["#c62828" if i < lost else "white" for i in range(nl)]
-    lt.hovertext = [f"Slaves Lost: {lost}; the game is lost when the track is full "
-                    f"and one more is lost"] * nl
+    lt.hovertext = [_("Slaves Lost: {lost}; the game is lost when the track is full and one "
+                      "more is lost").format(lost=lost)] * nl
 
 
 def _draw_market(fig: Any, vm: FreedomView) -> None:
     """The three Slave Market cards with their people, next delivery first."""
     cards = [(c.card, c.people) for c in vm.market[:3]]
     mt = _trace(fig, "Slave Market cards")
-    mt.text = [f"{n}" if i < len(cards) else " " for i, (_, n) in  # " ": see _space_marker
+    mt.text = [f"{n}" if i < len(cards) else " " for i, (_card, n) in  # " ": see _space_marker
                enumerate(cards + [("", 0)] * (3 - len(cards)))]
     mt.marker.color = ["#fff8e1" if i < len(cards) else "rgba(0,0,0,0)" for i in range(3)]
-    mt.hovertext = [f"Slave Market card {i + 1}: {n} people"
-                    + (" (delivered next)" if i == 0 else "")
-                    for i, (_, n) in enumerate(cards)] + [""] * (3 - len(cards))
+    # (the English says "people" even for 1: the words the players always read)
+    mt.hovertext = [(ngettext("Slave Market card {i}: {n} people (delivered next)",
+                              "Slave Market card {i}: {n} people (delivered next)", n) if i == 0
+                     else ngettext("Slave Market card {i}: {n} people",
+                                   "Slave Market card {i}: {n} people", n)).format(i=i + 1, n=n)
+                    for i, (_card, n) in enumerate(cards)] + [""] * (3 - len(cards))
     mx, my = [], []
-    for i, (_, n) in enumerate(cards):
+    for i, (_card, n) in enumerate(cards):
         cx0, cy0 = mt.x[i], mt.y[i]
         for k in range(n):
             mx.append(cx0 - 0.39 + (k % 4) * 0.26)
@@ -301,9 +325,12 @@ def _draw_recent(fig: Any, vm: FreedomView, geo: Geometry) -> None:
 
 def title_text(vm: FreedomView) -> str:
     """The figure's title: round, phase, period, Lead Player and the two tracks."""
-    phase = "game over" if vm.phase.lower() == "game over" else f"{vm.phase} phase"
-    parts = [f"Round {vm.round}", phase, f"Period {'I' * vm.period}",
-             f"Lead: Player {vm.lead + 1}", f"Freed {vm.freed}/{vm.freed_target}",
-             f"Lost {vm.lost}/{vm.lost_limit}"]
+    phase = (_("game over") if vm.phase.lower() == "game over"
+             else _("{phase} phase").format(phase=shown(vm.phase)))
+    parts = [_("Round {round}").format(round=vm.round), phase,
+             _("Period {period}").format(period="I" * vm.period),
+             _("Lead: Player {n}").format(n=vm.lead + 1),
+             _("Freed {freed}/{target}").format(freed=vm.freed, target=vm.freed_target),
+             _("Lost {lost}/{limit}").format(lost=vm.lost, limit=vm.lost_limit)]
     return html.escape(" · ".join(parts))
 

@@ -17,9 +17,11 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from ...core.i18n import N_, _
 from ...ui.template import LIGHT_TEMPLATE
 from ..board import Board
-from .labels import NAME_FAMILY, _overlap, _square, text_size
+from ..text import Colour
+from .labels import NAME_FAMILY, _overlap, _square, shown_label, text_size
 from .layout import (
     CATCHER_SIZE,
     MARGIN,
@@ -34,8 +36,9 @@ from .layout import (
 REGION_COLOUR = {"south": "#2e7d32", "north": "#1565c0", "canada": "#00897b"}
 REGION_FILL = {"south": "rgba(46,125,50,0.13)", "north": "rgba(21,101,192,0.11)",
                "canada": "rgba(0,137,123,0.16)"}
-REGION_NAME = {"south": "South (slave states)", "north": "North (free states)",
-               "canada": "Canada (freedom)"}
+#: the regions in words (marked: shown through ``_()``; the region traces keep them as names)
+REGION_NAME = {"south": N_("South (slave states)"), "north": N_("North (free states)"),
+               "canada": N_("Canada (freedom)")}
 CATCHER_COLOUR = {"orange": "#f57c00", "brown": "#795548", "red": "#d32f2f",
                   "purple": "#7b1fa2", "black": "#212121"}
 #: each Slave Catcher's letter, in a ring of its colour on a corner of its diamond: a second cue
@@ -78,6 +81,23 @@ def _scatter(**props: Any) -> dict[str, Any]:
 def catcher_tag(colour: str) -> str:
     """The letter(s) on a Slave Catcher's ring: ``"R"`` for red, ``"Bk"`` for black."""
     return CATCHER_TAG.get(colour, colour[:2].title())
+
+
+def catcher_colour(colour: str) -> str:
+    """A Slave Catcher's colour as a name in the reader's language: ``"Orange"`` in English
+    (capitalised, as the map always said it), ``"naranja"`` in Spanish."""
+    name = str(Colour(colour))
+    return name.title() if name == colour else name
+
+
+def path_words(colour: str) -> str:
+    """The hover text of a catcher's letter on its path."""
+    return _("the {colour} Slave Catcher's path").format(colour=catcher_colour(colour))
+
+
+def catcher_words(colour: str) -> str:
+    """A Slave Catcher in words: ``"Orange Slave Catcher"``."""
+    return _("{colour} Slave Catcher").format(colour=catcher_colour(colour))
 
 
 def skeleton(game: Any) -> go.Figure:
@@ -142,7 +162,7 @@ def _static_traces(traces: Traces, board: Board, geo: Geometry) -> None:
         x=[spots[c][0] for c in colours], y=[spots[c][1] for c in colours],
         mode="markers+text", name=PATH_TAGS, text=[catcher_tag(c) for c in colours],
         **_tag_style([CATCHER_COLOUR.get(c, c) for c in colours]),
-        hovertext=[f"the {c.title()} Slave Catcher's path" for c in colours], hoverinfo="text",
+        hovertext=[path_words(c) for c in colours], hoverinfo="text",
         showlegend=False))
     # plantation slots: light (filled at set-up) and dark (filled by the Slave Market)
     sx, sy, scol = [], [], []
@@ -183,16 +203,24 @@ def _name_traces(traces: Traces, geo: Geometry) -> None:
                              showlegend=False))
 
 
-def names_trace(geo: Geometry) -> dict[str, Any]:
+def names_trace(geo: Geometry, board: Board | None = None) -> dict[str, Any]:
     """The space names (:mod:`.labels`), with a white edge: drawn above the rings and the
-    catchers' diamonds, so a ringed destination never hides its name."""
+    catchers' diamonds, so a ringed destination never hides its name; in the reader's language
+    where they fit (:func:`.labels.shown_label`) when the ``board`` is given."""
     labels = geo.labels
     return _scatter(
         x=[lb.x for lb in labels], y=[lb.y for lb in labels], mode="text", name=NAMES,
-        text=[lb.text for lb in labels], textposition=[lb.position for lb in labels],
+        text=name_texts(geo, board), textposition=[lb.position for lb in labels],
         textfont={"size": [lb.size for lb in labels], "color": "#263238", "family": NAME_FAMILY,
                   "shadow": HALO},
         hoverinfo="skip", showlegend=False)
+
+
+def name_texts(geo: Geometry, board: Board | None = None) -> list[str]:
+    """The names' texts: in the reader's language where they fit, when ``board`` is given."""
+    if board is None:
+        return [lb.text for lb in geo.labels]
+    return [shown_label(board, lb) for lb in geo.labels]
 
 
 def path_tag_spots(board: Board, geo: Geometry) -> dict[str, tuple[float, float]]:
@@ -237,7 +265,8 @@ def _panel_traces(traces: Traces, geo: Geometry, freed_target: int, lost_limit: 
     """Tracks, Slave Market and the key, stacked in the panel box in the Atlantic."""
     x0, y = geo.panel_x0, geo.panel_y0
     step, per_row = TRACK_STEP, TRACK_PER_ROW
-    title_x, title_y, titles = [], [], []
+    title_x: list[float] = []
+    title_y: list[float] = []
 
     def track(name: str, n: int, edge: str, top: float) -> float:
         traces.append(_scatter(
@@ -250,19 +279,16 @@ def _panel_traces(traces: Traces, geo: Geometry, freed_target: int, lost_limit: 
 
     title_x.append(x0 - 0.25)
     title_y.append(y)
-    titles.append("<b>Slaves Freed</b>")
     y = track("Slaves Freed track", freed_target, "#004d40", y - 0.5) - 0.75
     title_x.append(x0 - 0.25)
     title_y.append(y)
-    titles.append("<b>Slaves Lost</b>")
     y = track("Slaves Lost track", lost_limit, "#7f0000", y - 0.5) - 0.8
     title_x.append(x0 - 0.25)
     title_y.append(y)
-    titles.append("<b>Slave Market</b> (next first)")
     my = y - 1.35
     traces.append(_scatter(
-        x=title_x, y=title_y, mode="text", textposition="middle right", name="panel titles",
-        text=titles, textfont={"size": 10}, hoverinfo="skip", showlegend=False))
+        x=title_x, y=title_y, mode="text", textposition="middle right", name=PANEL_TITLES,
+        text=panel_titles(), textfont={"size": 10}, hoverinfo="skip", showlegend=False))
     traces.append(_scatter(
         x=[x0 + 0.55 + i * MARKET_STEP for i in range(3)], y=[my] * 3, mode="markers+text",
         name="Slave Market cards",
@@ -277,23 +303,69 @@ def _panel_traces(traces: Traces, geo: Geometry, freed_target: int, lost_limit: 
     _key(traces, x0, my - 1.35, geo.px, catchers)
 
 
-KEY: tuple[tuple[str, dict[str, Any]], ...] = (  # (label, marker) of the key
-    ("people (count)", {"size": 16, "color": PERSON, "line": {"color": PERSON_EDGE, "width": 2}}),
-    ("Slave Catcher:", {"symbol": "diamond-open", "size": 15,
-                                      "color": "#424242", "line": {"width": 3}}),
-    ("legal destination (click)", {"symbol": "circle-open", "size": 16, "color": TARGET,
-                                   "line": {"width": 3, "color": TARGET}}),
-    ("gold circle: $ on entry", {"size": 13, "color": GOLD, "line": {"color": "#8d6e00",
-                                                                     "width": 1}}),
-    ("South / North / Canada", {"size": 11, "color": "white",
-                                "line": {"color": REGION_COLOUR["south"], "width": 3}}),
-    ("large city (holds 4)", {"symbol": "square", "size": 12, "color": "white",
-                              "line": {"color": REGION_COLOUR["north"], "width": 2.5}}),
-    ("plantation; slots: light / dark", {"symbol": "hexagon", "size": 14, "color": "#efe3c8",
-                                         "line": {"color": "#6d5a45", "width": 3}}),
-    ("Canada space (numbered)", {"symbol": "star", "size": 14, "color": "white",
-                                 "line": {"color": REGION_COLOUR["canada"], "width": 2.5}}),
+#: the (label, marker) rows of the key; the labels are marked, shown through ``_()``
+#: (:func:`key_labels`)
+KEY: tuple[tuple[str, dict[str, Any]], ...] = (
+    (N_("people (count)"), {"size": 16, "color": PERSON,
+                            "line": {"color": PERSON_EDGE, "width": 2}}),
+    # TRANSLATORS: keep it short: the five catchers' letters follow it on the key's line
+    (N_("Slave Catcher:"), {"symbol": "diamond-open", "size": 15,
+                            "color": "#424242", "line": {"width": 3}}),
+    (N_("legal destination (click)"), {"symbol": "circle-open", "size": 16, "color": TARGET,
+                                       "line": {"width": 3, "color": TARGET}}),
+    (N_("gold circle: $ on entry"), {"size": 13, "color": GOLD, "line": {"color": "#8d6e00",
+                                                                         "width": 1}}),
+    (N_("South / North / Canada"), {"size": 11, "color": "white",
+                                    "line": {"color": REGION_COLOUR["south"], "width": 3}}),
+    (N_("large city (holds 4)"), {"symbol": "square", "size": 12, "color": "white",
+                                  "line": {"color": REGION_COLOUR["north"], "width": 2.5}}),
+    (N_("plantation; slots: light / dark"), {"symbol": "hexagon", "size": 14,
+                                             "color": "#efe3c8",
+                                             "line": {"color": "#6d5a45", "width": 3}}),
+    (N_("Canada space (numbered)"), {"symbol": "star", "size": 14, "color": "white",
+                                     "line": {"color": REGION_COLOUR["canada"], "width": 2.5}}),
 )
+PANEL_TITLES = "panel titles"
+KEY_LABELS = "key labels"
+KEY_LETTERS = "key catcher letters"
+
+
+def key_labels() -> list[str]:
+    """The key's words in the reader's language."""
+    return [_(label) for label, _marker in KEY]
+
+
+def panel_titles() -> list[str]:
+    """The titles of the panel's tracks and Slave Market in the reader's language."""
+    freed, lost, market, order = (_("Slaves Freed"), _("Slaves Lost"), _("Slave Market"),
+                                  _("(next first)"))
+    return [f"<b>{freed}</b>", f"<b>{lost}</b>", f"<b>{market}</b> {order}"]
+
+
+def key_letters_x(label_x: float, px: float, n: int) -> list[float]:
+    """Where the key's catcher letters go: after the words of the Slave Catcher's row (the
+    key's labels start at ``label_x``; ``px`` pixels per unit), one per catcher."""
+    x = label_x + text_size(key_labels()[1], 10, px)[0] + (TAG_SIZE / 2 + 2) / px
+    return [x + i * (TAG_SIZE + 2) / px for i in range(n)]
+
+
+def relabel(fig: Any, board: Board, geo: Geometry) -> None:
+    """Put the figure's fixed words (key, panel titles, the catchers' letters' hover texts) in
+    the reader's language when they are in another: the figure is built once per game, and the
+    app's language menu may change its language later."""
+    traces = {trace.name: trace for trace in fig.data}
+    labels = traces.get(KEY_LABELS)
+    words = key_labels()
+    if labels is None or list(labels.text or ()) == words:
+        return
+    labels.text = words
+    traces[PANEL_TITLES].text = panel_titles()
+    letters = traces[KEY_LETTERS]
+    colours = tuple(board.catchers)
+    letters.x = key_letters_x(labels.x[0], geo.px, len(colours))
+    letters.hovertext = [catcher_words(c) for c in colours]
+    traces[PATH_TAGS].hovertext = [path_words(c) for c in path_tag_spots(board, geo)]
+    traces[NAMES].text = name_texts(geo, board)
 
 
 def _key(traces: Traces, x0: float, top: float, px: float, catchers: tuple[str, ...]) -> None:
@@ -302,7 +374,7 @@ def _key(traces: Traces, x0: float, top: float, px: float, catchers: tuple[str, 
     step = 0.52
     ys = [top - i * step for i in range(len(KEY))]
     markers: dict[str, list[Any]] = {"size": [], "color": [], "symbol": [], "lw": [], "lc": []}
-    for _, m in KEY:
+    for _label, m in KEY:
         line = m.get("line", {})
         markers["size"].append(m["size"])
         markers["color"].append(m["color"])
@@ -316,16 +388,14 @@ def _key(traces: Traces, x0: float, top: float, px: float, catchers: tuple[str, 
                 "line": {"width": markers["lw"], "color": markers["lc"]}},
         hoverinfo="skip", showlegend=False))
     traces.append(_scatter(
-        x=[x0 + 0.4] * len(KEY), y=ys, mode="text", name="key labels",
-        text=[label for label, _ in KEY], textposition="middle right",
+        x=[x0 + 0.4] * len(KEY), y=ys, mode="text", name=KEY_LABELS,
+        text=key_labels(), textposition="middle right",
         textfont={"size": 10, "color": "#37474f"}, hoverinfo="skip", showlegend=False))
-    words = text_size(KEY[1][0], 10, px)[0]
-    x = x0 + 0.4 + words + (TAG_SIZE / 2 + 2) / px
     traces.append(_scatter(
-        x=[x + i * (TAG_SIZE + 2) / px for i in range(len(catchers))], y=[ys[1]] * len(catchers),
-        mode="markers+text", name="key catcher letters", text=[catcher_tag(c) for c in catchers],
+        x=key_letters_x(x0 + 0.4, px, len(catchers)), y=[ys[1]] * len(catchers),
+        mode="markers+text", name=KEY_LETTERS, text=[catcher_tag(c) for c in catchers],
         **_tag_style([CATCHER_COLOUR.get(c, c) for c in catchers]),
-        hovertext=[f"{c.title()} Slave Catcher" for c in catchers], hoverinfo="text",
+        hovertext=[catcher_words(c) for c in catchers], hoverinfo="text",
         showlegend=False))
 
 
@@ -385,7 +455,7 @@ def _dynamic_traces(traces: Traces, board: Board, geo: Geometry) -> None:
                              marker={"symbol": "diamond-open", "size": CATCHER_SIZE,
                                      "line": {"width": 4}},
                              hoverinfo="text", showlegend=False))
-    traces.append(names_trace(geo))
+    traces.append(names_trace(geo, board))
     # each catcher's letter on a corner of its diamond (clicks on it: the catcher's space)
     traces.append(_scatter(x=[], y=[], mode="markers+text", name=CATCHER_TAGS, text=[],
                              **_tag_style(), hoverinfo="text", showlegend=False))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ...core.say import shown
 from ..board import Board
 
 NAME_FONT = {"major": 16, "minor": 16}  # px: large places, small cities (12.8 px at 0.8)
@@ -47,6 +48,20 @@ def _overlap(a: Box, b: Box) -> bool:
 
 def _square(x: float, y: float, half: float) -> Box:
     return (x - half, y - half, x + half, y + half)
+
+
+def shown_label(board: Board, label: Label) -> str:
+    """A name placed on the map, in the reader's language where its translation fits the place
+    the layout keeps for it (the layout is made once, for the English names): the translated
+    name, on two lines where the English is, when it is at most a fifth wider; else the English
+    label (a plantation's short name, a Canada space's numbered one, a long translation)."""
+    s = board.spaces[label.sid]
+    name = shown(s.name)
+    if name == s.name or s.kind != "city":
+        return label.text
+    text = (two_lines(name) or name) if "<br>" in label.text else name
+    fits = text_size(text, label.size, 1.0)[0] <= 1.2 * text_size(label.text, label.size, 1.0)[0]
+    return text if fits else label.text
 
 
 def label_text(board: Board, sid: str) -> str:

@@ -8,6 +8,8 @@ from typing import Any
 def ring_choices(fig: Any, game: Any, options: tuple[str, ...]) -> None:
     """On a Freedom map, ring only the destinations of the puzzle's choices (the figure rings
     every legal destination of the position, about 30 of them at the start of a turn)."""
+    from ...core.i18n import _
+    from ...core.say import shown
     from ...ui.figure_names import names_on_top
     from .. import view
 
@@ -21,6 +23,6 @@ def ring_choices(fig: Any, game: Any, options: tuple[str, ...]) -> None:
             trace.x = [x for x, _y, _d in points]
             trace.y = [y for _x, y, _d in points]
             trace.customdata = [d for _x, _y, d in points]
-            trace.hovertext = [f"one of the choices: {board.spaces[d].name}"
-                               for _x, _y, d in points]
+            trace.hovertext = [_("one of the choices: {space}").format(
+                space=shown(board.spaces[d].name)) for _x, _y, d in points]
     names_on_top(fig)

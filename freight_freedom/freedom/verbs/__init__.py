@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.action import Action
+from ...core.i18n import _
 from ..context import Ctx
 from ..moves import MOVES
 from ..state import FreedomState
@@ -80,7 +81,7 @@ def describe(game: Freedom, action: Action) -> str:
     """``action`` in words: the pending decision's words for it, else its verb's, else
     "Player N kind"."""
     st = game.state
-    who = f"Player {action.seat + 1}"
+    who = _("Player {n}").format(n=action.seat + 1)
     top = st.pending[-1] if st.pending else None
     words = top.describe(game.ctx, st, action, who) if top is not None else None
     verb = VERBS.get(action.kind)
@@ -90,7 +91,7 @@ def describe(game: Freedom, action: Action) -> str:
             words = verb.words(game, move, who)
         if words is None and 0 <= action.seat < st.players:
             words = verb.seat_words(game, action.seat, who)
-    return words if words is not None else f"{who} {action.kind}"
+    return words if words is not None else _("{who} {kind}").format(who=who, kind=action.kind)
 
 
 def why_not(ctx: Ctx, st: FreedomState, action: Action) -> tuple[str, str] | None:

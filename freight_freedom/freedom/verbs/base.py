@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from ...core.action import Action
+from ...core.i18n import _
 from ...core.moves import Move
 from ...core.verb import Verb as CoreVerb
 from ...core.verb import Verbs
@@ -36,8 +37,9 @@ class Verb(CoreVerb[Ctx, FreedomState, "Freedom"]):
     Subclasses declare ``class BuyCardVerb(Verb, move=BuyCard, phases=("action",))``: ``move``
     is the typed reading (its ``KIND`` names the verb), ``phases`` the phases whose own decision
     it is (none for a decision's choice), and ``plain`` the words "Player 1 ..." when nothing
-    more specific is said. One instance of each is kept in :data:`VERBS` (a core
-    :class:`~...core.verb.Verbs` table: a second verb of a kind is a ``TypeError``).
+    more specific is said (marked with ``N_``, ``{who}`` the player: ``N_("{who} declines")``).
+    One instance of each is kept in :data:`VERBS` (a core :class:`~...core.verb.Verbs` table: a
+    second verb of a kind is a ``TypeError``).
     """
 
     plain: ClassVar[str | None]
@@ -57,7 +59,7 @@ class Verb(CoreVerb[Ctx, FreedomState, "Freedom"]):
     # ------------------------------------------------------------------ words
     def seat_words(self, game: Freedom, seat: int, who: str) -> str | None:
         """The words for a player at the table (``seat`` is one) when :meth:`words` has none."""
-        return f"{who} {self.plain}" if self.plain else None
+        return _(self.plain).format(who=who) if self.plain else None
 
     def explain(self, ctx: Ctx, st: FreedomState, action: Action) -> tuple[str, str] | None:
         """Rule and reason ``action`` is not legal now, when this verb has one to give (a

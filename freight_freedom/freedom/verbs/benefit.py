@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 from ...core.action import Action
 from ...core.event import Event, narrating
+from ...core.i18n import _
+from ...core.say import say, shown
 from ..context import Ctx
 from ..effect_kinds import queue_effects
 from ..events import RoleUsed
@@ -31,14 +33,16 @@ class BenefitVerb(Verb, move=TakeBenefit, phases=("action",)):
         role = ctx.roles[st.roles[seat]]
         st.turn_ctx.benefit_used = True
         if narrating(ev):
-            ev.append(RoleUsed(f"Player {seat + 1} takes the {role.name}'s Benefit.", "FR-ACT-2",
-                               seat, role.name))
+            ev.append(RoleUsed(say("{who} takes the {role}'s Benefit.",
+                                   who=say("Player {n}", n=seat + 1), role=role.name),
+                               "FR-ACT-2", seat, role.name))
         queue_effects(st, seat, role.side(st.sides[seat]).benefit, f"{role.name} Benefit")
 
     def seat_words(self, game: Freedom, seat: int, who: str) -> str | None:
         st = game.state
         role = st.roles[seat]
-        return f"{who} takes the {role} Benefit ({benefit_words(game.ctx, role, st.sides[seat])})"
+        return _("{who} takes the {role} Benefit ({benefit})").format(
+            who=who, role=shown(role), benefit=benefit_words(game.ctx, role, st.sides[seat]))
 
     def why_not(self, ctx: Ctx, st: FreedomState, action: Action) -> tuple[str, str] | None:
-        return "FR-ACT-2", "the Role Benefit is used once per turn"
+        return "FR-ACT-2", _("the Role Benefit is used once per turn")

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING
 
 from ...core.action import Action
 from ...core.event import Event, narrating
+from ...core.i18n import _
 from ...core.moves import Move
+from ...core.say import say, shown
 from ..context import Ctx
 from ..effect_kinds import queue_effects
 from ..events import CardBought, CardResolved, ReserveCard
@@ -35,10 +37,11 @@ def buy_card(ctx: Ctx, st: FreedomState, seat: int, pos: int, ev: list[Event]) -
     st.money[seat] -= price
     st.queue[pos] = None
     st.turn_ctx.card_bought = True
-    who = f"Player {seat + 1}"
+    who = say("Player {n}", n=seat + 1)
     if narrating(ev):
-        ev.append(CardBought(f"{who} buys {card.name} from Queue position {pos + 1} for "
-                             f"${price}.", seat, cid, price))
+        ev.append(CardBought(say("{who} buys {card} from Queue position {pos} for ${price}.",
+                                 who=who, card=card.name, pos=pos + 1, price=price),
+                             seat, cid, price))
     if card.kind == "general":
         st.discard.append(cid)
         queue_effects(st, seat, card.effects, card.name, front=True)
@@ -47,22 +50,24 @@ def buy_card(ctx: Ctx, st: FreedomState, seat: int, pos: int, ev: list[Event]) -
         if old is not None:
             st.discard.append(old)
             if narrating(ev):
-                ev.append(ReserveCard(f"{who} discards the Reserve card "
-                                      f"{ctx.card_by_id[old].name} without effect.", seat, old))
+                ev.append(ReserveCard(say("{who} discards the Reserve card {card} without "
+                                          "effect.", who=who, card=ctx.card_by_id[old].name),
+                                      seat, old))
         st.reserve[seat] = cid
         if narrating(ev):
-            ev.append(ReserveCard(f"{who} keeps {card.name} on their mat for later.", seat, cid))
+            ev.append(ReserveCard(say("{who} keeps {card} on their mat for later.", who=who,
+                                      card=card.name), seat, cid))
     else:
         st.discard.append(cid)
         if card.trigger == "bought":
             if narrating(ev):
-                ev.append(CardResolved(f"Buying {card.name} sets off its effect.", "FR-CARD-7",
-                                       cid))
+                ev.append(CardResolved(say("Buying {card} sets off its effect.",
+                                           card=card.name), "FR-CARD-7", cid))
             queue_effects(st, seat, card.effects, card.name, front=True)
         else:
             if narrating(ev):
-                ev.append(CardResolved(f"{card.name} leaves the Queue and its effect ends.",
-                                       "FR-CARD-7", cid))
+                ev.append(CardResolved(say("{card} leaves the Queue and its effect ends.",
+                                           card=card.name), "FR-CARD-7", cid))
 
 
 class CardVerb(Verb, move=BuyCard, phases=("action",)):
@@ -94,25 +99,33 @@ class CardVerb(Verb, move=BuyCard, phases=("action",)):
         ctx, st = game.ctx, game.state
         cid = st.queue[move.index]
         if cid is None:
-            return f"{who} buys the card at Queue position {move.position} (empty now)"
-        card = ctx.card_by_id[cid]
-        known_seat = 0 <= move.seat < st.players
-        cost = f", ${queue_prices(ctx, st, move.seat)[move.index].total}" if known_seat else ""
-        text = f"{who} buys {card.name} (Queue position {move.position}{cost})"
+            return _("{who} buys the card at Queue position {n} (empty now)").format(
+                who=who, n=move.position)
+        card = shown(ctx.card_by_id[cid].name)
+        if 0 <= move.seat < st.players:
+            text = _("{who} buys {card} (Queue position {n}, ${price})").format(
+                who=who, card=card, n=move.position,
+                price=queue_prices(ctx, st, move.seat)[move.index].total)
+        else:
+            text = _("{who} buys {card} (Queue position {n})").format(who=who, card=card,
+                                                                     n=move.position)
         wasted = wasted_effect(game, move.action())
-        return f"{text} - no effect now: {wasted}" if wasted else text
+        return _("{text} - no effect now: {wasted}").format(text=text, wasted=wasted) \
+            if wasted else text
 
     def why_not(self, ctx: Ctx, st: FreedomState, action: Action) -> tuple[str, str] | None:
         if st.turn_ctx.card_bought:
-            return "FR-ACT-5", "one Abolitionist card per turn"
+            return "FR-ACT-5", _("one Abolitionist card per turn")
         move = MOVES.get(action)
         if not isinstance(move, BuyCard) or not 1 <= move.position <= QUEUE_SIZE:
-            return "FR-ACT-5", f"Queue positions are 1 to {QUEUE_SIZE}"
+            return "FR-ACT-5", _("Queue positions are 1 to {n}").format(n=QUEUE_SIZE)
         cid = st.queue[move.index]
         if cid is None:
-            return "FR-ACT-5", f"Queue position {move.position} is empty"
+            return "FR-ACT-5", _("Queue position {n} is empty").format(n=move.position)
         if not ctx.card_by_id[cid].purchasable:
-            return "FR-CARD-7", f"{ctx.card_by_id[cid].name} cannot be bought"
+            return "FR-CARD-7", _("{card} cannot be bought").format(
+                card=shown(ctx.card_by_id[cid].name))
         price = queue_prices(ctx, st, action.seat)[move.index]
-        return price.RULE, (f"not enough money: the card costs {price.words()}, you have "
-                            f"${st.money[action.seat]}")
+        return price.RULE, _("not enough money: the card costs {price}, you have "
+                             "${money}").format(price=price.words(),
+                                                money=st.money[action.seat])

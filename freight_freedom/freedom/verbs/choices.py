@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.action import Action
+from ...core.i18n import N_, _
 from ...core.moves import Move
+from ...core.say import shown
 from ..context import Ctx
 from ..decisions import Move as Movement
 from ..moves import (
@@ -25,6 +27,7 @@ from ..moves import (
     Stop,
 )
 from ..state import QUEUE_SIZE, FreedomState
+from ..text import Colour
 from .base import Verb
 
 if TYPE_CHECKING:
@@ -37,15 +40,16 @@ class MoveVerb(Verb, move=MovePerson):
     def words(self, game: Freedom, move: Move, who: str) -> str | None:
         assert isinstance(move, MovePerson)
         name = game.ctx.name
-        return f"{who} moves a person from {name(move.person_from)} to {name(move.to)}"
+        return _("{who} moves a person from {origin} to {dest}").format(
+            who=who, origin=shown(name(move.person_from)), dest=shown(name(move.to)))
 
     def explain(self, ctx: Ctx, st: FreedomState, action: Action) -> tuple[str, str] | None:
         if st.pending and isinstance(st.pending[-1], Movement):
             return None  # the movement says why
-        return "FR-MOVE-1", "no movement is in progress: play a Conductor token first"
+        return "FR-MOVE-1", _("no movement is in progress: play a Conductor token first")
 
 
-class StopVerb(Verb, move=Stop, plain="stops"):
+class StopVerb(Verb, move=Stop, plain=N_("{who} stops")):
     """End a movement or a Queue removal early."""
 
 
@@ -54,10 +58,11 @@ class CatcherVerb(Verb, move=MoveCatcher):
 
     def words(self, game: Freedom, move: Move, who: str) -> str | None:
         assert isinstance(move, MoveCatcher)
-        return f"{who} moves the {move.colour} Slave Catcher to {game.ctx.name(move.to)}"
+        return _("{who} moves the {colour} Slave Catcher to {dest}").format(
+            who=who, colour=Colour(move.colour), dest=shown(game.ctx.name(move.to)))
 
 
-class SkipVerb(Verb, move=Skip, plain="leaves the Slave Catchers where they are"):
+class SkipVerb(Verb, move=Skip, plain=N_("{who} leaves the Slave Catchers where they are")):
     """Leave the Slave Catchers where they are [FR-EFF-CATCHER-MOVE]."""
 
 
@@ -69,11 +74,14 @@ class RemoveVerb(Verb, move=RemoveCard):
         if not 1 <= move.position <= QUEUE_SIZE:
             return None
         cid = game.state.queue[move.index]
-        name = game.ctx.card_by_id[cid].name if cid else "an empty position"
-        return f"{who} removes {name} from the Queue (position {move.position})"
+        if not cid:
+            return _("{who} removes an empty position from the Queue (position {n})").format(
+                who=who, n=move.position)
+        return _("{who} removes {card} from the Queue (position {n})").format(
+            who=who, card=shown(game.ctx.card_by_id[cid].name), n=move.position)
 
 
-class AcceptSupportVerb(Verb, move=AcceptSupport, plain="buys the Support token"):
+class AcceptSupportVerb(Verb, move=AcceptSupport, plain=N_("{who} buys the Support token")):
     """Accept a discounted Support token [FR-EFF-SUPPORT]."""
 
 
@@ -82,8 +90,9 @@ class CaptureVerb(Verb, move=ChooseCapture):
 
     def words(self, game: Freedom, move: Move, who: str) -> str | None:
         assert isinstance(move, ChooseCapture)
-        return f"{who} chooses a person at {game.ctx.name(move.space)} to be captured"
+        return _("{who} chooses a person at {space} to be captured").format(
+            who=who, space=shown(game.ctx.name(move.space)))
 
 
-class DeclineVerb(Verb, move=Decline, plain="declines"):
+class DeclineVerb(Verb, move=Decline, plain=N_("{who} declines")):
     """Keep a Reserve card against a roll, or refuse a discounted Support token."""

@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 
 from ...core.action import Action
 from ...core.event import Event, narrating
+from ...core.i18n import _
 from ...core.moves import Move
+from ...core.say import say, shown
 from ..context import Ctx
 from ..events import PersonDelivered
 from ..movement import room
@@ -33,8 +35,8 @@ def deliver(ctx: Ctx, st: FreedomState, plantation: str, ev: list[Event]) -> Non
     st.market[0] = st.market[0].with_people(st.market[0].people - 1)
     st.people[plantation] += 1
     if narrating(ev):
-        ev.append(PersonDelivered(f"A person is delivered to {ctx.name(plantation)}.",
-                                  plantation))
+        ev.append(PersonDelivered(say("A person is delivered to {plantation}.",
+                                      plantation=ctx.name(plantation)), plantation))
 
 
 class DeliverVerb(Verb, move=Deliver, phases=("market",)):
@@ -49,5 +51,5 @@ class DeliverVerb(Verb, move=Deliver, phases=("market",)):
     def words(self, game: Freedom, move: Move, who: str) -> str | None:
         assert isinstance(move, Deliver)
         # the market sends the person; the player only chooses where (FR-MKT-PHASE-1)
-        return (f"{who} chooses {game.ctx.name(move.plantation)}: the Slave Market sends the "
-                "next person there")
+        return _("{who} chooses {plantation}: the Slave Market sends the next person "
+                 "there").format(who=who, plantation=shown(game.ctx.name(move.plantation)))

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from ...core.action import Action
 from ...core.event import Event, narrating
+from ...core.i18n import N_
+from ...core.say import say
 from ..context import Ctx
 from ..events import SeatActs
 from ..moves import DonePlanning
@@ -12,7 +14,7 @@ from ..state import FreedomState
 from .base import Verb
 
 
-class DoneVerb(Verb, move=DonePlanning, phases=("planning",), plain="is done planning"):
+class DoneVerb(Verb, move=DonePlanning, phases=("planning",), plain=N_("{who} is done planning")):
     """Be done planning; always legal in one's Planning turn."""
 
     def offer(self, ctx: Ctx, st: FreedomState, seat: int, out: list[Action]) -> None:
@@ -20,6 +22,7 @@ class DoneVerb(Verb, move=DonePlanning, phases=("planning",), plain="is done pla
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         if narrating(ev):
-            ev.append(SeatActs(f"Player {action.seat + 1} is done planning.", "FR-PLAN-1",
+            ev.append(SeatActs(say("{who} is done planning.",
+                                   who=say("Player {n}", n=action.seat + 1)), "FR-PLAN-1",
                                action.seat))
         st.turn_ctx.next_planning_turn(st.players)

@@ -13,14 +13,16 @@ from typing import TYPE_CHECKING
 
 from ...core.action import Action
 from ...core.event import Event, narrating
+from ...core.i18n import _
 from ...core.moves import Move
+from ...core.say import say, say_n
 from ..context import Ctx
 from ..effect_kinds import queue_effects
 from ..events import FundsRaised, TokenPlayed
 from ..moves import PlayToken
 from ..prices import queue_modifiers, region_people
 from ..state import TOKENS_PER_TURN, FreedomState
-from ..text import token_words
+from ..text import token_label, token_words
 from .base import Verb
 
 if TYPE_CHECKING:
@@ -36,18 +38,19 @@ def play_token(
     idx = next((i for i in entries if held[i].grey == grey), entries[0])
     grey = held.pop(idx).grey
     st.turn_ctx.tokens_played += 1
-    who = f"Player {seat + 1}"
+    who = say("Player {n}", n=seat + 1)
     if ctx.stack_kind[stack] == "conductor":
         cs = ctx.conductor(stack)
         if grey:
             st.stacks[stack] += 1
-            note = " The grey token returns to the token board."
         else:
             st.tokens_spent.append(stack)
-            note = ""
         if narrating(ev):
-            ev.append(TokenPlayed(f"{who} plays a Conductor token ({cs.label}).{note}",
-                                  seat, stack, grey))
+            label = token_label(cs.people, cs.spaces, cs.cost)
+            words = (say("{who} plays a Conductor token ({label}). The grey token returns to "
+                         "the token board.", who=who, label=label) if grey
+                     else say("{who} plays a Conductor token ({label}).", who=who, label=label))
+            ev.append(TokenPlayed(words, seat, stack, grey))
         queue_effects(st, seat, [{"kind": "move", "people": cs.people, "spaces": cs.spaces,
                                   "safe": False, "origin": "any"}],
                       f"Conductor token {cs.label}", front=True)
@@ -60,16 +63,20 @@ def play_token(
         cut = queue_modifiers(ctx, st)["fundraising_cut"]
         amount = max(0, n * fs.per_person + bonus - cut)
         st.money[seat] += amount
-        where = "green southern spaces" if fs.region == "south" else "blue northern cities"
-        if fs.region == "south" and st.options.get("fundraising_cities_only"):
-            where = "green southern cities"
-        extra = f" (+${bonus} {role.name})" if bonus else ""
-        extra += f" (-${cut} Opposition)" if cut else ""
-        people = f"{n} {'person' if n == 1 else 'people'}"
         if narrating(ev):
-            ev.append(FundsRaised(f"{who} plays a Fundraising token: {people} in the {where} "
-                                  f"raise{'s' if n == 1 else ''} ${amount}{extra}.",
-                                  seat, amount, n))
+            if fs.region != "south":
+                where = say("blue northern cities")
+            elif st.options.get("fundraising_cities_only"):
+                where = say("green southern cities")
+            else:
+                where = say("green southern spaces")
+            ev.append(FundsRaised(say_n(
+                "{who} plays a Fundraising token: {n} person in the {where} raises "
+                "${amount}{bonus}{cut}.",
+                "{who} plays a Fundraising token: {n} people in the {where} raise "
+                "${amount}{bonus}{cut}.", n, who=who, where=where, amount=amount,
+                bonus=say(" (+${bonus} {role})", bonus=bonus, role=role.name) if bonus else "",
+                cut=say(" (-${cut} Opposition)", cut=cut) if cut else ""), seat, amount, n))
 
 
 class PlayVerb(Verb, move=PlayToken, phases=("action",)):
@@ -104,10 +111,12 @@ class PlayVerb(Verb, move=PlayToken, phases=("action",)):
             return None
         cities_only = bool(game.state.options.get("fundraising_cities_only"))
         words = token_words(ctx, move.stack, cities_only=cities_only)
-        back = " (the grey token: back to the Token Board)" if move.grey else ""
-        return f"{who} plays a {words}{back}"
+        if move.grey:
+            return _("{who} plays a {token} (the grey token: back to the Token Board)").format(
+                who=who, token=words)
+        return _("{who} plays a {token}").format(who=who, token=words)
 
     def why_not(self, ctx: Ctx, st: FreedomState, action: Action) -> tuple[str, str] | None:
         if st.turn_ctx.tokens_played >= TOKENS_PER_TURN:
-            return "FR-ACT-4", f"at most {TOKENS_PER_TURN} tokens per turn"
-        return "FR-ACT-4", "you hold no token of that stack"
+            return "FR-ACT-4", _("at most {n} tokens per turn").format(n=TOKENS_PER_TURN)
+        return "FR-ACT-4", _("you hold no token of that stack")

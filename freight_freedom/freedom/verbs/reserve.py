@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 from ...core.action import Action
 from ...core.event import Event, narrating
+from ...core.i18n import N_, _
+from ...core.say import say, shown
 from ..context import Ctx
 from ..effect_kinds import queue_effects
 from ..events import ReserveCard
@@ -21,7 +23,8 @@ if TYPE_CHECKING:
     from ..game import Freedom
 
 
-class ReserveVerb(Verb, move=PlayReserve, phases=("action",), plain="plays the Reserve card"):
+class ReserveVerb(Verb, move=PlayReserve, phases=("action",),
+                  plain=N_("{who} plays the Reserve card")):
     """The held Reserve card, when it is played in the Action phase."""
 
     def offer(self, ctx: Ctx, st: FreedomState, seat: int, out: list[Action]) -> None:
@@ -38,7 +41,8 @@ class ReserveVerb(Verb, move=PlayReserve, phases=("action",), plain="plays the R
         st.reserve[seat] = None
         st.discard.append(cid)
         if narrating(ev):
-            ev.append(ReserveCard(f"Player {seat + 1} plays the Reserve card {card.name}.", seat,
+            ev.append(ReserveCard(say("{who} plays the Reserve card {card}.",
+                                      who=say("Player {n}", n=seat + 1), card=card.name), seat,
                                   cid))
         queue_effects(st, seat, card.effects, card.name, front=True)
 
@@ -46,4 +50,5 @@ class ReserveVerb(Verb, move=PlayReserve, phases=("action",), plain="plays the R
         cid = game.state.reserve[seat]
         if cid is None:
             return super().seat_words(game, seat, who)
-        return f"{who} plays the Reserve card {game.ctx.card_by_id[str(cid)].name}"
+        return _("{who} plays the Reserve card {card}").format(
+            who=who, card=shown(game.ctx.card_by_id[str(cid)].name))

@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 
 from ...core.action import Action
 from ...core.event import Event, narrating
+from ...core.i18n import _
 from ...core.moves import Move
+from ...core.say import say, shown
 from ..context import Ctx
 from ..effect_kinds import queue_effects
 from ..events import RoleUsed
@@ -22,7 +24,10 @@ from .base import Verb
 if TYPE_CHECKING:
     from ..game import Freedom
 
-SPENT = "FR-ROLE-3", "the Special Ability is used once per game, in its phase"
+
+def spent() -> tuple[str, str]:
+    """Rule and reason: a Special Ability is used once per game, in its phase [FR-ROLE-3]."""
+    return "FR-ROLE-3", _("the Special Ability is used once per game, in its phase")
 
 
 def special_ready(ctx: Ctx, st: FreedomState, seat: int, phase: str) -> bool:
@@ -35,8 +40,9 @@ def use_special(ctx: Ctx, st: FreedomState, seat: int, ev: list[Event]) -> None:
     role = ctx.roles[st.roles[seat]]
     st.sides[seat] = 2
     if narrating(ev):
-        ev.append(RoleUsed(f"Player {seat + 1} ({role.name}) uses the Special Ability: "
-                           f"{role.special_text} The Role card turns to side II.", "FR-ROLE-3",
+        ev.append(RoleUsed(say("{who} ({role}) uses the Special Ability: {text} The Role card "
+                               "turns to side II.", who=say("Player {n}", n=seat + 1),
+                               role=role.name, text=role.special_text), "FR-ROLE-3",
                            seat, role.name))
     queue_effects(st, seat, role.special, f"{role.name} Special Ability")
 
@@ -62,10 +68,11 @@ class SpecialVerb(Verb, move=UseSpecial, phases=("planning", "action")):
 
     def seat_words(self, game: Freedom, seat: int, who: str) -> str | None:
         role = game.state.roles[seat]
-        return f"{who} uses the {role} Special Ability ({game.ctx.roles[role].special_text})"
+        return _("{who} uses the {role} Special Ability ({text})").format(
+            who=who, role=shown(role), text=shown(game.ctx.roles[role].special_text))
 
     def why_not(self, ctx: Ctx, st: FreedomState, action: Action) -> tuple[str, str] | None:
-        return SPENT if st.turn_ctx.phase == "action" else None
+        return spent() if st.turn_ctx.phase == "action" else None
 
 
 class CallVerb(Verb, move=CallStationMaster, phases=("action",)):
@@ -84,8 +91,8 @@ class CallVerb(Verb, move=CallStationMaster, phases=("action",)):
         assert isinstance(move, CallStationMaster)
         if not 0 <= move.other < game.state.players:
             return None
-        return (f"{who} asks Player {move.other + 1} (Station Master) to use the Special "
-                "Ability: no Slave Catchers for the rest of this turn")
+        return _("{who} asks Player {n} (Station Master) to use the Special Ability: no Slave "
+                 "Catchers for the rest of this turn").format(who=who, n=move.other + 1)
 
     def why_not(self, ctx: Ctx, st: FreedomState, action: Action) -> tuple[str, str] | None:
-        return SPENT
+        return spent()

@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING
 
 from ...core.action import Action, show
 from ...core.event import Event, narrating
+from ...core.i18n import _, ngettext
 from ...core.moves import Move
+from ...core.say import Say, say
 from ..context import Ctx
 from ..events import TokenBought
 from ..moves import MOVES, BuySupport, BuyToken
@@ -28,7 +30,7 @@ from ..prices import (
 )
 from ..state import TOKENS_PER_PLANNING, FreedomState, HeldToken
 from ..support import buy_support
-from ..text import ROMAN, token_words
+from ..text import ROMAN, token_label, token_words
 from .base import Verb
 
 if TYPE_CHECKING:
@@ -39,7 +41,10 @@ def limit_reached(ctx: Ctx, st: FreedomState) -> tuple[str, str] | None:
     """The reason no more tokens may be bought this Planning turn, if so [FR-PLAN-1]."""
     limit = token_limit(ctx, st)
     if st.turn_ctx.planning_taken >= limit:
-        return "FR-PLAN-1", f"at most {limit} tokens per Planning phase"
+        # (the English says "tokens" even for 1: the words the players always read)
+        return "FR-PLAN-1", ngettext("at most {n} tokens per Planning phase",
+                                     "at most {n} tokens per Planning phase", limit).format(
+            n=limit)
     return None
 
 
@@ -57,17 +62,34 @@ class SupportVerb(Verb, move=BuySupport, phases=("planning",)):
 
     def seat_words(self, game: Freedom, seat: int, who: str) -> str | None:
         st = game.state
-        return (f"{who} buys a Support token (${support_price(game.ctx, st)}, Period "
-                f"{ROMAN.get(st.period, st.period)})")
+        return _("{who} buys a Support token (${price}, Period {period})").format(
+            who=who, price=support_price(game.ctx, st), period=ROMAN.get(st.period, st.period))
 
     def why_not(self, ctx: Ctx, st: FreedomState, action: Action) -> tuple[str, str] | None:
         full = limit_reached(ctx, st)
         if full is not None:
             return full
         if st.support_left[st.period - 1] == 0:
-            return "FR-PLAN-3", "no Support token is left in the active period"
-        return "FR-PLAN-3", (f"not enough money: a Support token costs ${support_price(ctx, st)}, "
-                             f"you have ${st.money[action.seat]}")
+            return "FR-PLAN-3", _("no Support token is left in the active period")
+        return "FR-PLAN-3", _("not enough money: a Support token costs ${price}, you have "
+                              "${money}").format(price=support_price(ctx, st),
+                                                 money=st.money[action.seat])
+
+
+def _conductor_why(ctx: Ctx, st: FreedomState, seat: int) -> Say | str:
+    """What changed a Conductor token's printed price, in words: `` (+$1 Opposition card in the
+    Queue, -$1 Shepherd)``; ``""`` when nothing did."""
+    surcharge = queue_modifiers(ctx, st)["conductor_cost"]
+    role = ctx.roles[st.roles[seat]]
+    discount = role.side(st.sides[seat]).passive_amount("conductor_discount")
+    if surcharge and discount:
+        return say(" (+${surcharge} Opposition card in the Queue, -${discount} {role})",
+                   surcharge=surcharge, discount=discount, role=role.name)
+    if surcharge:
+        return say(" (+${surcharge} Opposition card in the Queue)", surcharge=surcharge)
+    if discount:
+        return say(" (-${discount} {role})", discount=discount, role=role.name)
+    return ""
 
 
 class BuyVerb(Verb, move=BuyToken, phases=("planning",)):
@@ -88,29 +110,31 @@ class BuyVerb(Verb, move=BuyToken, phases=("planning",)):
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         seat, stack = action.seat, BuyToken.of(action).stack
-        why = ""
-        if ctx.stack_kind[stack] == "conductor":
+        conductor = ctx.stack_kind[stack] == "conductor"
+        if conductor:
             price = conductor_price(ctx, st, seat, stack)
-            label = f"Conductor token ({ctx.conductor(stack).label})"
             rule = "FR-PLAN-4"
-            surcharge = queue_modifiers(ctx, st)["conductor_cost"]
-            role = ctx.roles[st.roles[seat]]
-            discount = role.side(st.sides[seat]).passive_amount("conductor_discount")
-            notes = [f"+${surcharge} Opposition card in the Queue"] if surcharge else []
-            notes += [f"-${discount} {role.name}"] if discount else []
-            why = f" ({', '.join(notes)})" if notes else ""
         else:
             price = 0
-            label = "Fundraising token"
             rule = "FR-PLAN-5"
-        grey = st.stacks[stack] == 1 and ctx.stack_kind[stack] == "conductor"
+        grey = st.stacks[stack] == 1 and conductor
         st.stacks[stack] -= 1
         st.money[seat] -= price
         st.held[seat].append(HeldToken(stack, grey))
         st.turn_ctx.planning_taken += 1
         if narrating(ev):
-            ev.append(TokenBought(f"Player {seat + 1} buys a{' grey' if grey else ''} {label} "
-                                  f"for ${price}{why}.", rule, seat, stack, price, grey))
+            who = say("Player {n}", n=seat + 1)
+            if not conductor:
+                words = say("{who} buys a Fundraising token for ${price}.", who=who, price=price)
+            else:
+                cs = ctx.conductor(stack)
+                facts = {"who": who, "label": token_label(cs.people, cs.spaces, cs.cost),
+                         "price": price, "why": _conductor_why(ctx, st, seat)}
+                words = (say("{who} buys a grey Conductor token ({label}) for ${price}{why}.",
+                             **facts) if grey else
+                         say("{who} buys a Conductor token ({label}) for ${price}{why}.",
+                             **facts))
+            ev.append(TokenBought(words, rule, seat, stack, price, grey))
 
     def words(self, game: Freedom, move: Move, who: str) -> str | None:
         assert isinstance(move, BuyToken)
@@ -121,9 +145,11 @@ class BuyVerb(Verb, move=BuyToken, phases=("planning",)):
         if ctx.stack_kind[stack] == "conductor" and 0 <= move.seat < st.players:
             price = conductor_price(ctx, st, move.seat, stack)
             printed = ctx.conductor(stack).cost
-            cost = f"${price}" + (f", printed ${printed}" if price != printed else "")
-            return f"{who} buys a {words} ({cost})"
-        return f"{who} buys a {words} (free)"
+            if price != printed:
+                return _("{who} buys a {token} (${price}, printed ${printed})").format(
+                    who=who, token=words, price=price, printed=printed)
+            return _("{who} buys a {token} (${price})").format(who=who, token=words, price=price)
+        return _("{who} buys a {token} (free)").format(who=who, token=words)
 
     def why_not(self, ctx: Ctx, st: FreedomState, action: Action) -> tuple[str, str] | None:
         full = limit_reached(ctx, st)
@@ -133,13 +159,16 @@ class BuyVerb(Verb, move=BuyToken, phases=("planning",)):
         if isinstance(move, BuyToken) and move.stack in ctx.stack_kind:
             stack = move.stack
             if ctx.stack_period[stack] > st.period:
-                return "FR-PLAN-2", f"Period {ctx.stack_period[stack]} is not active yet"
+                return "FR-PLAN-2", _("Period {n} is not active yet").format(
+                    n=ctx.stack_period[stack])
             if st.stacks[stack] == 0:
-                return "FR-PLAN-6", "none is left on the token board"
+                return "FR-PLAN-6", _("none is left on the token board")
             if ctx.stack_kind[stack] == "conductor":
                 price = conductor_price(ctx, st, action.seat, stack)
-                return "FR-PLAN-4", (f"not enough money: the token costs ${price}, you "
-                                     f"have ${st.money[action.seat]}")
+                return "FR-PLAN-4", _("not enough money: the token costs ${price}, you have "
+                                      "${money}").format(price=price,
+                                                         money=st.money[action.seat])
         if len(action.args) > 1:
-            return "FR-PLAN-2", "'buy' takes one token stack id, e.g. buy c1_1x2"
-        return "FR-PLAN-2", f"unknown token stack {show(next(iter(action.args), ''))}"
+            return "FR-PLAN-2", _("'buy' takes one token stack id, e.g. buy c1_1x2")
+        return "FR-PLAN-2", _("unknown token stack {stack}").format(
+            stack=show(next(iter(action.args), "")))

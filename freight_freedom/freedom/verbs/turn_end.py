@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 from ...core.action import Action
 from ...core.event import Event, narrating
+from ...core.i18n import N_, _
+from ...core.say import say
 from ..context import Ctx
 from ..events import Passed, SeatActs
 from ..moves import EndTurn, PassTurn
@@ -34,18 +36,21 @@ class PassVerb(Verb, move=PassTurn, phases=("action",)):
         income = pass_income(ctx, st)
         st.money[seat] += income
         if narrating(ev):
-            ev.append(Passed(f"Player {seat + 1} passes and takes ${income}.", seat, income))
+            ev.append(Passed(say("{who} passes and takes ${income}.",
+                                 who=say("Player {n}", n=seat + 1), income=income),
+                             seat, income))
         st.turn_ctx.next_action_turn(st.players)
 
     def seat_words(self, game: Freedom, seat: int, who: str) -> str | None:
-        return f"{who} passes and takes ${pass_income(game.ctx, game.state)} income"
+        return _("{who} passes and takes ${income} income").format(
+            who=who, income=pass_income(game.ctx, game.state))
 
     def why_not(self, ctx: Ctx, st: FreedomState, action: Action) -> tuple[str, str] | None:
-        return "FR-ACT-7", ("pass only when nothing else was done this turn "
-                            f"(it pays ${pass_income(ctx, st)})")
+        return "FR-ACT-7", _("pass only when nothing else was done this turn (it pays "
+                             "${income})").format(income=pass_income(ctx, st))
 
 
-class EndVerb(Verb, move=EndTurn, phases=("action",), plain="ends the turn"):
+class EndVerb(Verb, move=EndTurn, phases=("action",), plain=N_("{who} ends the turn")):
     """End the turn: legal once something was done this turn [FR-ACT-1, FR-ACT-7]."""
 
     def offer(self, ctx: Ctx, st: FreedomState, seat: int, out: list[Action]) -> None:
@@ -54,9 +59,10 @@ class EndVerb(Verb, move=EndTurn, phases=("action",), plain="ends the turn"):
 
     def apply(self, ctx: Ctx, st: FreedomState, action: Action, ev: list[Event]) -> None:
         if narrating(ev):
-            ev.append(SeatActs(f"Player {action.seat + 1} ends their turn.", "FR-ACT-1",
+            ev.append(SeatActs(say("{who} ends their turn.",
+                                   who=say("Player {n}", n=action.seat + 1)), "FR-ACT-1",
                                action.seat))
         st.turn_ctx.next_action_turn(st.players)
 
     def why_not(self, ctx: Ctx, st: FreedomState, action: Action) -> tuple[str, str] | None:
-        return "FR-ACT-7", "you have done nothing this turn: pass to take income"
+        return "FR-ACT-7", _("you have done nothing this turn: pass to take income")
