@@ -15,6 +15,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from ..core.i18n import N_
 from ..core.plain import PlainDataError, load_json
 
 AUTO, TANK, COAL, XLOCO = 0, 1, 2, 3
@@ -23,9 +24,14 @@ MIXED = 3
 """Train type index of a Mixed Freight train (train types are AUTO, TANK, COAL, MIXED)."""
 
 KIND_KEYS = ("auto", "tank", "coal", "xloco")
-KIND_NAMES = ("Auto Carrier", "Tank", "Coal", "Extra Locomotive")
+# The names in English, marked for the catalog: the engine's English texts use them as they are;
+# a screen shows them in its language with ``shown(name)`` (:func:`~..core.say.shown`).
+# TRANSLATORS: the kinds of Freight cards (and of cars, and train types) of Slow Freight; a card
+# name, capitalised, said after "car"/"train" in "a Coal car", "a Coal train"
+KIND_NAMES = (N_("Auto Carrier"), N_("Tank"), N_("Coal"), N_("Extra Locomotive"))
 TYPE_KEYS = ("auto", "tank", "coal", "mixed")
-TYPE_NAMES = ("Auto Carrier", "Tank", "Coal", "Mixed Freight")
+# TRANSLATORS: a train type of Slow Freight (a train of all three kinds of cars)
+TYPE_NAMES = (KIND_NAMES[0], KIND_NAMES[1], KIND_NAMES[2], N_("Mixed Freight"))
 
 
 class ComponentError(ValueError):

@@ -5,17 +5,41 @@ Each carries its rule (``RULE``, or a ``rule`` field when the situation decides 
 words, and names its facts: ``TrainMoved.train``/``.track``, ``CardTaken.slot``/``.card``,
 ``TrainArrived.train``. ``event.data`` holds the same facts under the same keys as before.
 A change with no facts to name is a :class:`~freight_freedom.core.event.Note`; scenario events
-(a teacher's set-ups, outside the rules) stay plain events. The kinds made on most decisions
-(``LAZY_TEXT``) are given their words as :func:`~freight_freedom.core.event.later` and write them
-only when read: simulations that never read the log skip the formatting.
+(a teacher's set-ups, outside the rules) stay plain events. Every kind is given its words as
+:func:`~freight_freedom.core.event.later` (or :func:`told`, the same words shared by equal
+facts) and writes them only when read: simulations that never read the log skip the formatting.
+The words are written in the reader's language (``event.said()``, marked texts of the catalog);
+``event.text`` is always their English.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from ..core.event import Happened
+from ..core.event import Happened, later
+
+_TOLD: dict[tuple[Callable[..., str], tuple[Any, ...]], Any] = {}
+_TOLD_MAX = 4096
+
+
+def told(words: Callable[..., str], facts: tuple[Any, ...]) -> str:
+    """``later(words, *facts)``: an event's words, written when first read (in English for its
+    text, in the reader's language for ``said()``), and one shared value for the same words and
+    facts (immutable values: ints, names, tuples of them).
+
+    Every event a game keeps holds its words until the game is dropped; shared words add no
+    object per event for the garbage collector to walk, so a game that never reads its log pays
+    no more than it did for an English text written at once.
+    """
+    key = (words, facts)
+    found = _TOLD.get(key)
+    if found is None:
+        if len(_TOLD) >= _TOLD_MAX:  # a bound on what a long-running kernel keeps
+            _TOLD.clear()
+        found = _TOLD[key] = later(words, *facts)
+    return found  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)

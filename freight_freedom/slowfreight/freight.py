@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from ..core import Event
 from ..core.event import later
+from ..core.i18n import _, ngettext
+from ..core.say import shown
 from .components import KIND_NAMES, XLOCO, Components
 from .events import CardTaken, RowRefilled, RowReshuffled
 from .state import PlayerState, SlowFreightState, Train
-from .text import card_list, code_words
+from .text import card_words, code_words
 from .trains import ACCEPTS, EACH_CARD, LOOSE_NEXT, MISSING, STEP, VALID, can_finish
 from .turns import next_turn
 
@@ -165,21 +167,19 @@ def _take_event(state: SlowFreightState, seat: int, slot: int, train: Train, car
 
 
 def _take_words(seat: int, name: str, kind: int, code: int, xloco: int | None) -> str:
-    """The words of a :class:`CardTaken` (written when first read)."""
+    """The words of a :class:`CardTaken` (written when first read, in the reader's language)."""
     if kind == XLOCO:
-        return (f"Player {seat + 1} adds an Extra Locomotive to {name} "
-                f"({code_words(code, xloco)}): it takes no more cars and must move every turn "
-                "from the next one on")
-    return (f"Player {seat + 1} takes the face-up {KIND_NAMES[kind]} car onto {name} "
-            f"(now {code_words(code, xloco)}{_unfinished_words(code)})")
-
-
-def _unfinished_words(code: int) -> str:
+        return _("Player {n} adds an Extra Locomotive to {train} ({cars}): it takes no more cars "
+                 "and must move every turn from the next one on").format(
+            n=seat + 1, train=name, cars=code_words(code, xloco))
     missing = MISSING[code]
     if missing < 0:
-        return ""
-    return (f"; not yet a valid train: it needs a {KIND_NAMES[missing]} car before the turn ends "
-            "[SF-RULING-25]")
+        return _("Player {n} takes the face-up {kind} car onto {train} (now {cars})").format(
+            n=seat + 1, kind=shown(KIND_NAMES[kind]), train=name, cars=code_words(code, xloco))
+    return _("Player {n} takes the face-up {kind} car onto {train} (now {cars}; not yet a valid "
+             "train: it needs a {missing} car before the turn ends [SF-RULING-25])").format(
+        n=seat + 1, kind=shown(KIND_NAMES[kind]), train=name, cars=code_words(code, xloco),
+        missing=shown(KIND_NAMES[missing]))
 
 
 def end_take_turn(state: SlowFreightState) -> list[Event]:
@@ -204,31 +204,45 @@ def refill(state: SlowFreightState) -> list[Event]:
         state.removed.append(gone)
         reshuffle_row(state)
         if narrate:
+            shown_now = tuple([c for c in state.face_up if c is not None])
             events.append(RowReshuffled(
-                f"{len(xlocos)} Extra Locomotives were face up: one leaves the game, the other "
-                "cards are shuffled back and "
-                f"{card_list(comps, [c for c in state.face_up if c is not None])} are turned up",
+                later(_reshuffled_words, comps, len(xlocos), shown_now),
                 comps.card_names[gone],
                 tuple([None if c is None else comps.card_names[c] for c in state.face_up]),
             ))
+
+
+def _reshuffled_words(comps: Components, xlocos: int, face_up: tuple[int, ...]) -> str:
+    """The words of a :class:`RowReshuffled`: ``xlocos`` Extra Locomotives showed, ``face_up``
+    is the new row."""
+    return _("{n} Extra Locomotives were face up: one leaves the game, the other cards are "
+             "shuffled back and {cards} are turned up").format(
+        n=xlocos, cards=card_words(comps, face_up))
 
 
 def _refill_event(state: SlowFreightState, dealt: list[int]) -> Event:
     comps = state.comps
     names = comps.card_names
     slots = len(state.face_up)
-    shown = slots - state.face_up.count(None)
-    return RowRefilled(later(_refill_words, comps, tuple(dealt), shown if shown < slots else -1),
-                       "SF-TAKE-2" if shown == slots else "SF-RULING-1",
+    up = slots - state.face_up.count(None)
+    return RowRefilled(later(_refill_words, comps, tuple(dealt), up if up < slots else -1),
+                       "SF-TAKE-2" if up == slots else "SF-RULING-1",
                        tuple([names[c] for c in dealt]))
 
 
 def _refill_words(comps: Components, dealt: tuple[int, ...], short: int) -> str:
     """The words of a :class:`RowRefilled`; ``short``: the cards face up when the deck ran out
     (-1: it did not)."""
-    text = f"The face-up row is refilled with {card_list(comps, dealt)}" if dealt else (
-        "No card is dealt"
-    )
-    if short >= 0:
-        text += f": the Freight deck is empty, {short} card(s) face up"
-    return text
+    if short < 0:
+        if not dealt:
+            return _("No card is dealt")
+        return _("The face-up row is refilled with {cards}").format(
+            cards=card_words(comps, dealt))
+    if not dealt:
+        return ngettext("No card is dealt: the Freight deck is empty, {n} card(s) face up",
+                        "No card is dealt: the Freight deck is empty, {n} card(s) face up",
+                        short).format(n=short)
+    return ngettext(
+        "The face-up row is refilled with {cards}: the Freight deck is empty, {n} card(s) face up",
+        "The face-up row is refilled with {cards}: the Freight deck is empty, {n} card(s) face up",
+        short).format(cards=card_words(comps, dealt), n=short)

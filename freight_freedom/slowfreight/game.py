@@ -22,7 +22,9 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..core import Action, Event, Game, Prompt
+from ..core.i18n import _, pgettext
 from ..core.options import parse_options
+from ..core.say import shown
 from . import legal
 from .components import Components, MovementTable, load_components, load_movement_tables
 from .moves import MOVES
@@ -195,19 +197,20 @@ class SlowFreight(Game[SlowFreightState]):
         """``"Slow Freight, 3 players, standard movement table"`` and the options not at their
         defaults."""
         o = self._options
-        words = [f"Slow Freight, {o['players']} players", f"{o['movement_table']} movement table"]
+        words = [_("Slow Freight, {n} players").format(n=o["players"]),
+                 _("{table} movement table").format(table=shown(o["movement_table"]))]
         first = o.get("first_player", 0)
         if first == "random":
-            words.append("random first player")
+            words.append(_("random first player"))
         elif first:
-            words.append(f"Player {int(first) + 1} starts")
+            words.append(pgettext("game title", "Player {n} starts").format(n=int(first) + 1))
         supply = o.get("track_supply")
         if supply is None:
-            words.append("unlimited Track")
+            words.append(_("unlimited Track"))
         elif supply != load_components().track_supply:
-            words.append(f"{supply} Track")
+            words.append(_("{n} Track").format(n=supply))
         if o.get("train_check", EACH_CARD) != EACH_CARD:
-            words.append("trains checked at the end of a turn")
+            words.append(_("trains checked at the end of a turn"))
         return ", ".join(words)
 
     def __str__(self) -> str:

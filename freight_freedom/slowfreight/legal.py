@@ -23,14 +23,24 @@ actions not in that list: the phase's verb's reason, else the phase's general on
 from __future__ import annotations
 
 from ..core import Action, Phase, Prompt
+from ..core.i18n import N_, _
 from .actions import KINDS
 from .freight import unfinished
+from .scoring import reason_words
 from .state import SlowFreightState
 from .trains import EACH_CARD
 from .verbs import FORCED_MOVE, VERBS, forced_train, must_move, unfinished_text
 
 
-class _ForcedPhase(Phase[None, SlowFreightState]):
+class _Phase(Phase[None, SlowFreightState]):
+    """A phase whose general reason (marked with ``N_``) is said in the reader's language."""
+
+    def refuse(self, ctx: None, state: SlowFreightState, action: Action) -> tuple[str, str]:
+        rule, reason = self.refusal or (self.rule, N_("not a legal choice now"))
+        return rule, _(reason)
+
+
+class _ForcedPhase(_Phase):
     """The ``xloco`` phase: its general reason names the train that must move."""
 
     def refuse(self, ctx: None, state: SlowFreightState, action: Action) -> tuple[str, str]:
@@ -38,13 +48,13 @@ class _ForcedPhase(Phase[None, SlowFreightState]):
         return must_move(forced) if forced is not None else super().refuse(ctx, state, action)
 
 
-TURN = Phase[None, SlowFreightState](
+TURN = _Phase(
     "turn", "SF-TURN-3", VERBS.named("loco", "take", "move", "pass"),
-    ("SF-RULING-16", "stop ends a take-cards turn: take a card first"))
+    ("SF-RULING-16", N_("stop ends a take-cards turn: take a card first")))
 """A turn's first decision; the one kind it does not offer is ``stop`` (SF-RULING-16)."""
-TAKING = Phase[None, SlowFreightState](
+TAKING = _Phase(
     "taking", "SF-RULING-16", VERBS.named("take", "stop"),
-    ("SF-RULING-16", "you are taking cards this turn: take another card or stop"))
+    ("SF-RULING-16", N_("you are taking cards this turn: take another card or stop")))
 """A take-cards turn under way: another card or stop (SF-RULING-16)."""
 XLOCO = _ForcedPhase("xloco", "SF-XLOCO-4", (FORCED_MOVE,))
 """A train with an Extra Locomotive must move this turn, before anything else (SF-XLOCO-4)."""
@@ -82,25 +92,29 @@ def legal_actions(state: SlowFreightState) -> list[Action]:
 def explain_illegal(state: SlowFreightState, action: Action) -> tuple[str, str]:
     """Rule ID and reason for an action that is not in :func:`legal_actions`."""
     if action.kind not in VERBS:
-        return "SF-TURN-3", f"unknown action {action.kind!r}; the actions are {', '.join(KINDS)}"
+        return "SF-TURN-3", _("unknown action {kind}; the actions are {kinds}").format(
+            kind=repr(action.kind), kinds=", ".join(KINDS))
     return phase_of(state, action.seat).explain(None, state, action)
 
 
 def prompt(state: SlowFreightState) -> Prompt:
     """The pending decision in words with its rule."""
     if state.over:
-        return Prompt(None, f"the game is over: {state.end_reason}", "SF-END-1")
+        return Prompt(None, _("the game is over: {reason}").format(
+            reason=reason_words(state.end_reason)), "SF-END-1")
     seat = state.seat
     phase = phase_of(state, seat)
     if phase is TAKING:
         if state.train_check != EACH_CARD and any(unfinished(state.players[seat])):
-            return Prompt(seat, f"take another face-up card ({state.taken} taken): "
-                          f"{unfinished_text(state, seat)} must become valid first",
+            return Prompt(seat, _("take another face-up card ({n} taken): {trains} must become "
+                                  "valid first").format(n=state.taken,
+                                                        trains=unfinished_text(state, seat)),
                           "SF-RULING-25")
-        return Prompt(seat, f"take another face-up card ({state.taken} taken) or stop",
-                      phase.rule)
+        return Prompt(seat, _("take another face-up card ({n} taken) or stop").format(
+            n=state.taken), phase.rule)
     forced = forced_train(state, seat)
     if forced is not None:
-        return Prompt(seat, f"move {forced.name}: it has an Extra Locomotive", phase.rule)
-    return Prompt(seat, f"turn {state.turn}: bring a Locomotive, take cards, move a train or pass",
-                  phase.rule)
+        return Prompt(seat, _("move {train}: it has an Extra Locomotive").format(
+            train=forced.name), phase.rule)
+    return Prompt(seat, _("turn {n}: bring a Locomotive, take cards, move a train or "
+                          "pass").format(n=state.turn), phase.rule)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from ..core import Event
 from ..core.event import later
+from ..core.i18n import _, ngettext
+from ..core.say import shown
 from .components import TYPE_NAMES
 from .events import (
     BonusChip,
@@ -18,10 +20,11 @@ from .events import (
     TrackReturned,
     TrainArrived,
     TrainMoved,
+    told,
 )
-from .scoring import final_scoring
+from .scoring import final_scoring, last_clock_words
 from .state import SlowFreightState, Train
-from .text import code_words, train_words
+from .text import code_words
 from .trains import NCARS
 from .turns import next_turn
 
@@ -40,8 +43,8 @@ def _clock(state: SlowFreightState, card: int, seat: int, events: list[Event]) -
     narrate = state.narrate
     if narrate:
         n, total = len(state.clocks_drawn), state.clocks_in_game
-        events.append(ClockDrawn(f"Player {seat + 1} draws a Clock: Clock {n} of {total} is "
-                                 "laid out", state.comps.movement_names[card], n))
+        events.append(ClockDrawn(told(_clock_words, (seat, n, total)),
+                                 state.comps.movement_names[card], n))
     if not state.clock_pile:
         return True
     new = state.clock_pile.pop(0)
@@ -51,10 +54,21 @@ def _clock(state: SlowFreightState, card: int, seat: int, events: list[Event]) -
     state.discard.clear()
     state.rng.shuffle(deck)
     if narrate:
-        events.append(MovementCard(
-            f"The next Clock joins the Movement cards and all {len(deck)} are shuffled into a "
-            "new deck", "SF-CLOCK-4", state.comps.movement_names[new]))
+        events.append(MovementCard(told(_next_clock_words, (len(deck),)), "SF-CLOCK-4",
+                                   state.comps.movement_names[new]))
     return False
+
+
+def _clock_words(seat: int, n: int, total: int) -> str:
+    """The words of a :class:`ClockDrawn` (written when first read, in the reader's language)."""
+    return _("Player {n} draws a Clock: Clock {clock} of {total} is laid out").format(
+        n=seat + 1, clock=n, total=total)
+
+
+def _next_clock_words(cards: int) -> str:
+    """The words of the :class:`MovementCard` of SF-CLOCK-4: ``cards`` in the new deck."""
+    return _("The next Clock joins the Movement cards and all {n} are shuffled into a new "
+             "deck").format(n=cards)
 
 
 def _take_track(state: SlowFreightState, train: Train, wanted: int) -> int:
@@ -80,20 +94,27 @@ def _track_event(state: SlowFreightState, seat: int, train: Train, card: int, wa
 
 def _moved_words(seat: int, tid: str, code: int, xloco: int | None, name: str, by: str,
                  wanted: int, got: int, total: int, destination: int, first: bool) -> str:
-    """The words of a :class:`TrainMoved` (written when first read); ``by``: the card's rule."""
+    """The words of a :class:`TrainMoved` (written when first read, in the reader's language);
+    ``by``: the card's rule."""
     if by == "SF-CLOCK-2":
-        how = "a Clock: the train moves 4 whatever its size"
+        how = _("a Clock: the train moves 4 whatever its size")
     elif by == "SF-XLOCO-5":
-        how = f"second card {name}, read for 5 cars: {wanted}"
+        how = _("second card {card}, read for 5 cars: {n}").format(card=name, n=wanted)
     else:
-        how = f"{name} shows {wanted} for {NCARS[code]} car(s)"
-    text = (f"Player {seat + 1} moves {tid} ({code_words(code, xloco)}): {how}; takes {got} "
-            "Track")
+        cars = NCARS[code]
+        how = ngettext("{card} shows {n} for {cars} car(s)", "{card} shows {n} for {cars} car(s)",
+                       cars).format(card=name, n=wanted, cars=cars)
     if got < wanted:
-        text += f" (only {got} left in the supply)"
-    text += f", now {total} (arrives at {destination})"
+        text = _("Player {n} moves {train} ({cars}): {how}; takes {got} Track (only {got} left in "
+                 "the supply), now {total} (arrives at {destination})")
+    else:
+        text = _("Player {n} moves {train} ({cars}): {how}; takes {got} Track, now {total} "
+                 "(arrives at {destination})")
+    text = text.format(n=seat + 1, train=tid, cars=code_words(code, xloco), how=how, got=got,
+                       total=total, destination=destination)
     if first:
-        text += "; it has started moving: no more cars (SF-FORM-6)"
+        # TRANSLATORS: added after "...; " to the words of a train's first move
+        text += "; " + _("it has started moving: no more cars (SF-FORM-6)")
     return text
 
 
@@ -138,12 +159,11 @@ def move(state: SlowFreightState, seat: int, train: Train) -> list[Event]:
 def pass_turn(state: SlowFreightState, seat: int) -> list[Event]:
     """Pass: still draw a Movement card; it is discarded unless a Clock (SF-TURN-4, SF-RULING-8)."""
     narrate = state.narrate
-    who = f"Player {seat + 1}" if narrate else ""
     card = _draw(state)
     events: list[Event] = []
     if card >= state.comps.train_cards:
         if narrate:
-            events.append(MovementCard(f"{who} passes and draws a Clock", "SF-TURN-4",
+            events.append(MovementCard(told(_pass_clock_words, (seat,)), "SF-TURN-4",
                                        state.comps.movement_names[card]))
         if _clock(state, card, seat, events):
             events.extend(end_game(state, seat))
@@ -152,9 +172,18 @@ def pass_turn(state: SlowFreightState, seat: int) -> list[Event]:
         state.discard.append(card)
         if narrate:
             name = state.comps.movement_names[card]
-            events.append(MovementCard(f"{who} passes; {name} is discarded", "SF-TURN-4", name))
+            events.append(MovementCard(told(_pass_words, (seat, name)), "SF-TURN-4", name))
     next_turn(state)
     return events
+
+
+def _pass_clock_words(seat: int) -> str:
+    return _("Player {n} passes and draws a Clock").format(n=seat + 1)
+
+
+def _pass_words(seat: int, card: str) -> str:
+    # TRANSLATORS: {card} is a Movement card's id (train4), shown as "a Train card"
+    return _("Player {n} passes; {card} is discarded").format(n=seat + 1, card=card)
 
 
 def arrive(state: SlowFreightState, seat: int, train: Train) -> list[Event]:
@@ -175,21 +204,40 @@ def arrive(state: SlowFreightState, seat: int, train: Train) -> list[Event]:
         player.bonus_chips.append((kind, chip))
     if not state.narrate:
         return []
+    name = train.name
     events: list[Event] = [
-        TrainArrived(f"{train.name} ({train_words(train)}) reaches its destination with "
-                     f"{track} Track", seat, train.name, track),
-        TrackReturned(f"Its {track} Track pieces go back to the supply", track),
-        Scored(f"Player {seat + 1} scores {points} points for {train.ncars} car(s)",
-               "SF-ARRIVE-4", seat, points),
+        TrainArrived(told(_arrived_words, (name, train.code, train.xloco, track)), seat, name,
+                     track),
+        TrackReturned(told(_track_back_words, (track,)), track),
+        Scored(told(_car_points_words, (seat, points, train.ncars)), "SF-ARRIVE-4", seat,
+               points),
+        BonusChip(told(_chip_words, (seat, kind, chip)), seat, kind, 0 if chip is None else chip),
     ]
-    if chip is not None:
-        events.append(BonusChip(
-            f"Player {seat + 1} takes the {chip}-point {TYPE_NAMES[kind]} Bonus chip",
-            seat, kind, chip))
-    else:
-        events.append(BonusChip(
-            f"No {TYPE_NAMES[kind]} Bonus chip is left for this train", seat, kind, 0))
     return events
+
+
+def _arrived_words(tid: str, code: int, xloco: int | None, track: int) -> str:
+    return _("{train} ({cars}) reaches its destination with {track} Track").format(
+        train=tid, cars=code_words(code, xloco), track=track)
+
+
+def _track_back_words(track: int) -> str:
+    return _("Its {n} Track pieces go back to the supply").format(n=track)
+
+
+def _car_points_words(seat: int, points: int, cars: int) -> str:
+    return ngettext("Player {n} scores {points} points for {cars} car(s)",
+                    "Player {n} scores {points} points for {cars} car(s)", cars).format(
+        n=seat + 1, points=points, cars=cars)
+
+
+def _chip_words(seat: int, kind: int, chip: int | None) -> str:
+    """The words of a :class:`BonusChip` (``chip``: its points, ``None``: none was left)."""
+    if chip is None:
+        return _("No {kind} Bonus chip is left for this train").format(
+            kind=shown(TYPE_NAMES[kind]))
+    return _("Player {n} takes the {points}-point {kind} Bonus chip").format(
+        n=seat + 1, points=chip, kind=shown(TYPE_NAMES[kind]))
 
 
 def end_game(state: SlowFreightState, seat: int) -> list[Event]:
@@ -200,6 +248,9 @@ def end_game(state: SlowFreightState, seat: int) -> list[Event]:
     state.end_reason = f"Player {seat + 1} drew the last Clock ({total} of {total})"
     events = final_scoring(state)
     if state.narrate:
-        events.insert(0, GameEnded(f"The game ends: {state.end_reason}",
-                                   len(state.clocks_drawn)))
+        events.insert(0, GameEnded(told(_ended_words, (seat, total)), len(state.clocks_drawn)))
     return events
+
+
+def _ended_words(seat: int, total: int) -> str:
+    return _("The game ends: {reason}").format(reason=last_clock_words(seat, total))

@@ -1,5 +1,6 @@
 """The typed reading of every Slow Freight action kind (see :mod:`..core.moves`; notation in
-:mod:`.actions`, SF-RULING-16, SF-RULING-21).
+:mod:`.actions`, SF-RULING-16, SF-RULING-21). Each kind's ``USAGE`` is marked for the catalog
+(the verbs say it in the reader's language).
 
 ``MOVES.read(Action.parse("1:take 2 t3"))`` is ``Take(1, slot=2, train="t3")``.
 """
@@ -9,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..core.i18n import N_
 from ..core.moves import Move, Moves
 
 
@@ -18,7 +20,7 @@ class BringLoco(Move):
 
     KIND: ClassVar[str] = "loco"
     RULE: ClassVar[str] = "SF-TURN-3"
-    USAGE: ClassVar[str] = "loco takes no arguments"
+    USAGE: ClassVar[str] = N_("loco takes no arguments")
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +29,7 @@ class Take(Move):
 
     KIND: ClassVar[str] = "take"
     RULE: ClassVar[str] = "SF-TAKE-1"
-    USAGE: ClassVar[str] = "take names a face-up slot and a train, e.g. 'take 0 t3'"
+    USAGE: ClassVar[str] = N_("take names a face-up slot and a train, e.g. 'take 0 t3'")
     slot: int
     train: str
 
@@ -38,7 +40,7 @@ class StopTaking(Move):
 
     KIND: ClassVar[str] = "stop"
     RULE: ClassVar[str] = "SF-RULING-16"
-    USAGE: ClassVar[str] = "stop takes no arguments"
+    USAGE: ClassVar[str] = N_("stop takes no arguments")
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +49,7 @@ class MoveTrain(Move):
 
     KIND: ClassVar[str] = "move"
     RULE: ClassVar[str] = "SF-MOVE-1"
-    USAGE: ClassVar[str] = "move names one train, e.g. 'move t3'"
+    USAGE: ClassVar[str] = N_("move names one train, e.g. 'move t3'")
     train: str
 
 
@@ -57,7 +59,7 @@ class Pass(Move):
 
     KIND: ClassVar[str] = "pass"
     RULE: ClassVar[str] = "SF-TURN-3"
-    USAGE: ClassVar[str] = "pass takes no arguments"
+    USAGE: ClassVar[str] = N_("pass takes no arguments")
 
 
 MOVES = Moves("SF-TURN-3", BringLoco, Take, StopTaking, MoveTrain, Pass)

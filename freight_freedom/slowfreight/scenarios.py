@@ -13,6 +13,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core import Event, IllegalAction
+from ..core.event import later
+from ..core.i18n import _
+from ..core.say import shown
 from .components import KIND_KEYS, KIND_NAMES, XLOCO
 from .state import SlowFreightState
 
@@ -60,17 +63,44 @@ def _freight_matcher(state: SlowFreightState) -> Callable[[str, int], bool]:
     return matches
 
 
-def _kinds(state: SlowFreightState, cards: Sequence[int | None]) -> str:
-    """The cards by kind, as a student reads them: ``"Tank, Coal, an empty place"``."""
+def _kinds(state: SlowFreightState, cards: Sequence[int | None]) -> tuple[int | None, ...]:
+    """The cards' kinds (``None``: an empty place), for :func:`_kinds_words`."""
     kinds = state.comps.card_kind
-    return ", ".join("an empty place" if c is None else KIND_NAMES[kinds[c]] for c in cards)
+    return tuple([None if c is None else kinds[c] for c in cards])
 
 
-def _movement_words(state: SlowFreightState, card: int) -> str:
-    """A Movement card by what it shows: ``"a Clock"``, ``"a Train card showing 6, 5, 4, 3, 3"``."""
-    if card >= state.comps.train_cards:
-        return "a Clock"
-    return "a Train card showing " + ", ".join(str(n) for n in state.table.rows[card])
+def _kinds_words(kinds: tuple[int | None, ...]) -> str:
+    """The cards by kind, as a student reads them: ``"Tank, Coal, an empty place"`` (in the
+    current language)."""
+    return ", ".join(_("an empty place") if k is None else shown(KIND_NAMES[k]) for k in kinds)
+
+
+def _movement(state: SlowFreightState, card: int) -> tuple[int, ...] | None:
+    """What a Movement card shows, for :func:`_movement_words`: a Train card's row of the
+    movement table, ``None`` for a Clock."""
+    return None if card >= state.comps.train_cards else state.table.rows[card]
+
+
+def _movement_words(row: tuple[int, ...] | None) -> str:
+    """A Movement card by what it shows: ``"a Clock"``, ``"a Train card showing 6, 5, 4, 3, 3"``
+    (in the current language)."""
+    if row is None:
+        return _("a Clock")
+    return _("a Train card showing {numbers}").format(numbers=", ".join(str(n) for n in row))
+
+
+def _freight_stacked(kinds: tuple[int | None, ...]) -> str:
+    return _("The teacher stacked the Freight deck, top card first: {cards}").format(
+        cards=_kinds_words(kinds))
+
+
+def _movement_stacked(rows: tuple[tuple[int, ...] | None, ...]) -> str:
+    return _("The teacher stacked the Movement deck, top card first: {cards}").format(
+        cards="; ".join(_movement_words(row) for row in rows))
+
+
+def _row_set(kinds: tuple[int | None, ...]) -> str:
+    return _("The teacher set the face-up row to: {cards}").format(cards=_kinds_words(kinds))
 
 
 def _check_freight_names(state: SlowFreightState, specs: list[str]) -> None:
@@ -88,8 +118,7 @@ def stack_freight(state: SlowFreightState, params: Mapping[str, Any]) -> list[Ev
     rest = [c for c in state.freight_deck if c not in chosen]
     state.freight_deck[:] = chosen + rest
     names = [state.comps.card_names[c] for c in chosen]
-    return [Event(RULE, "The teacher stacked the Freight deck, top card first: "
-                  + _kinds(state, chosen), {"cards": names})]
+    return [Event(RULE, later(_freight_stacked, _kinds(state, chosen)), {"cards": names})]
 
 
 def stack_movement(state: SlowFreightState, params: Mapping[str, Any]) -> list[Event]:
@@ -113,8 +142,8 @@ def stack_movement(state: SlowFreightState, params: Mapping[str, Any]) -> list[E
     rest = [c for c in state.movement_deck if c not in chosen]
     state.movement_deck[:] = chosen + rest
     names = [mnames[c] for c in chosen]
-    return [Event(RULE, "The teacher stacked the Movement deck, top card first: "
-                  + "; ".join(_movement_words(state, c) for c in chosen), {"cards": names})]
+    rows = tuple(_movement(state, c) for c in chosen)
+    return [Event(RULE, later(_movement_stacked, rows), {"cards": names})]
 
 
 def face_up(state: SlowFreightState, params: Mapping[str, Any]) -> list[Event]:
@@ -141,8 +170,7 @@ def face_up(state: SlowFreightState, params: Mapping[str, Any]) -> list[Event]:
     state.freight_deck[:] = rest
     state.face_up = [None if spec is None else next(picks) for spec in specs]
     names = [None if c is None else state.comps.card_names[c] for c in state.face_up]
-    return [Event(RULE, "The teacher set the face-up row to: " + _kinds(state, state.face_up),
-                  {"face_up": names})]
+    return [Event(RULE, later(_row_set, _kinds(state, state.face_up)), {"face_up": names})]
 
 
 SCENARIOS: dict[str, Callable[[SlowFreightState, Mapping[str, Any]], list[Event]]] = {

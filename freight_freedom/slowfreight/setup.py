@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from ..core import Event, Rng
 from ..core.event import Note
+from ..core.i18n import _
+from ..core.say import shown
 from .actions import action_table
 from .components import Components, MovementTable
 from .events import (
@@ -21,10 +23,11 @@ from .events import (
     LocoTaken,
     RowShown,
     TrackSupply,
+    told,
 )
 from .freight import deal, reshuffle_row, xlocos_face_up
 from .state import PlayerState, SlowFreightState, Train
-from .text import card_list
+from .text import kind_words
 from .trains import EACH_CARD
 
 
@@ -73,25 +76,19 @@ def new_state(
         train_check=train_check,
         actions=action_table(comps.face_up, comps.locomotives),
     )
-    events.append(GameSetUp(
-        f"Slow Freight for {players} players: {comps.freight_total} Freight cards, "
-        f"{comps.locomotives} Locomotives, {comps.movement_total} Movement cards, "
-        f"movement table {table.name!r}", players, table.name))
-    events.append(FreightShuffled(f"The {len(deck)} Freight cards are shuffled into a deck",
-                                  len(deck)))
+    events.append(GameSetUp(told(_game_words, (players, comps.freight_total, comps.locomotives,
+                                               comps.movement_total, table.name)),
+                            players, table.name))
+    events.append(FreightShuffled(told(_shuffled_words, (len(deck),)), len(deck)))
     events += _deal_row(state) + _give_locomotives(state)
     rng.shuffle(state.movement_deck)
-    events.append(ClocksShuffled(
-        f"{comps.train_cards} Train cards and one Clock are shuffled into the Movement deck; "
-        f"{len(state.clock_pile)} Clocks wait in the pile ({clocks_in_game} in this game)",
-        clocks_in_game))
-    events.append(Note("The Bonus chips are laid out: 5, 3, 1 and 8 per train type",
-                       "SF-SETUP-7"))
-    supply = "unlimited" if track_supply is None else str(track_supply)
-    events.append(TrackSupply(f"Track supply: {supply}", track_supply))
+    events.append(ClocksShuffled(told(_clocks_words, (comps.train_cards, len(state.clock_pile),
+                                                      clocks_in_game)), clocks_in_game))
+    events.append(Note(told(_chips_words, ()), "SF-SETUP-7"))
+    events.append(TrackSupply(told(_supply_words, (track_supply,)), track_supply))
     start = rng.below(players) if first_player == "random" else int(first_player)
     state.seat = start
-    events.append(FirstPlayer(f"Player {start + 1} starts", start))
+    events.append(FirstPlayer(told(_first_words, (start,)), start))
     if not legacy:
         state.rng = Rng(seed, "play")
     return state, events
@@ -102,12 +99,13 @@ def _deal_row(state: SlowFreightState) -> list[Event]:
     reshuffled, nothing removed)."""
     comps = state.comps
     deal(state)
-    events: list[Event] = [RowShown("Face up: " + card_list(comps, _shown(state)),
+    kinds = comps.card_kind
+    events: list[Event] = [RowShown(told(_row_words, (tuple([kinds[c] for c in _shown(state)]),
+                                                      False)),
                                     tuple([comps.card_names[c] for c in _shown(state)]))]
     while len(xlocos_face_up(state)) >= 2:
         reshuffle_row(state)
-        events.append(RowShown("Two or more Extra Locomotives were face up: "
-                               "reshuffled, now face up: " + card_list(comps, _shown(state)),
+        events.append(RowShown(told(_row_words, (tuple([kinds[c] for c in _shown(state)]), True)),
                                tuple([comps.card_names[c] for c in _shown(state)])))
     return events
 
@@ -117,12 +115,60 @@ def _give_locomotives(state: SlowFreightState) -> list[Event]:
     events: list[Event] = []
     for seat, player in enumerate(state.players):
         player.trains.append(Train(id=seat + 1, owner=seat, loco=seat))
-        events.append(LocoTaken(f"Player {seat + 1} takes a Locomotive: train t{seat + 1}",
-                                seat, f"t{seat + 1}"))
+        events.append(LocoTaken(told(_loco_words, (seat,)), seat, f"t{seat + 1}"))
     state.next_train = len(state.players) + 1
-    events.append(LocoSupply(f"{len(state.loco_supply)} Locomotives form the supply",
+    events.append(LocoSupply(told(_supply_locos_words, (len(state.loco_supply),)),
                              len(state.loco_supply)))
     return events
+
+
+# The set-up events' words, written when first read in the reader's language (the log keeps
+# them in English).
+def _game_words(players: int, freight: int, locos: int, movement: int, table: str) -> str:
+    return _("Slow Freight for {players} players: {freight} Freight cards, {locos} Locomotives, "
+             "{movement} Movement cards, movement table {table}").format(
+        players=players, freight=freight, locos=locos, movement=movement,
+        table=repr(shown(table)))  # the table's name, as the New game form shows it
+
+
+def _shuffled_words(cards: int) -> str:
+    return _("The {n} Freight cards are shuffled into a deck").format(n=cards)
+
+
+def _row_words(kinds: tuple[int, ...], again: bool) -> str:
+    """The face-up row (its cards' ``kinds``), dealt at set-up or ``again`` (SF-RULING-13)."""
+    if again:
+        return _("Two or more Extra Locomotives were face up: reshuffled, now face up: "
+                 "{cards}").format(cards=kind_words(kinds))
+    return _("Face up: {cards}").format(cards=kind_words(kinds))
+
+
+def _loco_words(seat: int) -> str:
+    return _("Player {n} takes a Locomotive: train {train}").format(n=seat + 1,
+                                                                    train=f"t{seat + 1}")
+
+
+def _supply_locos_words(locos: int) -> str:
+    return _("{n} Locomotives form the supply").format(n=locos)
+
+
+def _clocks_words(train_cards: int, pile: int, clocks: int) -> str:
+    return _("{train_cards} Train cards and one Clock are shuffled into the Movement deck; "
+             "{pile} Clocks wait in the pile ({clocks} in this game)").format(
+        train_cards=train_cards, pile=pile, clocks=clocks)
+
+
+def _chips_words() -> str:
+    return _("The Bonus chips are laid out: 5, 3, 1 and 8 per train type")
+
+
+def _supply_words(track: int | None) -> str:
+    return _("Track supply: {supply}").format(
+        supply=_("unlimited") if track is None else track)
+
+
+def _first_words(seat: int) -> str:
+    return _("Player {n} starts").format(n=seat + 1)
 
 
 def _shown(state: SlowFreightState) -> list[int]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..core.i18n import _
 from .components import AUTO, COAL, MIXED, TANK
 
 MAX_CARS = 5
@@ -90,16 +91,16 @@ def add_rejection(code: int, kind: int) -> tuple[str, str] | None:
     counts = counts_of(code)
     n = sum(counts)
     if n >= MAX_CARS:
-        return "SF-FORM-2", f"a train holds at most {MAX_CARS} Freight cars"
+        return "SF-FORM-2", _("a train holds at most {n} Freight cars").format(n=MAX_CARS)
     new = list(counts)
     new[kind] += 1
     kinds = sum(1 for x in new if x)
     if kinds == 2:
-        return "SF-FORM-5", (
+        return "SF-FORM-5", _(
             "a Mixed train of 3-5 cars needs all three kinds; each added car must leave a "
             "valid train [SF-RULING-7]"
         )
-    return "SF-RULING-7", "each added car must leave a valid train"
+    return "SF-RULING-7", _("each added car must leave a valid train")
 
 
 # ------------------------------------------------------------ end-of-turn check (SF-RULING-25)

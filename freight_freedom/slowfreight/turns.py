@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ..core import Event
-from .events import LocoBrought
+from ..core.i18n import _
+from .events import LocoBrought, told
 from .state import SlowFreightState, Train
 
 
@@ -24,7 +25,12 @@ def bring_loco(state: SlowFreightState, seat: int) -> list[Event]:
     next_turn(state)
     if not state.narrate:
         return []
-    return [LocoBrought(
-        f"Player {seat + 1} brings a Locomotive into play: new train {train.name} "
-        f"({len(state.loco_supply)} left in the supply)", seat, train.name, f"loco{loco + 1}",
-    )]
+    return [LocoBrought(told(_loco_words, (seat, train.name, len(state.loco_supply))), seat,
+                        train.name, f"loco{loco + 1}")]
+
+
+def _loco_words(seat: int, tid: str, left: int) -> str:
+    """The words of a :class:`LocoBrought` (written when first read, in the reader's
+    language)."""
+    return _("Player {n} brings a Locomotive into play: new train {train} ({left} left in the "
+             "supply)").format(n=seat + 1, train=tid, left=left)

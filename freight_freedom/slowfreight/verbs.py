@@ -21,7 +21,9 @@ verb narrowed to that one train, offered only by the ``xloco`` phase; the table 
 from __future__ import annotations
 
 from ..core import Action, Event, IllegalAction
+from ..core.i18n import _
 from ..core.moves import Move
+from ..core.say import shown
 from ..core.verb import Verb, Verbs
 from . import freight, movement, turns
 from .actions import ActionTable, action_table
@@ -61,7 +63,8 @@ def forced_train(state: SlowFreightState, seat: int) -> Train | None:
 def unfinished_text(state: SlowFreightState, seat: int) -> str:
     """``"t2 (needs a Coal car)"``: the seat's trains not yet valid (SF-RULING-25)."""
     trains = [t for t in state.players[seat].trains if MISSING[t.code] >= 0]
-    return ", ".join(f"{t.name} (needs a {KIND_NAMES[MISSING[t.code]]} car)" for t in trains)
+    return ", ".join(_("{train} (needs a {kind} car)").format(
+        train=t.name, kind=shown(KIND_NAMES[MISSING[t.code]])) for t in trains)
 
 
 def train_problem(state: SlowFreightState, seat: int, name: object) -> tuple[str, str] | None:
@@ -70,16 +73,20 @@ def train_problem(state: SlowFreightState, seat: int, name: object) -> tuple[str
         return None
     for p in state.players:
         if any(t.name == name for t in p.delivered):
-            return "SF-ARRIVE-1", f"train {name} has already reached its destination"
+            return "SF-ARRIVE-1", _("train {train} has already reached its destination").format(
+                train=name)
         if p.seat != seat and any(t.name == name for t in p.trains):
-            return "SF-FORM-1", f"train {name} belongs to Player {p.seat + 1}"
-    return "SF-FORM-1", f"you have no train {name!s}: cards go onto a train you own"
+            return "SF-FORM-1", _("train {train} belongs to Player {n}").format(
+                train=name, n=p.seat + 1)
+    return "SF-FORM-1", _("you have no train {train}: cards go onto a train you own").format(
+        train=str(name))
 
 
 def _own_train(state: SlowFreightState, seat: int, name: object) -> Train:
     train = state.find_train(seat, name)
     if train is None:
-        raise IllegalAction(f"you have no train {name!s}", rule="SF-FORM-1")
+        raise IllegalAction(_("you have no train {train}").format(train=str(name)),
+                            rule="SF-FORM-1")
     return train
 
 
@@ -96,13 +103,14 @@ class LocoVerb(SlowFreightVerb, move=BringLoco, phases=("turn",)):
         events += turns.bring_loco(state, action.seat)
 
     def words(self, reader: SlowFreightState, move: Move, who: str) -> str | None:
-        return f"{who} brings a Locomotive into play (new train t{reader.next_train})"
+        return _("{who} brings a Locomotive into play (new train {train})").format(
+            who=who, train=f"t{reader.next_train}")
 
     def why_not(self, ctx: None, state: SlowFreightState, action: Action
                 ) -> tuple[str, str] | None:
         if MOVES.get(action) is None:
-            return "SF-TURN-3", "loco takes no arguments"
-        return "SF-RULING-2", "the Locomotive supply is empty"
+            return "SF-TURN-3", _(BringLoco.USAGE)
+        return "SF-RULING-2", _("the Locomotive supply is empty")
 
 
 class TakeVerb(SlowFreightVerb, move=Take, phases=("turn", "taking")):
@@ -147,74 +155,91 @@ class TakeVerb(SlowFreightVerb, move=Take, phases=("turn", "taking")):
         assert isinstance(move, Take)
         state, name, slot = reader, move.train, move.slot
         train = state.find_train(move.seat, name)
-        onto = f"{name} ({train_words(train)})" if train is not None else name
-        place = f"face-up card {slot + 1} of {len(state.face_up)}"
+        # TRANSLATORS: a train and its cars: "t3 (2 Coal cars)"
+        onto = (_("{train} ({cars})").format(train=name, cars=train_words(train))
+                if train is not None else name)
+        place = _("face-up card {n} of {slots}").format(n=slot + 1, slots=len(state.face_up))
         if not 0 <= slot < len(state.face_up):
-            return f"{who} takes a card onto train {onto} (there is no {place})"
+            return _("{who} takes a card onto train {onto} (there is no {place})").format(
+                who=who, onto=onto, place=place)
         card = state.face_up[slot]
         if card is None:
-            return f"{who} takes from an empty place ({place}) onto train {onto}"
-        what = KIND_NAMES[state.comps.card_kind[card]]
-        return f"{who} takes the face-up {what} ({place}) onto train {onto}"
+            return _("{who} takes from an empty place ({place}) onto train {onto}").format(
+                who=who, place=place, onto=onto)
+        what = shown(KIND_NAMES[state.comps.card_kind[card]])
+        return _("{who} takes the face-up {kind} ({place}) onto train {onto}").format(
+            who=who, kind=what, place=place, onto=onto)
 
     def why_not(self, ctx: None, state: SlowFreightState, action: Action
                 ) -> tuple[str, str] | None:
         move = MOVES.get(action)
         if not isinstance(move, Take):
-            return "SF-TAKE-1", "take names a face-up slot and a train, e.g. 'take 0 t3'"
+            return "SF-TAKE-1", _(Take.USAGE)
         seat, slot, name = action.seat, move.slot, move.train
         last = len(state.face_up) - 1
         if not 0 <= slot <= last:
-            return "SF-TAKE-1", f"there is no face-up slot {slot} (slots are 0-{last})"
+            return "SF-TAKE-1", _("there is no face-up slot {slot} (slots are 0-{last})").format(
+                slot=slot, last=last)
         card = state.face_up[slot]
         if card is None:
             if state.taken:
-                return "SF-RULING-16", (f"slot {slot} was taken this turn; it is refilled after "
-                                        "the turn")
-            return "SF-RULING-1", f"slot {slot} is empty: the Freight deck has run out"
+                return "SF-RULING-16", _("slot {slot} was taken this turn; it is refilled after "
+                                         "the turn").format(slot=slot)
+            return "SF-RULING-1", _("slot {slot} is empty: the Freight deck has run out").format(
+                slot=slot)
         problem = train_problem(state, seat, name)
         if problem is not None:
             return problem
         train = _own_train(state, seat, name)
         card_kind = state.comps.card_kind[card]
         if train.moving:
-            return "SF-FORM-6", f"train {name} has started moving: no more cars"
+            return "SF-FORM-6", _("train {train} has started moving: no more cars").format(
+                train=name)
         if card_kind == XLOCO:
             return _xloco_rejection(state, train)
         if train.xloco is not None:
-            return "SF-XLOCO-2", f"train {name} has an Extra Locomotive: no more cars"
+            return "SF-XLOCO-2", _("train {train} has an Extra Locomotive: no more cars").format(
+                train=name)
         if state.train_check != EACH_CARD:
             return _loose_rejection(train, card_kind)
         rejection = add_rejection(train.code, card_kind)
         if rejection is not None:
             rule, reason = rejection
-            return rule, f"a {KIND_NAMES[card_kind]} car cannot join {name}: {reason}"
-        return "SF-TURN-3", "not a legal choice now"
+            return rule, _("a {kind} car cannot join {train}: {reason}").format(
+                kind=shown(KIND_NAMES[card_kind]), train=name, reason=reason)
+        return "SF-TURN-3", _("not a legal choice now")
 
 
 def _xloco_rejection(state: SlowFreightState, train: Train) -> tuple[str, str]:
     """Why an Extra Locomotive may not join ``train`` (SF-XLOCO-2, SF-XLOCO-3, SF-RULING-5)."""
     name = train.name
     if state.xloco_taken:
-        return "SF-XLOCO-3", "only one Extra Locomotive per turn"
+        return "SF-XLOCO-3", _("only one Extra Locomotive per turn")
     if train.xloco is not None:
-        return "SF-XLOCO-2", f"train {name} already has an Extra Locomotive"
+        return "SF-XLOCO-2", _("train {train} already has an Extra Locomotive").format(
+            train=name)
     if train.code and MISSING[train.code] >= 0:
-        return "SF-RULING-25", (f"train {name} is not yet valid: an Extra Locomotive closes a "
-                                "train (SF-XLOCO-2), so it joins only a valid train")
-    return "SF-RULING-5", f"train {name} has no cars: an Extra Locomotive needs a train"
+        return "SF-RULING-25", _("train {train} is not yet valid: an Extra Locomotive closes a "
+                                 "train (SF-XLOCO-2), so it joins only a valid train").format(
+            train=name)
+    return "SF-RULING-5", _("train {train} has no cars: an Extra Locomotive needs a train").format(
+        train=name)
 
 
 def _loose_rejection(train: Train, kind: int) -> tuple[str, str]:
     """Why a car may not join ``train`` under ``train_check="end_of_turn"`` (SF-RULING-25)."""
-    what = f"a {KIND_NAMES[kind]} car cannot join {train.name}"
     if NCARS[train.code] >= 5:
-        return "SF-FORM-2", f"{what}: a train holds at most 5 Freight cars"
-    if LOOSE_NEXT[train.code][kind] < 0:
-        return "SF-RULING-25", (f"{what}: the train could never become valid again "
-                                "(a Mixed train of 3-5 cars needs all three kinds, at most 5 cars)")
-    return "SF-RULING-25", (f"{what}: the cards left face up could not make every train you "
-                            "added to this turn valid before the turn ends")
+        rule, reason = "SF-FORM-2", _("a train holds at most {n} Freight cars").format(n=5)
+    elif LOOSE_NEXT[train.code][kind] < 0:
+        rule, reason = "SF-RULING-25", _(
+            "the train could never become valid again (a Mixed train of 3-5 cars needs all "
+            "three kinds, at most 5 cars)")
+    else:
+        rule, reason = "SF-RULING-25", _(
+            "the cards left face up could not make every train you added to this turn valid "
+            "before the turn ends")
+    return rule, _("a {kind} car cannot join {train}: {reason}").format(
+        kind=shown(KIND_NAMES[kind]), train=train.name, reason=reason)
 
 
 class MoveVerb(SlowFreightVerb, move=MoveTrain, phases=("turn",)):
@@ -234,18 +259,21 @@ class MoveVerb(SlowFreightVerb, move=MoveTrain, phases=("turn",)):
     def words(self, reader: SlowFreightState, move: Move, who: str) -> str | None:
         assert isinstance(move, MoveTrain)
         train = reader.find_train(move.seat, move.train)
-        what = f" ({train_words(train)})" if train is not None else ""
-        return f"{who} moves train {move.train}{what}"
+        if train is None:
+            return _("{who} moves train {train}").format(who=who, train=move.train)
+        return _("{who} moves train {train} ({cars})").format(who=who, train=move.train,
+                                                             cars=train_words(train))
 
     def why_not(self, ctx: None, state: SlowFreightState, action: Action
                 ) -> tuple[str, str] | None:
         move = MOVES.get(action)
         if not isinstance(move, MoveTrain):
-            return "SF-MOVE-1", "move names one train, e.g. 'move t3'"
+            return "SF-MOVE-1", _(MoveTrain.USAGE)
         problem = train_problem(state, action.seat, move.train)
         if problem is not None:
             return problem
-        return "SF-RULING-6", f"train {move.train} has no cars: a bare Locomotive cannot move"
+        return "SF-RULING-6", _("train {train} has no cars: a bare Locomotive cannot move").format(
+            train=move.train)
 
 
 class ForcedMoveVerb(MoveVerb, move=MoveTrain, phases=("xloco",)):
@@ -270,7 +298,8 @@ class ForcedMoveVerb(MoveVerb, move=MoveTrain, phases=("xloco",)):
 
 def must_move(forced: Train) -> tuple[str, str]:
     """The reason every other action waits for the forced move (SF-XLOCO-4)."""
-    return "SF-XLOCO-4", f"you must move {forced.name}: it has an Extra Locomotive"
+    return "SF-XLOCO-4", _("you must move {train}: it has an Extra Locomotive").format(
+        train=forced.name)
 
 
 class PassVerb(SlowFreightVerb, move=Pass, phases=("turn",)):
@@ -284,11 +313,11 @@ class PassVerb(SlowFreightVerb, move=Pass, phases=("turn",)):
         events += movement.pass_turn(state, action.seat)
 
     def words(self, reader: SlowFreightState, move: Move, who: str) -> str | None:
-        return f"{who} passes (and still draws a Movement card)"
+        return _("{who} passes (and still draws a Movement card)").format(who=who)
 
     def why_not(self, ctx: None, state: SlowFreightState, action: Action
                 ) -> tuple[str, str] | None:
-        return ("SF-TURN-3", "pass takes no arguments") if MOVES.get(action) is None else None
+        return ("SF-TURN-3", _(Pass.USAGE)) if MOVES.get(action) is None else None
 
 
 class StopVerb(SlowFreightVerb, move=StopTaking, phases=("taking",)):
@@ -304,12 +333,12 @@ class StopVerb(SlowFreightVerb, move=StopTaking, phases=("taking",)):
         events += freight.end_take_turn(state)
 
     def words(self, reader: SlowFreightState, move: Move, who: str) -> str | None:
-        return f"{who} stops taking cards"
+        return _("{who} stops taking cards").format(who=who)
 
     def why_not(self, ctx: None, state: SlowFreightState, action: Action
                 ) -> tuple[str, str] | None:
-        return "SF-RULING-25", ("you cannot stop yet: " + unfinished_text(state, action.seat)
-                                + " must be made valid before the turn ends")
+        return "SF-RULING-25", _("you cannot stop yet: {trains} must be made valid before the "
+                                 "turn ends").format(trains=unfinished_text(state, action.seat))
 
 
 VERBS: Verbs[SlowFreightVerb] = Verbs(LocoVerb, TakeVerb, StopVerb, MoveVerb, PassVerb)
@@ -321,10 +350,10 @@ FORCED_MOVE = ForcedMoveVerb()
 def describe_action(state: SlowFreightState, action: Action) -> str:
     """The action in words, e.g. ``"Player 2 moves train t3 (2 Coal cars)"``: its verb's words,
     else ``"Player 2: <notation>"`` for an action of no kind or with malformed arguments."""
-    who = f"Player {action.seat + 1}"
+    who = _("Player {n}").format(n=action.seat + 1)
     move = MOVES.get(action)
     if move is not None:
         words = VERBS[move.KIND].words(state, move, who)
         if words is not None:
             return words
-    return f"{who}: {action}"
+    return _("Player {n}: {move}").format(n=action.seat + 1, move=action)

@@ -21,14 +21,24 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from ..core.i18n import N_, _, ngettext
+from ..core.say import shown
 from ..ui.template import LIGHT_TEMPLATE
+from .components import KIND_NAMES, TYPE_NAMES
 from .text import train_name
 from .view_model import PlayerView, SlowFreightView, TrainView, card_kind
 
 KIND_COLOUR = {"auto": "#1e88e5", "tank": "#e53935", "coal": "#fdd835", "xloco": "#43a047",
                "mixed": "#8e24aa"}
-KIND_NAME = {"auto": "Auto Carrier", "tank": "Tank", "coal": "Coal", "xloco": "Extra Locomotive",
-             "mixed": "Mixed Freight"}
+KIND_NAME = {"auto": KIND_NAMES[0], "tank": KIND_NAMES[1], "coal": KIND_NAMES[2],
+             "xloco": KIND_NAMES[3], "mixed": TYPE_NAMES[3]}
+"""Each kind's (and train type's) name in English, as the catalog has it: shown on screen with
+:func:`~..core.say.shown`."""
+LOCOMOTIVE = N_("Locomotive")
+"""The legend's name of the Locomotives' trace (in English; shown in the reader's language)."""
+_LEGEND = {"Locomotive": LOCOMOTIVE, **{KIND_NAME[k]: KIND_NAME[k] for k in
+                                        ("auto", "tank", "coal", "xloco")}}
+"""The traces the legend shows, by key (their English name), and their words."""
 TRACK_GOAL = 9
 ROW = 1.0
 TRACK_X0 = 8.6
@@ -84,6 +94,8 @@ def figure(game: Any) -> go.Figure:
                              showlegend=False))
     fig.add_trace(go.Scatter(x=[], y=[], name="table labels", textposition="middle right",
                              textfont={"size": 12}, **text))
+    for trace in fig.data:  # each trace's key: its English name (the legend's is translated)
+        trace.meta = trace.name
     fig.update_layout(
         margin={"l": 10, "r": 10, "t": 40, "b": 40},
         xaxis={"visible": False, "range": [-1.0, 21.5], "fixedrange": True},
@@ -100,8 +112,9 @@ def figure(game: Any) -> go.Figure:
 
 
 def _trace(fig: Any, name: str) -> Any:
+    """The trace whose key (its English name, kept in ``meta``) is ``name``."""
     for trace in fig.data:
-        if trace.name == name:
+        if (trace.meta or trace.name) == name:
             return trace
     raise KeyError(name)
 
@@ -125,6 +138,11 @@ def draw(fig: Any, vm: SlowFreightView) -> None:
         trace.x, trace.y = xs, ys
         for key, value in props.items():
             setattr(trace, key, value)
+    for key, words in _LEGEND.items():  # the key under the table, in the reader's language
+        trace = _trace(fig, key)
+        name = shown(words)
+        if trace.name != name:
+            trace.name = name
     fig.layout.yaxis.range = [y - 0.2, 2.7]
     fig.layout.height = int(220 + _rows(vm) * 30 + 0.25 * 30 * len(vm.players))
     fig.layout.title.text = _title(vm)
@@ -141,17 +159,20 @@ def _draw_table(fig: Any, vm: SlowFreightView) -> None:
     ct.marker.color = [KIND_COLOUR.get(k, "white") for k in kinds]
     # built once and assigned once: inside FigureWidget.batch_update() reading ``ct.text``
     # back would give the old labels
-    ct.text = ["empty" if not k else "Coal" if k == "coal"
-               else KIND_NAME.get(k, "-").replace(" ", "<br>") for k in kinds]
+    empty = _("empty")
+    ct.text = [empty if not k else esc(shown(KIND_NAME.get(k, "-"))).replace(" ", "<br>")
+               for k in kinds]
     ct.textfont.color = ["black" if k == "coal" else "white" for k in kinds]
-    ct.hovertext = [f"face-up card {i}: {esc(KIND_NAME.get(k, 'empty'))}"
-                    for i, k in enumerate(kinds)]
+    ct.hovertext = [_("face-up card {n}: {kind}").format(
+        n=i, kind=esc(shown(KIND_NAME[k]) if k in KIND_NAME else empty))
+        for i, k in enumerate(kinds)]
     total, drawn = vm.clocks_total, vm.clocks_drawn
     clocks = _trace(fig, "clocks")
     clocks.x = [6.4 + 0.62 * i for i in range(total)]
     clocks.y = [1.05] * total
     clocks.marker.color = ["#263238" if i < drawn else "white" for i in range(total)]
-    clocks.hovertext = [f"Clocks drawn: {drawn} of {total} (the game ends with the last)"] * total
+    clocks.hovertext = [_("Clocks drawn: {n} of {total} (the game ends with the last)").format(
+        n=drawn, total=total)] * total
     chip_x, chip_y, chip_c, chip_t, chip_h = [], [], [], [], []
     for col, kind in enumerate(("auto", "tank", "coal", "mixed")):
         left = list(vm.bonus_chips.get(kind, ()))
@@ -161,8 +182,11 @@ def _draw_table(fig: Any, vm: SlowFreightView) -> None:
             chip_y.append(1.05)
             chip_c.append(KIND_COLOUR[kind])
             chip_t.append(str(value))
-            what = "biggest-train chip" if j == len(left) else "Bonus chip"
-            chip_h.append(f"{esc(KIND_NAME[kind])} {what}: {value} points")
+            name = esc(shown(KIND_NAME[kind]))
+            words = (_("{kind} biggest-train chip: {n} points") if j == len(left)
+                     else ngettext("{kind} Bonus chip: {n} points",
+                                   "{kind} Bonus chip: {n} points", value))
+            chip_h.append(words.format(kind=name, n=value))
     chips = _trace(fig, "bonus chips")
     chips.x, chips.y, chips.text, chips.hovertext = chip_x, chip_y, chip_t, chip_h
     chips.marker.color = chip_c
@@ -170,8 +194,10 @@ def _draw_table(fig: Any, vm: SlowFreightView) -> None:
     labels = _trace(fig, "table labels")
     labels.x = [0.2, 6.2, 12.7]
     labels.y = [2.25, 1.75, 1.75]
-    labels.text = ["<b>Face-up cards</b>", f"<b>Clocks</b> {drawn} of {total}",
-                   "<b>Bonus chips left</b> (Auto, Tank, Coal, Mixed; 8 = biggest)"]
+    heads = [esc(_("Face-up cards")), esc(_("Clocks")), esc(_("Bonus chips left"))]
+    labels.text = [f"<b>{heads[0]}</b>",
+                   f"<b>{heads[1]}</b> " + esc(_("{n} of {total}").format(n=drawn, total=total)),
+                   f"<b>{heads[2]}</b> " + esc(_("(Auto, Tank, Coal, Mixed; 8 = biggest)"))]
 
 
 class _TrainRows:
@@ -189,17 +215,20 @@ class _TrainRows:
         esc, a = html.escape, self.lists
         delivered = player.delivered
         summary = ", ".join(
-            f"{esc(KIND_NAME.get(t.type or '', '?'))} ×{len(t.cars)}" for t in delivered)
+            f"{esc(shown(KIND_NAME[t.type]) if t.type in KIND_NAME else '?')} ×{len(t.cars)}"
+            for t in delivered)
         arrow = "&#9654; " if player.seat == to_move else ""
         a["hx"].append(-0.4)
         a["hy"].append(y)
-        a["htext"].append(f"{arrow}<b>Player {player.seat + 1}</b>: {player.score} points · "
-                          f"{len(delivered)} delivered" + (f" ({summary})" if summary else ""))
+        who = esc(_("Player {n}").format(n=player.seat + 1))
+        score = esc(_("{points} points · {n} delivered").format(points=player.score,
+                                                                  n=len(delivered)))
+        a["htext"].append(f"{arrow}<b>{who}</b>: {score}" + (f" ({summary})" if summary else ""))
         y -= ROW
         if not player.trains:
             a["lx"].append(1.2)
             a["ly"].append(y)
-            a["ltext"].append("no trains on the way")
+            a["ltext"].append(esc(_("no trains on the way")))
             y -= ROW
         for train in player.trains:
             self.train(train, player.seat, y)
@@ -216,20 +245,30 @@ class _TrainRows:
         a["locx"].append(1.2)
         a["locy"].append(y)
         # no type: either no cars yet, or (train_check="end_of_turn") a train being formed
-        ttype = KIND_NAME.get(train.type or "", "unfinished" if train.cars else "no cars yet")
-        a["loch"].append(f"{esc(train_name(train.id, start=True))} of Player {seat + 1}: "
-                         f"{esc(ttype)}, {len(train.cars)} cars, {train.track} Track")
+        if train.type in KIND_NAME:
+            ttype = shown(KIND_NAME[train.type or ""])
+        else:
+            ttype = _("unfinished") if train.cars else _("no cars yet")
+        cars = len(train.cars)
+        # TRANSLATORS: a Locomotive's hover text ("1 cars" in English, kept as it was)
+        a["loch"].append(esc(ngettext("{train} of Player {n}: {type}, {cars} cars, {track} Track",
+                                      "{train} of Player {n}: {type}, {cars} cars, {track} Track",
+                                      cars).format(
+            train=train_name(train.id, start=True), n=seat + 1, type=ttype, cars=cars,
+            track=train.track)))
         for i, kind in enumerate(train.car_kinds):
             bucket = self.cars.get(kind)
             if bucket is not None:
                 bucket[0].append(CAR_X0 + i * 0.95)
                 bucket[1].append(y)
-                bucket[2].append(f"{esc(KIND_NAME[kind])} car on {esc(name)}")
+                bucket[2].append(esc(_("{kind} car on {train}").format(
+                    kind=shown(KIND_NAME[kind]), train=name)))
         if train.xloco is not None:
             xb = self.cars["xloco"]
             xb[0].append(CAR_X0 + 5 * 0.95 + 0.2)
             xb[1].append(y)
-            xb[2].append(f"Extra Locomotive on {esc(name)}: it must move every turn")
+            xb[2].append(esc(_("Extra Locomotive on {train}: it must move every turn").format(
+                train=name)))
         track = train.track
         a["gx"] += [TRACK_X0, TRACK_X0 + TRACK_GOAL * TRACK_STEP, None]
         a["gy"] += [y, y, None]
@@ -238,12 +277,15 @@ class _TrainRows:
             a["ty"] += [y, y, None]
         a["ttx"].append(TRACK_X0 + TRACK_GOAL * TRACK_STEP + 0.2)
         a["tty"].append(y)
-        a["ttt"].append(f"{track}/{TRACK_GOAL} Track")
+        a["ttt"].append(esc(_("{n}/{goal} Track").format(n=track, goal=TRACK_GOAL)))
         flag = ""
         if train.xloco is not None:
-            flag = "<b style='color:#c62828'>MUST MOVE</b> (Extra Locomotive)"
+            must = esc(_("MUST MOVE"))
+            flag = (f"<b style='color:#c62828'>{must}</b> "
+                    f"({esc(shown(KIND_NAME['xloco']))})")
         elif train.moving:
-            flag = "<span style='color:#555'>moving</span>"
+            moving = esc(_("moving"))
+            flag = f"<span style='color:#555'>{moving}</span>"
         if flag:
             a["fx"].append(TRACK_X0 + TRACK_GOAL * TRACK_STEP + 2.3)
             a["fy"].append(y)
@@ -269,10 +311,15 @@ class _TrainRows:
 def _title(vm: SlowFreightView) -> str:
     drawn, total = vm.clocks_drawn, vm.clocks_total
     if vm.winners is not None:
-        who = " and ".join(f"Player {w + 1}" for w in vm.winners)
-        return html.escape(f"Game over: {who} wins · clocks {drawn}/{total}")
+        names = [_("Player {n}").format(n=w + 1) for w in vm.winners]
+        who = names[0]
+        for name in names[1:]:  # "Player 1 and Player 2 and Player 3"
+            who = _("{rest} and {last}").format(rest=who, last=name)
+        return html.escape(ngettext("Game over: {who} wins · clocks {drawn}/{total}",
+                                    "Game over: {who} wins · clocks {drawn}/{total}",
+                                    len(names)).format(who=who, drawn=drawn, total=total))
     return html.escape(
-        f"Turn {vm.turn} · Player {vm.seat + 1} to play · "
-        f"Clocks {drawn}/{total} · decks: Freight {vm.freight_deck}, "
-        f"Movement {vm.movement_deck}"
-    )
+        _("Turn {turn} · Player {n} to play · Clocks {drawn}/{total} · decks: Freight "
+          "{freight}, Movement {movement}").format(
+            turn=vm.turn, n=vm.seat + 1, drawn=drawn, total=total, freight=vm.freight_deck,
+            movement=vm.movement_deck))

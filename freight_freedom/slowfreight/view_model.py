@@ -24,10 +24,13 @@ from typing import TYPE_CHECKING, Any
 from ..core.action import Action
 from ..core.errors import IllegalAction
 from ..core.frozen import FrozenDict, freeze
+from ..core.i18n import _
+from ..core.say import shown
 from ..core.seat_view import Choice, EventView, event_view, recent_events
 from .components import KIND_NAMES
 from .moves import BringLoco, MoveTrain, StopTaking, Take
 from .observation import public_table
+from .scoring import reason_words
 from .text import train_name, train_words
 
 if TYPE_CHECKING:
@@ -164,7 +167,7 @@ def view_of(game: SlowFreight, seat: int | None = None,
         track_supply=data["track_supply"],
         winners=None if outcome is None else tuple(outcome.winners),
         viewer=seat,
-        face_up_kinds=tuple(None if c is None else KIND_NAMES[comps.card_kind[c]]
+        face_up_kinds=tuple(None if c is None else shown(KIND_NAMES[comps.card_kind[c]])
                             for c in st.face_up),
         freight_deck_counts=FrozenDict(data["freight_deck"]["counts"]),
         movement_deck_cards=tuple(data["movement_deck"]["cards"]),
@@ -175,7 +178,7 @@ def view_of(game: SlowFreight, seat: int | None = None,
         final=() if outcome is None else tuple(
             ScoreRow(b.seat, b.delivered, b.bonus_chips, b.biggest_train,
                      b.locomotive_penalty + b.car_penalty, b.total) for b in outcome.breakdown),
-        end_reason="" if outcome is None else str(outcome.reason),
+        end_reason="" if outcome is None else reason_words(str(outcome.reason)),
         table=freeze(data),
     )
 
@@ -204,21 +207,23 @@ def unavailable(game: SlowFreight) -> list[str]:
 
     if st.taken:
         reason = why(StopTaking(seat).action())
-        return [f"Stop taking cards: {reason}"] if reason else []
+        return [_("Stop taking cards: {reason}").format(reason=reason)] if reason else []
     reason = why(BringLoco(seat).action())
     if reason:
-        out.append(f"New Locomotive: {reason}")
+        out.append(_("New Locomotive: {reason}").format(reason=reason))
     trains = st.players[seat].trains
     for slot, card in enumerate(st.face_up):
         if card is None or not trains:
             continue
         reasons = [why(Take(seat, slot, t.name).action()) for t in trains]
         if all(reasons):
-            what = KIND_NAMES[st.comps.card_kind[card]]
+            what = shown(KIND_NAMES[st.comps.card_kind[card]])
             text = "; ".join(dict.fromkeys(r for r in reasons if r))
-            out.append(f"Face-up {what} (card {slot + 1} of {len(st.face_up)}): {text}")
+            out.append(_("Face-up {kind} (card {n} of {slots}): {reasons}").format(
+                kind=what, n=slot + 1, slots=len(st.face_up), reasons=text))
     for t in trains:
         reason = why(MoveTrain(seat, t.name).action())
         if reason:
-            out.append(f"Move {train_name(t.name)}: {reason}")
+            out.append(_("Move {train}: {reason}").format(train=train_name(t.name),
+                                                          reason=reason))
     return out
