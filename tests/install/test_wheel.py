@@ -33,6 +33,8 @@ pytestmark = pytest.mark.timeout(900)
 WHEEL_DATA = (
     "freight_freedom/rules/freedom.md",
     "freight_freedom/rules/slow_freight.md",
+    "freight_freedom/rules/es/freedom.md",
+    "freight_freedom/locale/es/LC_MESSAGES/freight_freedom.mo",
     "freight_freedom/lessons/examples/example_freedom_check.md",
     "share/jupyter/voila/templates/freight-freedom/index.html.j2",
     "share/jupyter/labextensions/freight-freedom-app-mode/package.json",
