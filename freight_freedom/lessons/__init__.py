@@ -4,7 +4,9 @@
 >>> lesson("freedom").minutes
 42
 
-``show("freedom")`` returns the lesson widget (ipywidgets are imported only then). A teacher's
+``show("freedom")`` returns the lesson widget (ipywidgets are imported only then);
+``show("freedom", lang="es")`` shows it in Spanish (every word: the lesson's, the buttons', the
+verdicts'; answers are accepted in Spanish as in English). A teacher's
 own lesson is a Markdown file (:mod:`.lesson_file`): ``show("my_lesson.md")``; an example of
 each game's to start from is :func:`example_lesson`.
 """
@@ -49,7 +51,9 @@ def lesson(name: str | os.PathLike[str]) -> Lesson:
 
 def show(name: str | os.PathLike[str], **kwargs: Any) -> Any:
     """The :class:`~freight_freedom.lessons.widget.LessonWidget` of lesson ``name`` (a game's
-    name or a lesson file's path, as for :func:`lesson`)."""
+    name or a lesson file's path, as for :func:`lesson`); ``lang="es"``: in that language
+    (by default the language of the :func:`~freight_freedom.core.i18n.using` block it is made
+    in, else the package's)."""
     from .widget import LessonWidget
 
     return LessonWidget(lesson(name), **kwargs)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from ..core.i18n import N_
 from .lesson_schema import Where, is_kind
 from .model import Lesson, Op, Part, Play, Scenario, Step
 from .questions import Choice, FreeText, Question, normalise
@@ -20,7 +21,10 @@ if TYPE_CHECKING:
     from .lesson_file import _Reader
 
 DEFAULT_SEED = 1
-DEFAULT_HINT = "Read the step again, then try once more."
+# TRANSLATORS: the hint of a question in a teacher's lesson file that gives none
+DEFAULT_HINT = N_("Read the step again, then try once more.")
+"""A question's hint when its lesson file gives none: the machinery's words, shown in the
+reader's language (a teacher's own words stay as written)."""
 KEY_PREFIX = "file:"
 KEY_LENGTH = 20
 

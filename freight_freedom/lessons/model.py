@@ -11,6 +11,12 @@ The board of step ``i`` is the lesson's new game with the set-ups of steps ``0..
 in order (:meth:`Lesson.game_at`), so Back and Next always show the same thing, whatever the class
 tried on the board in between: a try-it task plays on a copy.
 
+The words of a built-in lesson (titles, narrative, questions, tasks) are English marked for the
+catalog (``N_``) and kept as they are: a screen shows each in the reader's language with
+:func:`~freight_freedom.core.say.shown` (a teacher's own lesson file is in the teacher's
+language, and :func:`~freight_freedom.core.say.shown` leaves words the catalog lacks as they
+are). A check's :class:`Verdict` is written when it is made, in the language of the moment.
+
 No widget code here: lessons can be read, checked and tested without Jupyter.
 """
 
@@ -20,6 +26,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.i18n import N_, _
+from ..core.say import shown
 from .questions import Question
 
 
@@ -111,7 +119,7 @@ class Part:
     objective: str = ""
 
 
-EXIT_TICKET = "Exit ticket"
+EXIT_TICKET = N_("Exit ticket")
 """The title of every lesson's last part: a few short questions, one per step, on its goals."""
 
 
@@ -163,39 +171,46 @@ def exit_ticket(lesson: Lesson) -> list[Question]:
 
 
 def exit_ticket_text(lesson: Lesson) -> str:
-    """The exit ticket as plain text to print or copy for students' own answers on paper."""
-    lines = [f"{lesson.title}: exit ticket", ""]
+    """The exit ticket as plain text to print or copy for students' own answers on paper (in
+    the language of the moment)."""
+    lines = [_("{lesson}: exit ticket").format(lesson=shown(lesson.title)), ""]
     for n, q in enumerate(exit_ticket(lesson), 1):
-        lines.append(f"{n}. {q.prompt.replace('**', '')}")
+        lines.append(f"{n}. {shown(q.prompt).replace('**', '')}")
         options = getattr(q, "options", ())
-        lines.extend(f"   {chr(97 + i)}) {o}" for i, o in enumerate(options))
+        lines.extend(f"   {chr(97 + i)}) {shown(o)}" for i, o in enumerate(options))
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 
 
 def teacher_script(lesson: Lesson) -> str:
     """The whole lesson as plain text, keys included: the teacher's printed fallback when no
-    screen works (parts with minutes and objectives, each step's text, question and key)."""
-    lines = [lesson.title, "=" * len(lesson.title), ""]
+    screen works (parts with minutes and objectives, each step's text, question and key), in
+    the language of the moment."""
+    title = shown(lesson.title)
+    lines = [title, "=" * len(title), ""]
     for p, part in enumerate(lesson.parts):
-        lines += [f"Part {p + 1}: {part.title} ({part.minutes} min)", f"Goal: {part.objective}",
-                  ""]
+        lines += [_("Part {n}: {title} ({minutes} min)").format(
+                      n=p + 1, title=shown(part.title), minutes=part.minutes),
+                  _("Goal: {objective}").format(objective=shown(part.objective)), ""]
         for i in lesson.steps_of(p):
             step = lesson.steps[i]
-            lines += [f"  Step {i + 1}. {step.title}", ""]
+            lines += ["  " + _("Step {n}. {title}").format(n=i + 1, title=shown(step.title)), ""]
             lines += ["    " + " ".join(block.split()) + "\n" for block in
-                      step.text.strip().split("\n\n")]
+                      shown(step.text).strip().split("\n\n")]
             if step.try_it is not None:
-                lines += ["    Try it: " + step.try_it.task.replace("**", ""), ""]
+                lines += ["    " + _("Try it: {task}").format(
+                    task=shown(step.try_it.task).replace("**", "")), ""]
             if step.question is not None:
                 q = step.question
-                lines.append("    Question: " + q.prompt.replace("**", ""))
-                lines.extend(f"      {chr(97 + k)}) {o}" for k, o in
+                lines.append("    " + _("Question: {prompt}").format(
+                    prompt=shown(q.prompt).replace("**", "")))
+                lines.extend(f"      {chr(97 + k)}) {shown(o)}" for k, o in
                              enumerate(getattr(q, "options", ())))
-                lines.append(f"    Key: {q.key_text()}. {q.why}")
+                lines.append("    " + _("Key: {key}. {why}").format(key=q.key_text(),
+                                                                     why=shown(q.why)))
                 options = getattr(q, "options", ())
-                lines.extend(f"    Also right: {options[k]}. {why}"
-                             for k, why in getattr(q, "also", ()))
+                lines.extend("    " + _("Also right: {option}. {why}").format(
+                    option=shown(options[k]), why=shown(why)) for k, why in getattr(q, "also", ()))
                 lines.append("")
     return "\n".join(line.replace("*", "") for line in lines).rstrip() + "\n"
 

@@ -6,37 +6,55 @@ destinations are ringed (the game's entry marks them). An answer is graded by th
 you N", measured against the best of every decision the question permits, with the reason and
 the best line. The teacher's switch shows the proof: the value of every choice, in words, and
 how many positions the search visited.
+
+Every word is in the widget's language (``PuzzleWidget(puzzles, lang="es")``; by default the
+language of the :func:`~freight_freedom.core.i18n.using` block it is made in, else the
+package's), as the lesson widget's (:mod:`.widget`).
 """
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import ipywidgets as widgets
 
+from ..core.i18n import _, using
+from ..core.say import shown
 from .map_marks import CSS, scaled_map_css
 from .puzzles import EPS, Puzzle, Solution, amount, grade, say, solve
+from .screen_text import speaking, widget_language
 from .text import inline, to_html
 
 COLOURS = {"best": "#e3f4e1", "good": "#fff4d6", "costs": "#fdecea"}
 
 
 class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
-    def __init__(self, puzzles: list[Puzzle]) -> None:
+    """The puzzles ``puzzles``, one at a time; ``lang``: the language of its words (``None``:
+    the language of the :func:`~freight_freedom.core.i18n.using` block it is made in, else the
+    package's)."""
+
+    def __init__(self, puzzles: list[Puzzle], *, lang: str | None = None) -> None:
+        #: the language of the widget's words (None: the package's default)
+        self.lang = widget_language(lang)
         super().__init__(layout=widgets.Layout(width="100%"))
+        with using(self.lang):
+            self._build(puzzles)
+
+    def _build(self, puzzles: list[Puzzle]) -> None:
         self.add_class("ff-puzzle")
         self.puzzles = puzzles
         self.solutions: dict[str, Solution] = {}
         self.picker = widgets.Dropdown(
-            options=[(f"{i + 1}. {p.title}", i) for i, p in enumerate(puzzles)],
-            description="Puzzle:", layout=widgets.Layout(width="420px"))
+            options=[(f"{i + 1}. {shown(p.title)}", i) for i, p in enumerate(puzzles)],
+            description=_("Puzzle:"), layout=widgets.Layout(width="420px"))
         self.picker.observe(lambda _c: self.show(self.picker.value), names="value")
-        self.teacher = widgets.ToggleButton(description="Teacher view", icon="eye")
+        self.teacher = widgets.ToggleButton(description=_("Teacher view"), icon="eye")
         self.teacher.observe(lambda _c: self._proof(), names="value")
         self.question = widgets.HTML()
         self.choices = widgets.RadioButtons(options=[], value=None,
                                             layout=widgets.Layout(width="auto"))
-        self.answer_button = widgets.Button(description="Answer", icon="check",
+        self.answer_button = widgets.Button(description=_("Answer"), icon="check",
                                             button_style="primary")
         self.answer_button.on_click(lambda _b: self.answer())
         self.feedback = widgets.HTML()
@@ -66,14 +84,15 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
     def puzzle(self) -> Puzzle:
         return self.puzzles[self.index]
 
+    @speaking
     def show(self, index: int) -> None:
         import plotly.graph_objects as go
 
         self.index = index
         p = self.puzzle
         game = p.build()
-        self.question.value = (f"<h3 style='margin:0 0 6px 0'>{inline(p.title)}</h3>"
-                               + to_html(p.question))
+        self.question.value = (f"<h3 style='margin:0 0 6px 0'>{inline(shown(p.title))}</h3>"
+                               + to_html(shown(p.question)))
         self.choices.options = [(say(game, a), str(a)) for a in game.legal_actions()
                                 if str(a) in p.options]
         self.choices.value = None
@@ -100,16 +119,19 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
             self.solutions[p.key] = solve(p)
         return self.solutions[p.key]
 
+    @speaking
     def answer(self, action: str | None = None) -> tuple[str, str]:
         action = action or self.choices.value
         if action is None:
-            self.feedback.value = "Choose an answer first."
-            return "costs", "Choose an answer first."
+            first = _("Choose an answer first.")
+            self.feedback.value = html.escape(first)
+            return "costs", first
         verdict, text = grade(self.puzzle, action, self.solution())
         self.feedback.value = (f"<div role='status' style='padding:4px 8px;background:"
                                f"{COLOURS[verdict]}'>{inline(text)}</div>")
         return verdict, text
 
+    @speaking
     def _proof(self) -> None:
         if not self.teacher.value:
             self.proof.value = ""
@@ -118,21 +140,36 @@ class PuzzleWidget(widgets.VBox):  # type: ignore[misc]
         p = self.puzzle
         game = p.build()
         best = sol.values[p.answer]
-        rows = "".join(
-            f"<tr><td>{inline(say(game, a))}</td><td>"
-            f"{'best' if a == p.answer else inline(amount(best - v, p.unit)) + ' less'}</td></tr>"
-            for a, v in sol.ranking(p.options))
-        how = (" and averaged over every Movement card that can come up next"
-               if p.chance is not None else "")
+
+        def against(action: str, value: float) -> str:
+            if action == p.answer:
+                return html.escape(_("best"))
+            # TRANSLATORS: a choice's value against the best one: "2 people less", "$1 less"
+            return inline(_("{amount} less").format(amount=amount(best - value, p.unit)))
+
+        rows = "".join(f"<tr><td>{inline(say(game, a))}</td><td>{against(a, v)}</td></tr>"
+                       for a, v in sol.ranking(p.options))
+        if p.chance is not None:
+            searched = _("every legal line searched and averaged over every Movement card that "
+                         "can come up next ({nodes} positions)").format(nodes=sol.nodes)
+        else:
+            searched = _("every legal line searched ({nodes} positions)").format(nodes=sol.nodes)
         permitted = p.permitted(game)
-        scope = ("every legal first decision" if p.allowed is None
-                 else f"all {len(permitted)} first decisions the question permits")
+        if p.allowed is None:
+            scope = _("every legal first decision")
+        else:
+            scope = _("all {n} first decisions the question permits").format(n=len(permitted))
         only = all(sol.values[a] < best - EPS for a in permitted if a != p.answer)
-        verdict = (f"the answer is the only best of {scope}" if only
-                   else f"<b>the answer is not the only best</b> of {scope}")
-        self.proof.value = (f"<div style='background:#fff4d6;padding:4px 8px'><b>Proof</b>: "
-                            f"every legal line searched{how} ({sol.nodes} positions); "
-                            f"{verdict}. Each choice against the best:<table>{rows}</table>"
+        if only:
+            verdict = html.escape(_("the answer is the only best of {scope}").format(scope=scope))
+        else:
+            # TRANSLATORS: keep the <b> and </b> around the words that say it is not the only best
+            verdict = _("<b>the answer is not the only best</b> of {scope}").format(
+                scope=html.escape(scope))
+        proof = html.escape(_("Proof"))
+        tail = html.escape(_("Each choice against the best:"))
+        self.proof.value = (f"<div style='background:#fff4d6;padding:4px 8px'><b>{proof}</b>: "
+                            f"{html.escape(searched)}; {verdict}. {tail}<table>{rows}</table>"
                             f"</div>")
 
 

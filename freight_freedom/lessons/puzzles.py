@@ -13,6 +13,11 @@ puzzle fails CI. Where a decision draws a hidden card, a puzzle's ``chance`` lis
 that can come up with its probability, and the decision's value is the exact average over them
 (expectimax; no sampling, so the proof is the same on every run).
 :func:`grade` tells a student "best", "good" or "costs you N people", with the reason.
+
+A puzzle's words (``title``, ``question``, ``why``) are English marked for the catalog (``N_``):
+a page shows them with :func:`~freight_freedom.core.say.shown`; :func:`grade`, :func:`amount`,
+:func:`say` and :func:`describe_line` write in the language of the moment
+(:func:`~freight_freedom.core.i18n.using`).
 """
 
 from __future__ import annotations
@@ -21,6 +26,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+from ..core.i18n import SOURCE, _, language, ngettext, pgettext
+from ..core.say import shown
 
 Game = Any
 
@@ -140,10 +148,35 @@ def solve(puzzle: Puzzle, position: Game | None = None) -> Solution:
     return Solution(values, lines, search.nodes)
 
 
-def _plural(n: float, one: str, many: str) -> str:
+def _number(n: float) -> str:
+    """``n`` rounded to 2 places, whole when it is, with the language's decimal mark
+    ("0.5"; "0,5" in Spanish)."""
     n = round(n, 2)
-    shown = int(n) if n == int(n) else n
-    return f"{shown} {one if shown == 1 else many}"
+    text = str(int(n) if n == int(n) else n)
+    # TRANSLATORS: the decimal mark of a number written in words ("0.5"; Spanish "0,5")
+    return text.replace(".", pgettext("decimal mark", "."))
+
+
+def _plural(n: float, one: str, many: str) -> str:
+    """``n`` and its unit (English ``one``/``many``), the unit in the language of the moment."""
+    n = round(n, 2)
+    whole = int(n) if n == int(n) else n
+    count = 1 if whole == 1 else 2
+    if many == "people":
+        words = ngettext("{n} person", "{n} people", count)
+    elif many == "spaces":
+        words = ngettext("{n} space", "{n} spaces", count)
+    elif many == "points":
+        words = ngettext("{n} point", "{n} points", count)
+    elif many == "cars":
+        words = ngettext("{n} car", "{n} cars", count)
+    else:  # a unit without words in the catalog: as it is given
+        words = "{n} " + (one if count == 1 else many)
+    return words.format(n=_number(n))
+
+
+def _dollars(n: float) -> str:
+    return f"${_number(n)}"
 
 
 def amount(n: float, unit: str) -> str:
@@ -154,12 +187,13 @@ def amount(n: float, unit: str) -> str:
         # a score that counts people first: whole people, then what is left in the unit
         persons = round(n / PERSON)
         rest = round(n - persons * PERSON, 2)
-        rest_text = (f"${int(rest) if rest == int(rest) else rest}" if unit == "dollars"
-                     else _plural(rest, "space", "spaces"))
+        rest_text = _dollars(rest) if unit == "dollars" else _plural(rest, "space", "spaces")
         if persons == 0:
             return rest_text
         people = _plural(persons, "person", "people")
-        return f"{people} and {rest_text}" if rest > 0 else people
+        # TRANSLATORS: an amount: "1 person and 2 spaces", "1 person and $3"
+        return _("{people} and {rest}").format(people=people, rest=rest_text) if rest > 0 \
+            else people
     return _plural(n, unit[:-1] if unit.endswith("s") else unit, unit)
 
 
@@ -170,33 +204,50 @@ def grade(puzzle: Puzzle, answer: str, solution: Solution | None = None) -> tupl
     sol = solution or solve(puzzle)
     game = puzzle.build()
     if answer not in sol.values:
-        return "costs", "That is not a legal decision here."
+        return "costs", _("That is not a legal decision here.")
     if answer not in puzzle.options:
-        return "costs", "That is not one of this puzzle's choices."
+        return "costs", _("That is not one of this puzzle's choices.")
     best = sol.best_of(puzzle.permitted(game))
     loss = best - sol.values[answer]
+    why = shown(puzzle.why)
     if loss <= EPS:
-        return "best", f"Best: {puzzle.why}"
-    line = ", then ".join(describe_line(game, sol.lines[puzzle.answer]))
+        return "best", _("Best: {why}").format(why=why)
+    moves = describe_line(game, sol.lines[puzzle.answer])
+    line = moves[0] if moves else ""
+    for move in moves[1:]:
+        # TRANSLATORS: the moves of a line, one after another: "Player 1 moves ..., then ..."
+        line = _("{before}, then {after}").format(before=line, after=move)
     if loss <= puzzle.good_within + EPS:
-        return "good", (f"Good, but not the best: {amount(loss, puzzle.unit)} less than the "
-                        f"best line ({line}). {puzzle.why}")
-    return "costs", (f"That costs you {amount(loss, puzzle.unit)} against the best line "
-                     f"({line}). {puzzle.why}")
+        return "good", _("Good, but not the best: {amount} less than the best line ({line}). "
+                         "{why}").format(amount=amount(loss, puzzle.unit), line=line, why=why)
+    return "costs", _("That costs you {amount} against the best line ({line}). {why}").format(
+        amount=amount(loss, puzzle.unit), line=line, why=why)
 
 
 _TRAIN_ID = re.compile(r"\btrain t\d+ \(")
 _NEW_TRAIN = re.compile(r"\(new train t\d+\)")
+_ANY_TRAIN_ID = re.compile(r" t\d+\b")
 _PLAYER = re.compile(r"^Player \d+ ")
 
 
 def say(game: Game, action: Any) -> str:
-    """``action`` in words for the puzzle page, without internal ids (a train is "the train
-    (2 Coal cars)", not ``t1``)."""
+    """``action`` in words for the puzzle page, in the language of the moment, without internal
+    ids (a train is "the train (2 Coal cars)", not ``t1``)."""
     if isinstance(action, str):
         action = next(a for a in game.legal_actions() if str(a) == action)
     text = str(game.describe(action))
-    return _TRAIN_ID.sub("the train (", _NEW_TRAIN.sub("(a new train)", text))
+    text = _TRAIN_ID.sub("the train (", _NEW_TRAIN.sub("(a new train)", text))
+    if language() != SOURCE:  # another language's words for a train: its id left out
+        text = _ANY_TRAIN_ID.sub("", text)
+    return text
+
+
+def _player_prefix() -> re.Pattern[str]:
+    """The player's name at the start of a move's words ("Player 1 ", "Jugador 1 ")."""
+    if language() == SOURCE:
+        return _PLAYER
+    name = re.escape(_("Player {n}")).replace(re.escape("{n}"), r"\d+")
+    return re.compile(f"^(?:{name}|Player \\d+) ")
 
 
 def describe_line(game: Game, line: list[str], limit: int = 4) -> list[str]:
@@ -204,10 +255,11 @@ def describe_line(game: Game, line: list[str], limit: int = 4) -> list[str]:
     (ending the token's moves is not a move). The player is named once, on the first move."""
     out: list[str] = []
     g = game.copy()
+    player = _player_prefix()
     for a in line:
         if not a.endswith(":stop"):
             text = say(g, a)
-            out.append(_PLAYER.sub("", text) if out else text)
+            out.append(player.sub("", text) if out else text)
         g.apply(a)
         if len(out) >= limit:
             break

@@ -3,7 +3,11 @@
 The key of a question lives here, in the package, never in a notebook cell or in a widget's
 browser-side state: the widget sends the class's answer to Python and shows only the verdict.
 Free text is matched forgivingly (:func:`normalise`): case, spaces, punctuation and accents do
-not matter, number words count as numbers ("three" is 3), and each key lists its synonyms. Signs
+not matter, number words count as numbers ("three" is 3; in Spanish too: "tres", "veintidós",
+"treinta y cinco"), "sí" is "yes", and each key lists its synonyms. A key, an option or an
+accepted answer is English marked for the catalog: its translation in any language with a
+catalog is accepted as well ("Ripley", "east" or "este"), and what the class reads of it is in
+the reader's language (:func:`~freight_freedom.core.say.shown`). Signs
 and operators always count: for the key ``5 + 3``, ``5 - 3`` and ``5*3`` are wrong, and ``-3`` is
 wrong for ``3``. A name spelled nearly right ("cincinati") is forgiven with a "check the
 spelling" note (:func:`misspelled`); numbers, signs and operators are never forgiven.
@@ -11,10 +15,14 @@ spelling" note (:func:`misspelled`); numbers, signs and operators are never forg
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+
+from ..core.i18n import N_, SOURCE, _, language, languages, using
+from ..core.say import shown
 
 NUMBER_WORDS = {
     "zero": "0", "none": "0", "nobody": "0", "one": "1", "two": "2", "three": "3",
@@ -25,7 +33,32 @@ _FILLER = {"the", "a", "an", "at", "in", "to", "it", "is", "of", "points", "poin
            "space", "people", "person", "dollars", "dollar", "track", "pieces", "each"}
 
 
-OPERATOR_WORDS = {"plus": "+", "minus": "-", "times": "*", "negative": "-"}
+#: Spanish number words (accents dropped): 0 to 29 as words, the tens to 100 ("treinta y
+#: cinco" is 35, "ciento veinte" 120)
+SPANISH_NUMBERS = {
+    "cero": 0, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7,
+    "ocho": 8, "nueve": 9, "diez": 10, "doce": 12, "trece": 13, "catorce": 14,
+    "quince": 15, "dieciseis": 16, "diecisiete": 17, "dieciocho": 18, "diecinueve": 19,
+    "veinte": 20, "veintiuno": 21, "veintiun": 21, "veintiuna": 21, "veintidos": 22,
+    "veintitres": 23, "veinticuatro": 24, "veinticinco": 25, "veintiseis": 26,
+    "veintisiete": 27, "veintiocho": 28, "veintinueve": 29, "treinta": 30, "cuarenta": 40,
+    "cincuenta": 50, "sesenta": 60, "setenta": 70, "ochenta": 80, "noventa": 90, "cien": 100,
+    "ciento": 100, "ninguno": 0, "ninguna": 0, "ningun": 0, "nadie": 0,
+}
+_ENGLISH_TOO = {"once": "11"}
+"""Spanish number words that are English words too: numbers only for a reader who is not
+reading English (an English "once" stays a word)."""
+_SPANISH_ONE = {"un", "una"}
+"""Spanish articles that are also the number 1: a filler word ("una persona" is "1", as is
+"una"), like English "a", unless nothing else is left of the answer."""
+_SPANISH_FILLER = {"el", "la", "los", "las", "lo", "unos", "unas", "de", "del", "al", "en",
+                   "es", "son", "personas", "persona", "puntos", "punto", "casillas",
+                   "casilla", "dolares", "dolar", "piezas", "pieza", "via", "vias", "cada"}
+_YES = {"si": "yes"}
+"""Spanish "sí" (its accent is dropped first) is "yes"; "no" is the same word in both."""
+
+OPERATOR_WORDS = {"plus": "+", "minus": "-", "times": "*", "negative": "-", "mas": "+",
+                  "menos": "-", "negativo": "-"}
 _DASHES = str.maketrans({"\u2212": "-", "\u2013": "-", "\u2014": "-", "\u00d7": "*",
                          "\u00f7": "/"})
 _TOKEN = re.compile(r"[0-9]+(?:\.[0-9]+)?|[a-z]+|[-+*/=<>%^]")
@@ -39,14 +72,51 @@ def normalise(text: object) -> str:
     and a few filler words ("the", "people", "points") are left out. Signs and operators
     (``+ - * / = < > % ^``, and the words plus, minus, times) stay, each as a word of its own:
     they change what an answer says. A hyphen inside a word ("Station-Master") is a space.
+
+    Spanish answers are read the same way: ``"Veintidós"`` -> ``"22"``, ``"treinta y cinco
+    personas"`` -> ``"35"``, ``"una"`` -> ``"1"``, ``"Sí"`` -> ``"yes"``, ``"cinco más tres"``
+    -> ``"5 + 3"``, and the articles and counted words ("el", "de", "personas") are fillers.
     """
     raw = unicodedata.normalize("NFKD", str(text))
     raw = "".join(ch for ch in raw if not unicodedata.combining(ch)).casefold()
     raw = raw.translate(_DASHES).replace("$", " ").replace("&", " and ")
     raw = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", raw)
-    words = [NUMBER_WORDS.get(w, OPERATOR_WORDS.get(w, w)) for w in _TOKEN.findall(raw)]
-    kept = [w for w in words if w not in _FILLER]
+    tokens = _TOKEN.findall(raw)
+    if language() != SOURCE:
+        tokens = [_ENGLISH_TOO.get(w, w) for w in tokens]
+    tokens = _spanish_numbers(tokens)
+    words = [NUMBER_WORDS.get(w, OPERATOR_WORDS.get(w, _YES.get(w, w))) for w in tokens]
+    kept = [w for w in words if w not in _FILLER and w not in _SPANISH_FILLER
+            and w not in _SPANISH_ONE]
+    if not kept and any(w in _SPANISH_ONE for w in words):
+        return "1"  # "una", "una persona"
     return " ".join(kept or words)
+
+
+def _spanish_numbers(tokens: list[str]) -> list[str]:
+    """Spanish number words as digits: "treinta y cinco" -> "35", "ciento veinte" -> "120"
+    (a ten, "y" and a unit; "ciento" and what follows up to 99)."""
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        value = SPANISH_NUMBERS.get(tokens[i])
+        if value is None:
+            out.append(tokens[i])
+            i += 1
+            continue
+        i += 1
+        if value in (30, 40, 50, 60, 70, 80, 90) and i + 1 < len(tokens) and \
+                tokens[i] == "y" and 1 <= SPANISH_NUMBERS.get(tokens[i + 1], 0) <= 9:
+            value += SPANISH_NUMBERS[tokens[i + 1]]
+            i += 2
+        elif value == 100 and tokens[i - 1] == "ciento" and i < len(tokens):
+            rest = _spanish_numbers(tokens[i:i + 3])
+            if rest and rest[0].isdigit() and 0 < int(rest[0]) < 100:
+                value += int(rest[0])
+                consumed = len(tokens[i:i + 3]) - len(rest) + 1
+                i += consumed
+        out.append(str(value))
+    return out
 
 
 def _edits(a: str, b: str) -> int:
@@ -84,6 +154,35 @@ def misspelled(given: str, key: str) -> bool:
     return True
 
 
+#: words a key may be that a student answers in their own language ("east": "este"); a
+#: place's, card's or role's name is in the catalog already (the components' names)
+ANSWER_WORDS = (
+    # TRANSLATORS: an answer a student may type (a direction on the map)
+    N_("east"), N_("west"), N_("north"), N_("south"),
+    # TRANSLATORS: an answer a student may type (a Slave Catcher's colour: "the red catcher")
+    N_("red"), N_("orange"), N_("purple"), N_("black"), N_("brown"),
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def _forms(text: str, langs: tuple[str, ...]) -> tuple[str, ...]:
+    found = [text]
+    for lang in langs:
+        if lang == SOURCE:
+            continue
+        with using(lang):
+            said = shown(text)
+        if said not in found:
+            found.append(said)
+    return tuple(found)
+
+
+def answer_forms(text: str) -> tuple[str, ...]:
+    """``text`` (a key, an option or an accepted answer: English marked for the catalog) and
+    its translation in every language with a catalog, each once: what counts as saying it."""
+    return _forms(text, tuple(languages()))
+
+
 @dataclass(frozen=True)
 class Graded:
     ok: bool
@@ -93,7 +192,13 @@ class Graded:
 @dataclass(frozen=True)
 class Question(ABC):
     """Base: ``prompt`` (shown), ``why`` (shown when right), ``hint`` (after a wrong answer,
-    pointing at the rule and the board), ``rules`` (cited)."""
+    pointing at the rule and the board), ``rules`` (cited).
+
+    The texts are the lesson's words as written (English marked for the catalog with ``N_``,
+    or a teacher's own words): a screen shows them with
+    :func:`~freight_freedom.core.say.shown`, in the reader's language; :meth:`grade` answers
+    in the language of the moment (:func:`~freight_freedom.core.i18n.using`).
+    """
 
     prompt: str
     why: str
@@ -107,18 +212,24 @@ class Question(ABC):
 
     def grade(self, answer: object) -> Graded:
         if answer is None or (isinstance(answer, str) and not answer.strip()):
-            return Graded(False, "Give an answer first.")
+            return Graded(False, _("Give an answer first."))
         if self.matches(answer):
-            return Graded(True, "Right. " + self.why)
+            return Graded(True, _("Right. {why}").format(why=shown(self.why)))
         spelled = self.spelled_as(answer)
         if spelled is not None:
-            return Graded(True, f"Right (check the spelling: {spelled}). {self.why}")
-        return Graded(False, "Not quite. " + self.hint)
+            return Graded(True, _("Right (check the spelling: {spelled}). {why}").format(
+                spelled=spelled, why=shown(self.why)))
+        return Graded(False, _("Not quite. {hint}").format(hint=shown(self.hint)))
 
     def spelled_as(self, answer: object) -> str | None:
-        """The accepted answer that ``answer`` misspells (:func:`misspelled`), else None."""
+        """The accepted answer that ``answer`` misspells (:func:`misspelled`), in the reader's
+        language when it misspells a translation, else None."""
         given = normalise(answer)
-        return next((a for a in self.spellings() if misspelled(given, normalise(a))), None)
+        for accepted in self.spellings():
+            forms = answer_forms(accepted)
+            if any(misspelled(given, normalise(form)) for form in forms):
+                return shown(accepted)
+        return None
 
     def spellings(self) -> tuple[str, ...]:
         """Accepted answers whose names may be forgiven a slip of spelling (none by default)."""
@@ -130,7 +241,12 @@ class Question(ABC):
 
     @abstractmethod
     def key_text(self) -> str:
-        """The key in words (for the teacher's reveal only)."""
+        """The key in words (for the teacher's reveal only), in the reader's language."""
+
+
+def _says(given: str, accepted: str) -> bool:
+    """Whether normalised ``given`` says ``accepted`` or one of its translations."""
+    return any(given == normalise(form) for form in answer_forms(accepted))
 
 
 @dataclass(frozen=True)
@@ -139,6 +255,8 @@ class Choice(Question):
 
     ``also`` lists other options that are right too, each with why: a prediction asked before
     our ruling is taught accepts the printed rules' answer as well, and says how the two differ.
+    An option may be given by its index, its words or its words in any language with a
+    catalog (what the reader's screen shows: :meth:`shown_options`).
     """
 
     options: tuple[str, ...] = ()
@@ -149,12 +267,19 @@ class Choice(Question):
     def kind(self) -> str:
         return "choice"
 
+    def shown_options(self) -> list[str]:
+        """The options in the reader's language, in order."""
+        return [shown(o) for o in self.options]
+
     def chosen(self, answer: object) -> int | None:
         """The index of the option ``answer`` gives (its index or its words), else None."""
         if isinstance(answer, int) and not isinstance(answer, bool):
             return answer if 0 <= answer < len(self.options) else None
         given = normalise(answer)
-        return next((i for i, o in enumerate(self.options) if normalise(o) == given), None)
+        found = next((i for i, o in enumerate(self.options) if normalise(o) == given), None)
+        if found is None:  # the words of an option in another language
+            found = next((i for i, o in enumerate(self.options) if _says(given, o)), None)
+        return found
 
     def matches(self, answer: object) -> bool:
         index = self.chosen(answer)
@@ -163,16 +288,17 @@ class Choice(Question):
     def grade(self, answer: object) -> Graded:
         index = self.chosen(answer)
         if index is not None and index != self.key and index in dict(self.also):
-            return Graded(True, "Right. " + dict(self.also)[index])
+            return Graded(True, _("Right. {why}").format(why=shown(dict(self.also)[index])))
         return super().grade(answer)
 
     def key_text(self) -> str:
-        return self.options[self.key]
+        return shown(self.options[self.key])
 
 
 @dataclass(frozen=True)
 class FreeText(Question):
-    """Free text: right if it matches any of ``accept`` after :func:`normalise`."""
+    """Free text: right if it matches any of ``accept`` (or its translation) after
+    :func:`normalise`."""
 
     accept: tuple[str, ...] = ()
 
@@ -182,20 +308,21 @@ class FreeText(Question):
 
     def matches(self, answer: object) -> bool:
         given = normalise(answer)
-        return any(given == normalise(a) for a in self.accept)
+        return any(_says(given, a) for a in self.accept)
 
     def spellings(self) -> tuple[str, ...]:
         return self.accept
 
     def key_text(self) -> str:
-        return " / ".join(self.accept)
+        return " / ".join(shown(a) for a in self.accept)
 
 
 @dataclass(frozen=True)
 class MapClick(Question):
     """A click on the map: right if the clicked space id is one of ``spaces``.
 
-    ``accept`` lists spoken names too, so the question can also be answered in words.
+    ``accept`` lists spoken names too (a space's name, looked up in the catalog: its
+    translation counts), so the question can also be answered in words.
     """
 
     spaces: tuple[str, ...] = ()
@@ -209,10 +336,10 @@ class MapClick(Question):
         if answer in self.spaces:
             return True
         given = normalise(answer)
-        return any(given == normalise(a) for a in self.spellings())
+        return any(_says(given, a) for a in self.spellings())
 
     def spellings(self) -> tuple[str, ...]:
         return (*self.accept, *(s.replace("_", " ") for s in self.spaces))
 
     def key_text(self) -> str:
-        return " / ".join(self.accept or self.spaces)
+        return " / ".join(shown(a) for a in self.accept) or " / ".join(self.spaces)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import re
 
+from ..core.i18n import _
 from ..ui.rule_words import student_rule_text
 
 DOLLAR = "&#36;"
@@ -73,8 +74,10 @@ def citations(rules: tuple[str, ...] | list[str]) -> str:
         if body is None:
             continue
         label = chip_label(body)
+        # TRANSLATORS: a rule chip's tooltip, for the teacher: "rule FR-CATCH-3"
+        tip = html.escape(_("rule {rule}").format(rule=rule), quote=True)
         chips.append(
-            f"<details title='rule {html.escape(rule, quote=True)}' "
+            f"<details title='{tip}' "
             "style='display:inline-block;vertical-align:top;margin:0 4px 2px 0'>"
             "<summary style='cursor:pointer;font-size:13px;color:#555;background:#eef;"
             f"border-radius:3px;padding:0 4px;list-style:none'>{inline(label)}</summary>"
@@ -82,5 +85,7 @@ def citations(rules: tuple[str, ...] | list[str]) -> str:
             f"border-left:3px solid #99c'>{inline(body)}</div></details>")
     if not chips:
         return ""
-    return ("<div style='margin-top:4px'><span style='font-size:13px;color:#777'>Rules: </span>"
-            + "".join(chips) + "</div>")
+    # TRANSLATORS: before the rule chips of a lesson's step
+    rules_word = html.escape(_("Rules:"))
+    return ("<div style='margin-top:4px'><span style='font-size:13px;color:#777'>"
+            f"{rules_word} </span>" + "".join(chips) + "</div>")

@@ -14,6 +14,13 @@ Slow Freight's trains by the letters the board shows), and a rule's ID is only i
 tooltip and in the Teacher view. A question's rule chips come with its verdict: a rule that
 states the answer is not on the page before the class has answered.
 
+Every word is in the widget's language (``lang``: ``LessonWidget(lesson, lang="es")``, or
+``show("freedom", lang="es")``; by default the language of the :func:`~.core.i18n.using` block
+it is made in, else the package's): the lesson's own words through the catalog
+(:func:`~freight_freedom.core.say.shown`), its buttons, headings and verdicts, the engine's texts
+and the events (their ``said()`` words). It is built, and answers every button, under
+``using(lang)``.
+
 Built on the public API only: ``game.figure()``, ``legal_actions()``, ``describe``, ``apply``,
 ``undo``, ``copy``, the game's on-screen words and the lesson data (:mod:`.model`).
 """
@@ -21,36 +28,54 @@ Built on the public API only: ``game.figure()``, ``legal_actions()``, ``describe
 from __future__ import annotations
 
 import html
-from collections import Counter
 from typing import Any
 
 import ipywidgets as widgets
 
+from ..core.i18n import _, using
+from ..core.say import shown
 from ..ui.figure_names import names_on_top
 from .map_marks import CSS, highlight_trace, scaled_map_css
 from .model import Lesson, Step
 from .questions import Choice, Graded, MapClick, Question
 from .screen_text import (
     action_words,
+    event_words,
+    history_note,
     outline_html,
     rule_tooltip,
     screen_words,
     space_name,
+    speaking,
     status_box,
+    teacher_html,
     verdict_html,
+    widget_language,
 )
 from .text import citations, inline, to_html
 
+__all__ = ["LessonWidget", "history_note", "speaking", "widget_language"]
+
 BOARD_WIDTH = 780
+
+
 class LessonWidget(widgets.VBox):  # type: ignore[misc]
     """The lesson ``lesson`` as a stepper; ``widget.go(i)``, ``widget.next()``, ``widget.back()``.
 
     ``widget.game`` is the board shown now (the step's board, or the class's copy in a try-it).
     ``widget.answers[i]`` lists the answers given to step ``i``'s question, in order.
+    ``lang``: the language of every word it shows (``"es"``; ``None``: the language of the
+    :func:`~freight_freedom.core.i18n.using` block it is made in, else the package's).
     """
 
-    def __init__(self, lesson: Lesson, *, start: int = 0) -> None:
+    def __init__(self, lesson: Lesson, *, start: int = 0, lang: str | None = None) -> None:
+        #: the language of the widget's words (None: the package's default)
+        self.lang = widget_language(lang)
         super().__init__(layout=widgets.Layout(width="100%"))
+        with using(self.lang):
+            self._build(lesson, start)
+
+    def _build(self, lesson: Lesson, start: int) -> None:
         self.add_class("ff-lesson")
         self.lesson = lesson
         self.index = start
@@ -73,19 +98,20 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         """Back, Next, the Part drop-down and the Teacher view toggle."""
         self.header = widgets.HTML()
         self.parts = widgets.Dropdown(
-            options=[(f"Part {i + 1}: {p.title} ({p.minutes} min)", i)
+            options=[(_("Part {n}: {title} ({minutes} min)").format(
+                         n=i + 1, title=shown(p.title), minutes=p.minutes), i)
                      for i, p in enumerate(lesson.parts)],
-            description="Part:", style={"description_width": "initial"},
+            description=_("Part:"), style={"description_width": "initial"},
             layout=widgets.Layout(width="auto", max_width="100%"))
         self.parts.observe(self._part_chosen, names="value")
-        self.back_button = widgets.Button(description="Back", icon="arrow-left",
-                                          tooltip="The previous step")
-        self.next_button = widgets.Button(description="Next", icon="arrow-right",
-                                          button_style="primary", tooltip="The next step")
+        self.back_button = widgets.Button(description=_("Back"), icon="arrow-left",
+                                          tooltip=_("The previous step"))
+        self.next_button = widgets.Button(description=_("Next"), icon="arrow-right",
+                                          button_style="primary", tooltip=_("The next step"))
         self.back_button.on_click(lambda _b: self.back())
         self.next_button.on_click(lambda _b: self.next())
-        self.teacher = widgets.ToggleButton(description="Teacher view", icon="eye",
-                                            tooltip="Show the key and the class's answers")
+        self.teacher = widgets.ToggleButton(description=_("Teacher view"), icon="eye",
+                                            tooltip=_("Show the key and the class's answers"))
         self.teacher.observe(lambda _c: self._show_teacher(), names="value")
         self.nav = widgets.HBox([self.back_button, self.next_button, self.parts, self.teacher],
                                 layout=widgets.Layout(align_items="center",
@@ -104,8 +130,9 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         self.q_prompt = widgets.HTML()
         self.q_choices = widgets.RadioButtons(options=[], value=None,
                                               layout=widgets.Layout(width="auto"))
-        self.q_text = widgets.Text(placeholder="your answer", layout=widgets.Layout(width="220px"))
-        self.q_submit = widgets.Button(description="Answer", icon="check")
+        self.q_text = widgets.Text(placeholder=_("your answer"),
+                                   layout=widgets.Layout(width="220px"))
+        self.q_submit = widgets.Button(description=_("Answer"), icon="check")
         self.q_submit.on_click(lambda _b: self.submit())
         self.q_feedback = widgets.HTML()
         self.question_box = widgets.VBox([self.q_prompt, self.q_choices,
@@ -116,11 +143,12 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         """A try-it step: the task, the legal actions, Play, Undo, Start again and Check."""
         self.t_task = widgets.HTML()
         self.t_actions = widgets.Select(options=[], rows=7, layout=widgets.Layout(width="100%"))
-        self.t_play = widgets.Button(description="Play", icon="play", button_style="info",
-                                     tooltip="Play the chosen action on the board")
-        self.t_undo = widgets.Button(description="Undo", icon="undo")
-        self.t_reset = widgets.Button(description="Start again", icon="refresh")
-        self.t_check = widgets.Button(description="Check", icon="check", button_style="success")
+        self.t_play = widgets.Button(description=_("Play"), icon="play", button_style="info",
+                                     tooltip=_("Play the chosen action on the board"))
+        self.t_undo = widgets.Button(description=_("Undo"), icon="undo")
+        self.t_reset = widgets.Button(description=_("Start again"), icon="refresh")
+        self.t_check = widgets.Button(description=_("Check"), icon="check",
+                                      button_style="success")
         self.t_play.on_click(lambda _b: self.try_play())
         self.t_undo.on_click(lambda _b: self.try_undo())
         self.t_reset.on_click(lambda _b: self.try_reset())
@@ -168,6 +196,7 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         return (f"LessonWidget({self.lesson.key!r}, step {self.index + 1} of "
                 f"{len(self.lesson.steps)})")
 
+    @speaking
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """The live widget, and the lesson's outline for readers without a kernel."""
         data: dict[str, Any] = dict(super()._repr_mimebundle_(**kwargs) or {})
@@ -180,6 +209,7 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
     def step(self) -> Step:
         return self.lesson.steps[self.index]
 
+    @speaking
     def go(self, index: int) -> None:
         """Show step ``index`` (its board rebuilt from the lesson data)."""
         index = max(0, min(index, len(self.lesson.steps) - 1))
@@ -194,6 +224,7 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
     def back(self) -> None:
         self.go(self.index - 1)
 
+    @speaking
     def _part_chosen(self, change: dict[str, Any]) -> None:
         part = change["new"]
         if part is None or part == self.step.part:
@@ -208,23 +239,28 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         part = lesson.parts[step.part]
         n = len(lesson.steps)
         in_part = lesson.steps_of(step.part)
+        where = _("Part {part} of {parts}: {title} (about {minutes} min)").format(
+            part=step.part + 1, parts=len(lesson.parts), title=shown(part.title),
+            minutes=part.minutes)
+        progress = _("step {step} of {steps} in this part, {index} of {total} in all").format(
+            step=in_part.index(self.index) + 1, steps=len(in_part), index=self.index + 1,
+            total=n)
+        goal = html.escape(_("Goal of this part:"))
         self.header.value = (
             f"<div style='font-family:sans-serif'><b style='font-size:17px'>"
-            f"{html.escape(lesson.title)}</b> <span style='color:#555'>&middot; Part "
-            f"{step.part + 1} of {len(lesson.parts)}: {html.escape(part.title)} "
-            f"(about {part.minutes} min) &middot; step {in_part.index(self.index) + 1} of "
-            f"{len(in_part)} in this part, {self.index + 1} of {n} in all</span>"
-            + (f"<div class='ff-lesson-objective' style='font-size:13px;color:#333'><b>Goal of "
-               f"this part:</b> {inline(part.objective)}</div>" if part.objective else "")
+            f"{html.escape(shown(lesson.title))}</b> <span style='color:#555'>&middot; "
+            f"{html.escape(where)} &middot; {html.escape(progress)}</span>"
+            + (f"<div class='ff-lesson-objective' style='font-size:13px;color:#333'><b>{goal}"
+               f"</b> {inline(shown(part.objective))}</div>" if part.objective else "")
             + "</div>")
         self.parts.unobserve(self._part_chosen, names="value")
         self.parts.value = step.part
         self.parts.observe(self._part_chosen, names="value")
         self.back_button.disabled = self.index == 0
         self.next_button.disabled = self.index == n - 1
-        self.title.value = f"<h3 style='margin:0 0 6px 0'>{inline(step.title)}</h3>"
+        self.title.value = f"<h3 style='margin:0 0 6px 0'>{inline(shown(step.title))}</h3>"
         self.narrative.value = ("<div style='font-size:14px;line-height:1.45'>"
-                                + to_html(step.text) + "</div>")
+                                + to_html(shown(step.text)) + "</div>")
         self.history.value = self._history_html(step)
         self.events.value = self._events_html()
         self.cites.value = citations(step.rules)
@@ -240,15 +276,17 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         events = list(self.game.log[before:])
         if not events:
             return ""
-        shown = events[-limit:]
-        more = (f"<li><i>{len(events) - len(shown)} earlier events are in the game's log"
-                "</i></li>") if len(events) > len(shown) else ""
+        last = events[-limit:]
+        earlier = len(events) - len(last)
+        more = ("<li><i>" + html.escape(_("{n} earlier events are in the game's log").format(
+            n=earlier)) + "</i></li>") if earlier else ""
         items = "".join(
-            f"<li{rule_tooltip(e.rule)}>{inline(screen_words(self.game, e.text))}</li>"
-            for e in shown)
-        return ("<details open style='font-size:13px;margin:4px 0'><summary><b>What happened"
-                f"</b></summary><ul style='margin:2px 0;padding-left:18px'>{more}{items}</ul>"
-                "</details>")
+            f"<li{rule_tooltip(e.rule)}>{inline(event_words(self.game, e))}</li>"
+            for e in last)
+        heading = html.escape(_("What happened"))
+        return ("<details open style='font-size:13px;margin:4px 0'><summary><b>"
+                f"{heading}</b></summary><ul style='margin:2px 0;padding-left:18px'>{more}"
+                f"{items}</ul></details>")
 
     def _history_html(self, step: Step) -> str:
         if step.history is None:
@@ -257,9 +295,11 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         if not note:
             return ""
         name, text = note
+        # TRANSLATORS: the heading of a place's or a card's historical note
+        heading = html.escape(_("History: {name}").format(name=name))
         return ("<details open style='font-size:13px;background:#f6f1e7;padding:4px 8px;"
-                "border-left:4px solid #8d6e63;margin:4px 0'><summary><b>History: "
-                f"{html.escape(name)}</b></summary>{inline(text)}</details>")
+                "border-left:4px solid #8d6e63;margin:4px 0'><summary><b>"
+                f"{heading}</b></summary>{inline(text)}</details>")
 
     def _draw_board(self) -> None:
         import plotly.graph_objects as go
@@ -300,14 +340,15 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         self.q_feedback.value = ""
         if q is None:
             return
-        where = (" <i>(click the space on the map, or type its name)</i>"
-                 if isinstance(q, MapClick) else "")
+        where = (" <i>" + html.escape(_("(click the space on the map, or type its name)"))
+                 + "</i>" if isinstance(q, MapClick) else "")
         # a rule's text may state the answer: the question's chips come with the verdict
         self.q_prompt.value = ("<div style='background:#eef3fd;padding:6px 8px;"
-                               "border-left:4px solid #0b57d0;margin-top:6px'><b>Question.</b> "
-                               + inline(q.prompt) + where + "</div>")
+                               "border-left:4px solid #0b57d0;margin-top:6px'><b>"
+                               + html.escape(_("Question.")) + "</b> "
+                               + inline(shown(q.prompt)) + where + "</div>")
         if isinstance(q, Choice):
-            self.q_choices.options = list(q.options)
+            self.q_choices.options = q.shown_options()
             self.q_choices.value = None
             self.q_choices.layout.display = ""
             self.q_text.layout.display = "none"
@@ -327,6 +368,7 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         cites = citations(q.rules) if q is not None else ""
         return verdict_html(graded) + cites
 
+    @speaking
     def submit(self, answer: object = None) -> Graded:
         """Grade ``answer`` (default: what is selected or typed) for this step's question."""
         q = self.step.question
@@ -336,18 +378,20 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
             answer = self.q_choices.value if isinstance(q, Choice) else self.q_text.value
         graded = q.grade(answer)
         if answer is not None and str(answer).strip():
-            shown = answer
+            given = answer
             if isinstance(q, MapClick) and isinstance(answer, str):
-                shown = space_name(self.game, answer)
+                given = space_name(self.game, answer)
             elif (isinstance(q, Choice) and isinstance(answer, int)
                   and not isinstance(answer, bool) and 0 <= answer < len(q.options)):
-                shown = q.options[answer]  # the teacher's tally reads the option, not its index
-            self.answers.setdefault(self.index, []).append(str(shown).strip())
+                # the teacher's tally reads the option, not its index
+                given = shown(q.options[answer])
+            self.answers.setdefault(self.index, []).append(str(given).strip())
             self.results[self.index] = graded.ok
         self.q_feedback.value = self._verdict(graded)
         self._show_teacher()
         return graded
 
+    @speaking
     def _on_click(self, trace: Any, points: Any, _state: Any) -> None:
         if not points.point_inds:
             return
@@ -359,27 +403,13 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         if 0 <= i < len(ids):
             self.submit(str(ids[i]))
 
+    @speaking
     def _show_teacher(self) -> None:
         if not self.teacher.value:
             self.teacher_box.value = ""
             return
-        step = self.step
-        rows = []
-        if step.question is not None:
-            given = Counter(self.answers.get(self.index, []))
-            tally = ", ".join(f"{html.escape(a)} &times;{n}" for a, n in given.most_common())
-            rows.append(f"<b>Key:</b> {inline(step.question.key_text())}")
-            rows.append(f"<b>Why:</b> {inline(step.question.why)}")
-            if isinstance(step.question, Choice):
-                rows += [f"<b>Also right:</b> {inline(step.question.options[k])}. {inline(why)}"
-                         for k, why in step.question.also]
-            rows.append(f"<b>Answers given:</b> {tally or 'none yet'}")
-        if step.try_it is not None:
-            rows.append(f"<b>What Check looks for:</b> {inline(step.try_it.hint)}")
-        done = sum(self.results.values())
-        rows.append(f"<b>Class so far:</b> {done} of {len(self.results)} questions and tasks "
-                    "answered right")
-        self.teacher_box.value = status_box("#fff4d6", "<br>".join(rows))
+        self.teacher_box.value = teacher_html(self.step, self.answers.get(self.index, []),
+                                              self.results)
 
     # ------------------------------------------------------------------ try it
     def _draw_try(self, step: Step) -> None:
@@ -390,8 +420,9 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
             return
         self.trial_start = self.game.copy()
         self.t_task.value = ("<div style='background:#e8f5e9;padding:6px 8px;"
-                             "border-left:4px solid #2e7d32;margin-top:6px'><b>Try it "
-                             "yourself.</b> " + inline(t.task) + citations(t.rules) + "</div>")
+                             "border-left:4px solid #2e7d32;margin-top:6px'><b>"
+                             + html.escape(_("Try it yourself.")) + "</b> "
+                             + inline(shown(t.task)) + citations(t.rules) + "</div>")
         self._refresh_actions()
 
     def _refresh_actions(self) -> None:
@@ -399,13 +430,14 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
         legal = game.legal_actions()
         self.t_prompt.value = ("<div style='font-size:13px;color:#333'>"
                                + inline(screen_words(game, game.prompt.text) if not game.is_over
-                                        else "The game is over.") + "</div>")
+                                        else _("The game is over.")) + "</div>")
         self.t_actions.options = [(action_words(game, a), str(a)) for a in legal]
         self.t_actions.value = str(legal[0]) if legal else None
         played = len(game.history) - len(self.trial_start.history) if self.trial_start else 0
         self.t_undo.disabled = played <= 0
         self.t_play.disabled = not legal
 
+    @speaking
     def try_play(self, action: str | None = None) -> None:
         """Play ``action`` (default: the one selected) on the class's copy of the board."""
         t = self.step.try_it
@@ -416,14 +448,15 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
             return
         played = len(self.game.history) - len(self.trial_start.history)
         if played >= t.max_actions:
-            self.t_feedback.value = status_box("#fdecea", "That is enough moves for this task: "
-                                         "press Check, or Start again.")
+            self.t_feedback.value = status_box("#fdecea", html.escape(_(
+                "That is enough moves for this task: press Check, or Start again.")))
             return
         self.game.apply(action)
         self.t_feedback.value = ""
         self._refresh_actions()
         self._draw_board()
 
+    @speaking
     def try_undo(self) -> None:
         if self.trial_start is not None and len(self.game.history) > len(
                 self.trial_start.history):
@@ -431,6 +464,7 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
             self._refresh_actions()
             self._draw_board()
 
+    @speaking
     def try_reset(self) -> None:
         if self.trial_start is not None:
             self.game = self.trial_start.copy()
@@ -438,6 +472,7 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
             self._refresh_actions()
             self._draw_board()
 
+    @speaking
     def check(self) -> Graded:
         """Judge what the class did on the board against the step's task."""
         t = self.step.try_it
@@ -445,25 +480,9 @@ class LessonWidget(widgets.VBox):  # type: ignore[misc]
             raise ValueError("this step has no try-it task")
         verdict = t.check(self.trial_start, self.game)
         graded = Graded(verdict.ok, verdict.text if verdict.ok
-                        else verdict.text + " Hint: " + t.hint)
+                        else _("{verdict} Hint: {hint}").format(verdict=verdict.text,
+                                                                hint=shown(t.hint)))
         self.results[self.index] = verdict.ok
         self.t_feedback.value = verdict_html(graded)
         self._show_teacher()
         return graded
-
-
-def history_note(game: Any, key: str) -> tuple[str, str] | None:
-    """``(name, note)`` of a map space or a card of Freedom, or None."""
-    ctx = getattr(game, "ctx", None)
-    if ctx is None:
-        return None
-    try:
-        space = ctx.board.space(key)
-        return str(space.name), str(space.note)
-    except Exception:  # noqa: BLE001 - not a space: try the cards
-        pass
-    try:
-        card = ctx.cards.by_id(key)
-        return str(card.name), str(card.note)
-    except Exception:  # noqa: BLE001
-        return None
