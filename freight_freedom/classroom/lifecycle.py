@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import Connection, delete, func, select, text, update
 
+from ..core.i18n import N_, _
 from . import schema
 from .errors import ClassroomError
 from .store import Store
@@ -37,12 +38,23 @@ class ClassUse:
     last_used: float
 
 
+#: what :func:`check_open` refuses in an ended class, as it says so
+_ENDED = {
+    "joining": N_("the teacher has ended this class: no more joining"),
+    "lessons": N_("the teacher has ended this class: no more lessons"),
+    "answers": N_("the teacher has ended this class: no more answers"),
+    "moves": N_("the teacher has ended this class: no more moves"),
+}
+
+
 def check_open(conn: Connection, class_id: int, what: str) -> None:
-    """Refuse ``what`` (joining, answering, a move) in a class the teacher ended."""
+    """Refuse ``what`` (joining, lessons, answers, moves) in a class the teacher ended."""
     ended = conn.execute(select(schema.classes.c.ended)
                          .where(schema.classes.c.id == class_id)).scalar()
     if ended is not None:
-        raise ClassroomError("class", f"the teacher has ended this class: no more {what}")
+        said = _ENDED.get(what)
+        raise ClassroomError("class", _(said) if said is not None else
+                             f"the teacher has ended this class: no more {what}")
 
 
 def check_joining(conn: Connection, class_id: int) -> None:
@@ -51,8 +63,8 @@ def check_joining(conn: Connection, class_id: int) -> None:
     joining = conn.execute(select(schema.classes.c.joining)
                            .where(schema.classes.c.id == class_id)).scalar()
     if not joining:
-        raise ClassroomError("joining", "the teacher has closed joining for this class: ask "
-                                        "them to open it")
+        raise ClassroomError("joining", _("the teacher has closed joining for this class: "
+                                          "ask them to open it"))
 
 
 def set_joining(store: Store, class_id: int, open_: bool) -> None:

@@ -23,6 +23,7 @@ from sqlalchemy import Connection, Integer, distinct, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..core.action import show
+from ..core.i18n import _
 from ..lessons import Choice, Lesson, Question
 from ..lessons.questions import Graded
 from . import schema
@@ -290,17 +291,17 @@ class Pacing:
         with self._store.write() as conn:
             found = self._pace_row(conn)
             if found is None:
-                raise ClassroomError("lesson", "the teacher has not started a lesson")
+                raise ClassroomError("lesson", _("the teacher has not started a lesson"))
             run = self._run_row(conn, found.run_id)
             if run.mode != "self":
-                raise ClassroomError("step", "the teacher moves the class on in this lesson")
+                raise ClassroomError("step", _("the teacher moves the class on in this lesson"))
             the = lesson_for(run.lesson, run.source)
             self._check_step(the, step)
             place = self._place(conn, run.id, student.id)
             reached = 0 if place is None else int(place.reached)
             if step > reached + 1:
-                raise ClassroomError("step", f"go on one step at a time: step {reached + 2} "
-                                             "is the next one")
+                raise ClassroomError("step", _("go on one step at a time: step {n} is the next "
+                                               "one").format(n=reached + 2))
             self._move(conn, run, student, step, max(reached, step))
         return self._own_slide(run, student, step, max(reached, step), int(found.version))
 
@@ -317,34 +318,37 @@ class Pacing:
         an, pc = schema.answers, schema.pace
         with self._store.write() as conn:
             check_open(conn, self._room.class_id, "answers")
-            row, current, revealed, _ = self._which(conn, run)
+            row, current, revealed, _version = self._which(conn, run)
             if row.ended is not None:
-                raise ClassroomError("answer", "this lesson has ended: answers are closed")
+                raise ClassroomError("answer", _("this lesson has ended: answers are closed"))
             if row.closes is not None and time.time() >= row.closes:
-                raise ClassroomError("answer", f"the closing date ({when(row.closes)}) has "
-                                               "passed: answers are closed")
+                raise ClassroomError("answer", _("the closing date ({date}) has passed: answers "
+                                                 "are closed").format(date=when(row.closes)))
             the = lesson_for(row.lesson, row.source)
             if row.mode == "paced" and step != current:
-                raise ClassroomError("step", f"the class has moved on to step {current + 1}; "
-                                             "answer the question shown now")
+                raise ClassroomError("step", _("the class has moved on to step {n}; answer the "
+                                               "question shown now").format(n=current + 1))
             question = self._question(the, step)
             if row.mode == "self":
                 place = self._place(conn, row.id, student.id)
                 reached = 0 if place is None else int(place.reached)
                 if step > reached:
-                    raise ClassroomError("step", f"you have not reached step {step + 1} yet")
+                    raise ClassroomError("step", _("you have not reached step {n} yet")
+                                         .format(n=step + 1))
             text = self._answer_text(question, answer)
             if row.mode == "paced" and revealed:
-                raise ClassroomError("answer", "the teacher has revealed the answer: answers "
-                                               "are closed")
+                raise ClassroomError("answer", _("the teacher has revealed the answer: answers "
+                                                 "are closed"))
             tries, right = self._tries(conn, row.id, student.id, step)
             if right:
-                raise ClassroomError("answer", "you have answered this one right already")
+                raise ClassroomError("answer", _("you have answered this one right already"))
             if tries >= MAX_ATTEMPTS:
-                after = ("wait for the teacher's reveal" if row.mode == "paced" else
-                         "the answer shows after the closing date" if row.key_shown == "close"
-                         else "the answer is shown")
-                raise ClassroomError("answer", f"{MAX_ATTEMPTS} tries are the most: {after}")
+                most = (_("{n} tries are the most: wait for the teacher's reveal")
+                        if row.mode == "paced" else
+                        _("{n} tries are the most: the answer shows after the closing date")
+                        if row.key_shown == "close" else
+                        _("{n} tries are the most: the answer is shown"))
+                raise ClassroomError("answer", most.format(n=MAX_ATTEMPTS))
             graded = question.grade(answer if isinstance(answer, int) else text)
             try:
                 with conn.begin_nested():
@@ -353,8 +357,8 @@ class Pacing:
                         lesson=row.lesson, step=step, attempt=tries + 1, answer=text,
                         correct=graded.ok, at=time.time()))
             except IntegrityError:  # the same student answered from two devices at once
-                raise ClassroomError("answer", "an answer from your other device came "
-                                               "first") from None
+                raise ClassroomError("answer", _("an answer from your other device came "
+                                                 "first")) from None
             conn.execute(update(pc).where(pc.c.class_id == self._room.class_id)
                          .values(activity=pc.c.activity + 1))
             self._store.notify(conn, PACE, self._room.class_id)
@@ -379,14 +383,16 @@ class Pacing:
         step = self._check_step(the, step)
         question = the.steps[step].question
         if question is None:
-            raise ClassroomError("step", f"step {step + 1} of the lesson asks no question")
+            raise ClassroomError("step", _("step {n} of the lesson asks no question")
+                                 .format(n=step + 1))
         return question
 
     @staticmethod
     def _answer_text(question: Question, answer: object) -> str:
         if isinstance(answer, int) and not isinstance(answer, bool):
             if not isinstance(question, Choice) or not 0 <= answer < len(question.options):
-                raise ClassroomError("answer", f"choice {answer} is not one of the options")
+                raise ClassroomError("answer", _("choice {n} is not one of the options")
+                                     .format(n=answer))
             return question.options[answer]
         return check_text(answer, "answer", schema.ANSWER_MAX)
 
@@ -402,7 +408,7 @@ class Pacing:
         rn = schema.runs
         if isinstance(run_id, bool) or not isinstance(run_id, int):
             if run_id is None:
-                raise ClassroomError("lesson", "the teacher has not started a lesson")
+                raise ClassroomError("lesson", _("the teacher has not started a lesson"))
             raise ClassroomError("run", f"a lesson run's number, not {show(run_id)}")
         row = conn.execute(select(rn).where(rn.c.id == run_id)).first()
         if row is None or row.class_id != self._room.class_id:
@@ -415,7 +421,7 @@ class Pacing:
         found = self._pace_row(conn)
         if run is None:
             if found is None or found.run_id is None:
-                raise ClassroomError("lesson", "the teacher has not started a lesson")
+                raise ClassroomError("lesson", _("the teacher has not started a lesson"))
             run = int(found.run_id)
         row = self._run_row(conn, run)
         if found is not None and found.run_id == row.id:

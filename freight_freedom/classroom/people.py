@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
+from ..core.i18n import _, check_language
 from . import schema
 from .errors import AccessDenied, ClassroomError
 from .lifecycle import check_joining
@@ -18,12 +19,14 @@ from .store import Store, check_name, new_token, token_hash
 @dataclass(frozen=True)
 class Student:
     """A student of one class. ``token`` is set only on the object :func:`join` returned: the
-    page keeps it (browser storage) to rejoin with :func:`rejoin`; the database has its hash."""
+    page keeps it (browser storage) to rejoin with :func:`rejoin`; the database has its hash.
+    ``lang``: the language the student chose for their pages (None: not chosen)."""
 
     id: int
     class_id: int
     name: str
     token: str | None = field(default=None, repr=False)
+    lang: str | None = None
 
 
 MAX_STUDENTS = 200
@@ -50,18 +53,18 @@ def join(store: Store, class_id: int, name: object) -> Student:
                 func.count(), func.count().filter(st.c.joined > now - JOIN_WINDOW))
                 .where(st.c.class_id == class_id)).one()
             if count >= MAX_STUDENTS:
-                raise ClassroomError("name", f"this class is full ({MAX_STUDENTS} students): "
-                                             "ask your teacher")
+                raise ClassroomError("name", _("this class is full ({n} students): ask your "
+                                               "teacher").format(n=MAX_STUDENTS))
             if recent >= JOIN_BURST:
-                raise ClassroomError("name", "many students are joining at this moment: "
-                                             "wait a minute and press Join again")
+                raise ClassroomError("name", _("many students are joining at this moment: "
+                                               "wait a minute and press Join again"))
             new_id = conn.execute(schema.students.insert().values(
                 class_id=class_id, name=name, token_hash=token_hash(token, "token"),
                 joined=now)).inserted_primary_key
     except IntegrityError:
-        raise ClassroomError("name", f"someone called {name} has already joined this class: "
-                                     "add an initial (for example "
-                                     f"{name[: schema.NAME_MAX - 3]} B.)") from None
+        raise ClassroomError("name", _(
+            "someone called {name} has already joined this class: add an initial (for "
+            "example {short} B.)").format(name=name, short=name[: schema.NAME_MAX - 3])) from None
     assert new_id is not None
     return Student(int(new_id[0]), class_id, name, token)
 
@@ -71,12 +74,23 @@ def rejoin(store: Store, class_id: int, token: object) -> Student:
     digest = token_hash(token, "token")
     st = schema.students
     with store.read() as conn:
-        row = conn.execute(select(st.c.id, st.c.name).where(
+        row = conn.execute(select(st.c.id, st.c.name, st.c.lang).where(
             st.c.class_id == class_id, st.c.token_hash == digest)).first()
     if row is None:
-        raise AccessDenied("token", "this device's token belongs to no student of this class: "
-                                    "join again with your first name")
-    return Student(int(row.id), class_id, str(row.name), str(token))
+        raise AccessDenied("token", _("this device's token belongs to no student of this "
+                                      "class: join again with your first name"))
+    return Student(int(row.id), class_id, str(row.name), str(token), row.lang or None)
+
+
+def set_language(store: Store, student: Student, lang: str | None) -> Student:
+    """Keep ``lang`` as the language ``student`` chose for their pages (None: none chosen;
+    a code without a catalog is refused); the student with it."""
+    code = None if lang is None else check_language(lang)
+    st = schema.students
+    with store.write() as conn:
+        conn.execute(st.update().where(st.c.id == student.id, st.c.class_id == student.class_id)
+                     .values(lang=code))
+    return Student(student.id, student.class_id, student.name, student.token, code)
 
 
 def students(store: Store, class_id: int) -> list[Student]:

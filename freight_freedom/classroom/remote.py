@@ -37,6 +37,7 @@ from typing import Any
 
 from ..core.action import Action
 from ..core.errors import ActionParseError, IllegalAction
+from ..core.i18n import _
 from ..ui.app import GameApp
 from ..ui.seats import HUMAN
 from ..ui.stepper import default_pace
@@ -59,12 +60,14 @@ class TableLink:
     """
 
     def __init__(self, table: Table, seat: int | None, token: str | None, *,
-                 bot_pace: float | None = None, watch: bool = True) -> None:
+                 bot_pace: float | None = None, watch: bool = True,
+                 lang: str | None = None) -> None:
         self.table = table
         self.seat = seat
         self.token = token
         self.bot_pace = default_pace() if bot_pace is None else max(0.0, float(bot_pace))
-        self.caption = f"table {table.code}"
+        self._caption: str | None = None  # a text set instead of the table's words
+        self._notice: str | None = None
         #: held while this device's game changes and is redrawn (a click, the thread's sync);
         #: a script or test driving the app without an event loop holds it too
         self.lock = threading.RLock()
@@ -79,15 +82,9 @@ class TableLink:
         #: (moves applied, milliseconds) of each sync: how long a device takes to catch up
         self.syncs: list[tuple[int, float]] = []
         self.bot_moves = 0  # bot moves this device stored
-        if seat is None:
-            self.notice = (f"Table {table.code}, live: public information only. The players "
-                           "choose on their own devices.")
-        else:
-            self.notice = (f"You play Player {seat + 1} at table {table.code}. Everyone "
-                           "chooses on their own device, so undo, the other seats, loading and "
-                           "new games are off here.")
         players = table.players
-        self.app = GameApp(table.game, seats=[HUMAN] * players, pace=0.0, table=self)
+        # ``lang``: the reader's language (the app's words, and this link's, drawn in it)
+        self.app = GameApp(table.game, seats=[HUMAN] * players, pace=0.0, table=self, lang=lang)
         self.app.add_class("ff-table")
         #: the steps drawn on screen now (the game applied *and* redrawn)
         self.drawn = len(self.app.game.history)
@@ -102,16 +99,45 @@ class TableLink:
             self._thread.start()
 
     # ------------------------------------------------------------ the app's side
+    # (each text is written when the app reads it: in the app's language of the moment)
+    @property
+    def caption(self) -> str:
+        """What the app's title says instead of the seed: ``table Q7HK`` (or a text set)."""
+        if self._caption is not None:
+            return self._caption
+        return _("table {table}").format(table=self.table.code)
+
+    @caption.setter
+    def caption(self, text: str) -> None:
+        self._caption = text
+
+    @property
+    def notice(self) -> str:
+        """The one line under the app's title: why undo, the seats, loading and new games
+        are off here (or a text set)."""
+        if self._notice is not None:
+            return self._notice
+        if self.seat is None:
+            return _("Table {table}, live: public information only. The players choose on "
+                     "their own devices.").format(table=self.table.code)
+        return _("You play Player {n} at table {table}. Everyone chooses on their own device, "
+                 "so undo, the other seats, loading and new games are off here.").format(
+                     n=self.seat + 1, table=self.table.code)
+
+    @notice.setter
+    def notice(self, text: str) -> None:
+        self._notice = text
+
     def who(self, seat: int) -> str:
         """Who plays ``seat``, as the prompt and the waiting note say it."""
         info = self._seats[seat] if 0 <= seat < len(self._seats) else None
         if info is None or info.kind == "open":
-            name = "open seat"
+            name = _("open seat")
         elif info.kind == "bot":
-            name = f"{info.name} bot"
+            name = _("{bot} bot").format(bot=info.name)
         else:
             name = info.name
-        return f"you, {name}" if seat == self.seat else name
+        return _("you, {name}").format(name=name) if seat == self.seat else name
 
     def play(self, action: Action) -> None:
         """Store ``action`` for this seat at the step this device shows, then apply it here.
@@ -123,11 +149,14 @@ class TableLink:
         """
         game = self.app.game
         if self.seat is None:
-            raise IllegalAction(f"this is table {self.table.code} seen live: moves are made on "
-                                "the players' own devices", rule=game.RULE_TURN, action=action)
+            raise IllegalAction(_("this is table {table} seen live: moves are made on the "
+                                  "players' own devices").format(table=self.table.code),
+                                rule=game.RULE_TURN, action=action)
         if action.seat != self.seat:
-            raise IllegalAction(f"you play Player {self.seat + 1} at table {self.table.code}, "
-                                f"not Player {action.seat + 1} ({self.who(action.seat)})",
+            raise IllegalAction(_("you play Player {n} at table {table}, not Player {other} "
+                                  "({who})").format(n=self.seat + 1, table=self.table.code,
+                                                    other=action.seat + 1,
+                                                    who=self.who(action.seat)),
                                 rule=game.RULE_TURN, action=action)
         with self.lock:
             step = len(game.history)
@@ -136,9 +165,13 @@ class TableLink:
             except StaleMove as exc:
                 first = self._first_move(step)
                 self.sync()
-                raise StaleMove(f"{exc.by[:1].upper()}{exc.by[1:]} moved first{first}; here "
-                                "is the board now, and your choice was not played",
-                                rule=exc.rule, step=exc.step, now=exc.now, by=exc.by) from None
+                who = mover(exc.by)
+                said = (_("{who} moved first ({move}); here is the board now, and your choice "
+                          "was not played").format(who=who, move=first) if first else
+                        _("{who} moved first; here is the board now, and your choice was not "
+                          "played").format(who=who))
+                raise StaleMove(said[:1].upper() + said[1:], rule=exc.rule, step=exc.step,
+                                now=exc.now, by=exc.by) from None
             mark = len(game.log)
             game.apply(action)
             self._mine = mark
@@ -157,7 +190,7 @@ class TableLink:
         if not records:
             return ""
         try:
-            return f" ({self.app._describe(self.app.game, Action.parse(records[0].action))})"
+            return str(self.app._describe(self.app.game, Action.parse(records[0].action)))
         except ValueError:
             return ""
 
@@ -251,23 +284,38 @@ class TableLink:
 
 
 def table_app(table: Table, seat: int | None, token: str, *, bot_pace: float | None = None,
-              watch: bool = True) -> GameApp:
+              watch: bool = True, lang: str | None = None) -> GameApp:
     """The play app of ``table``'s game for the seat its seat ``token`` holds (``seat``, if
-    given, must be that seat): a reloaded page rejoins with the token it kept.
+    given, must be that seat): a reloaded page rejoins with the token it kept. ``lang``: the
+    language of the app's words (the student's).
 
     Raises :class:`AccessDenied` when the token holds no seat at the table (the teacher freed
     it: claim a seat again) or another seat than ``seat``. The link is ``app.table``.
     """
     held = table.rejoin(token)
     if seat is not None and seat != held:
-        raise AccessDenied("seat token", f"this device holds Player {held + 1} at table "
-                                         f"{table.code}, not Player {seat + 1}")
-    return TableLink(table, held, token, bot_pace=bot_pace, watch=watch).app
+        raise AccessDenied("seat token", _("this device holds Player {n} at table {table}, "
+                                           "not Player {other}").format(
+                                               n=held + 1, table=table.code, other=seat + 1))
+    return TableLink(table, held, token, bot_pace=bot_pace, watch=watch, lang=lang).app
 
 
-def spectator_app(table: Table, *, watch: bool = True) -> GameApp:
-    """``table``'s board live for the projector: public information only, no controls."""
-    return TableLink(table, None, None, watch=watch).app
+def spectator_app(table: Table, *, watch: bool = True, lang: str | None = None) -> GameApp:
+    """``table``'s board live for the projector: public information only, no controls
+    (``lang``: the language of its words)."""
+    return TableLink(table, None, None, watch=watch, lang=lang).app
+
+
+def mover(by: str) -> str:
+    """Who stored a move (``moves.by_name``: a student's name, "the teacher", "the
+    heuristic bot"), in the reader's language."""
+    if by == "the teacher":
+        return _("the teacher")
+    if by == "another player":
+        return _("another player")
+    if by.startswith("the ") and by.endswith(" bot"):
+        return _("the {bot} bot").format(bot=by[4:-4])
+    return by
 
 
 def link_of(app: Any) -> TableLink:

@@ -14,11 +14,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import Connection, delete, func, select
+from sqlalchemy import Connection, delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..core import registry
 from ..core.action import show
+from ..core.i18n import _, check_language
 from . import lifecycle, people, schema
 from .errors import AccessDenied, ClassroomError
 from .pacing import Pacing
@@ -151,7 +152,8 @@ class Classroom:
                 wanted = check_code(code, "class code", CLASS_CODE_LENGTH)
                 row = conn.execute(select(cl).where(cl.c.code == wanted)).first()
                 if row is None:
-                    raise ClassroomError("class code", f"no class has the code {wanted}")
+                    raise ClassroomError("class code", _("no class has the code {code}")
+                                         .format(code=wanted))
             else:
                 rows = conn.execute(select(cl).order_by(cl.c.id).limit(2)).all()
                 if len(rows) > 1:
@@ -188,7 +190,7 @@ class Classroom:
             raise ClassroomError("class name", "1 to 60 printable characters")
         chosen = new_pin() if pin is None else pin
         stored = pin_hash(chosen)
-        for _ in range(20):
+        for _attempt in range(20):
             code = new_code(CLASS_CODE_LENGTH)
             taken = conn.execute(select(schema.classes.c.id)
                                  .where(schema.classes.c.code == code)).first()
@@ -232,6 +234,32 @@ class Classroom:
         """Teacher: every student of the class, in the order they joined."""
         self._need_teacher("list the students")
         return people.students(self.store, self.class_id)
+
+    def set_student_language(self, student: Student, lang: str | None) -> Student:
+        """Keep the language ``student`` chose for their pages (None: none); the student
+        with it. Their own page calls it (no PIN needed: it is their choice)."""
+        if not isinstance(student, Student) or student.class_id != self.class_id:
+            raise ClassroomError("student", f"not a student of class {self.code}")
+        return people.set_language(self.store, student, lang)
+
+    # ------------------------------------------------------------------ the class's language
+    @property
+    def language(self) -> str | None:
+        """The class's language, chosen by the teacher: the projector's (None: the default)."""
+        with self.store.read() as conn:
+            found = conn.execute(select(schema.classes.c.lang).where(
+                schema.classes.c.id == self.class_id)).scalar()
+        return str(found) if found else None
+
+    def set_language(self, lang: str | None) -> None:
+        """Teacher: the class's language (the projector's; a student page that has no
+        language of its own starts in it); None: the default. A code without a catalog is
+        refused."""
+        self._need_teacher("choose the class's language")
+        code = None if lang is None else check_language(lang)
+        with self.store.write() as conn:
+            conn.execute(update(schema.classes).where(schema.classes.c.id == self.class_id)
+                         .values(lang=code))
 
     # ------------------------------------------------------------------ the class's data
     def remove_student(self, student: Student) -> str:
@@ -349,7 +377,8 @@ class Classroom:
                 row = conn.execute(select(gt).where(gt.c.code == wanted,
                                                     gt.c.class_id == self.class_id)).first()
             if row is None:
-                raise ClassroomError("table code", f"class {self.code} has no table {wanted}")
+                raise ClassroomError("table code", _("class {code} has no table {table}")
+                                     .format(code=self.code, table=wanted))
             self._tables[wanted] = Table(self, row)
         return self._tables[wanted]
 

@@ -23,6 +23,7 @@ from datetime import date, datetime
 from typing import Any
 
 from ..core.action import show
+from ..core.i18n import SOURCE, _, language, pgettext
 from ..lessons import Lesson, lesson
 from .errors import ClassroomError
 
@@ -177,10 +178,35 @@ def check_closes(value: object, now: float | None = None) -> float | None:
 
 
 def when(stamp: float | None) -> str:
-    """A stamp as people read it: ``Fri 13 Jun 17:00`` (local time)."""
+    """A stamp as people read it: ``Fri 13 Jun 17:00`` (local time), in the reader's language
+    (``vie 13 jun 17:00``)."""
     if stamp is None:
         return ""
-    return datetime.fromtimestamp(stamp).strftime("%a %d %b %H:%M")
+    moment = datetime.fromtimestamp(stamp)
+    if language() == SOURCE:
+        return moment.strftime("%a %d %b %H:%M")
+    # TRANSLATORS: a date and time: "Fri 13 Jun 17:00" (short weekday, day, short month, time)
+    return _("{weekday} {day} {month} {time}").format(
+        weekday=_weekday(moment.weekday()), day=f"{moment.day:02d}",
+        month=_month(moment.month), time=moment.strftime("%H:%M"))
+
+
+def _weekday(n: int) -> str:
+    """Monday (0) to Sunday (6), short, in the reader's language."""
+    return (pgettext("short weekday", "Mon"), pgettext("short weekday", "Tue"),
+            pgettext("short weekday", "Wed"), pgettext("short weekday", "Thu"),
+            pgettext("short weekday", "Fri"), pgettext("short weekday", "Sat"),
+            pgettext("short weekday", "Sun"))[n]
+
+
+def _month(n: int) -> str:
+    """January (1) to December (12), short, in the reader's language."""
+    return (pgettext("short month", "Jan"), pgettext("short month", "Feb"),
+            pgettext("short month", "Mar"), pgettext("short month", "Apr"),
+            pgettext("short month", "May"), pgettext("short month", "Jun"),
+            pgettext("short month", "Jul"), pgettext("short month", "Aug"),
+            pgettext("short month", "Sep"), pgettext("short month", "Oct"),
+            pgettext("short month", "Nov"), pgettext("short month", "Dec"))[n - 1]
 
 
 def info_row(row: Any, current: int | None, students: int, answers: int) -> RunInfo:

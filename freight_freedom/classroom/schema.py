@@ -9,6 +9,9 @@ Version 5 adds the runs of a lesson: each time the teacher starts a lesson is a 
 (``runs``: teacher-paced, or student-paced homework with an optional closing date), answers carry
 their run, the pace points at the class's current run, and ``places`` keeps each student's step
 in a student-paced run. The migration turns the answers of each (class, lesson) into one run.
+Version 6 adds the languages the pages are read in: the class's (``classes.lang``: the
+projector's, chosen by the teacher) and each student's own choice (``students.lang``); both may
+be empty (the pages' default language).
 :func:`upgrade` brings a database of any earlier version to :data:`VERSION` inside one
 transaction, so a failed upgrade changes nothing.
 """
@@ -40,7 +43,7 @@ from sqlalchemy import (
 
 from .errors import ClassroomError
 
-VERSION = 5
+VERSION = 6
 """The schema version this package writes."""
 
 NAME_MAX = 24
@@ -51,11 +54,14 @@ BOT_MAX = 40
 HASH_MAX = 160
 TITLE_MAX = 120
 LESSON_KEY_MAX = 20
+LANG_MAX = 16
 
 
-def _base(metadata: MetaData, *, by_name: bool, lifecycle: bool = False) -> dict[str, Table]:
+def _base(metadata: MetaData, *, by_name: bool, lifecycle: bool = False,
+          languages: bool = False) -> dict[str, Table]:
     """The tables of version 1; ``by_name`` adds version 2's column on the move log,
-    ``lifecycle`` version 4's columns on the class."""
+    ``lifecycle`` version 4's columns on the class, ``languages`` version 6's language of the
+    class and of each student."""
     version = Table("schema_version", metadata, Column("version", Integer, nullable=False))
     class_columns: list[Column[Any]] = [
         Column("id", Integer, primary_key=True),
@@ -71,16 +77,20 @@ def _base(metadata: MetaData, *, by_name: bool, lifecycle: bool = False) -> dict
             # when the teacher ended the class: no joins, answers or moves after it
             Column("ended", Float),
         ]
+    if languages:  # the projector's language, chosen by the teacher (None: the default)
+        class_columns.append(Column("lang", String(LANG_MAX)))
     classes = Table("classes", metadata, *class_columns)
-    students = Table(
-        "students", metadata,
+    student_columns: list[Any] = [
         Column("id", Integer, primary_key=True),
         Column("class_id", Integer, ForeignKey("classes.id"), nullable=False),
         Column("name", String(NAME_MAX), nullable=False),
         Column("token_hash", String(64), nullable=False, unique=True),
         Column("joined", Float, nullable=False),
-        UniqueConstraint("class_id", "name", name="students_one_name"),
-    )
+    ]
+    if languages:  # the language the student chose for their pages (None: not chosen)
+        student_columns.append(Column("lang", String(LANG_MAX)))
+    students = Table("students", metadata, *student_columns,
+                     UniqueConstraint("class_id", "name", name="students_one_name"))
     tables = Table(
         "game_tables", metadata,
         Column("id", Integer, primary_key=True),
@@ -213,8 +223,8 @@ _lesson(V4)
 _pins(V4)
 
 METADATA = MetaData()
-_tables = {**_base(METADATA, by_name=True, lifecycle=True), **_lesson(METADATA, runs=True),
-           **_pins(METADATA)}
+_tables = {**_base(METADATA, by_name=True, lifecycle=True, languages=True),
+           **_lesson(METADATA, runs=True), **_pins(METADATA)}
 schema_version = _tables["schema_version"]
 classes = _tables["classes"]
 students = _tables["students"]
@@ -297,6 +307,12 @@ def _v4_to_v5(conn: Connection) -> None:
                           "COALESCE(MAX(id), 1), MAX(id) IS NOT NULL) FROM answers"))
 
 
+def _v5_to_v6(conn: Connection) -> None:
+    """The languages: the class's and each student's, empty (the default) until chosen."""
+    conn.execute(text(f"ALTER TABLE classes ADD COLUMN lang VARCHAR({LANG_MAX})"))
+    conn.execute(text(f"ALTER TABLE students ADD COLUMN lang VARCHAR({LANG_MAX})"))
+
+
 def _title(key: str) -> str:
     """A built-in lesson's title (its key when the package no longer has it)."""
     try:
@@ -309,7 +325,7 @@ def _title(key: str) -> str:
 
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _create_v1, 2: _v1_to_v2,
                                                        3: _v2_to_v3, 4: _v3_to_v4,
-                                                       5: _v4_to_v5}
+                                                       5: _v4_to_v5, 6: _v5_to_v6}
 """``MIGRATIONS[n]`` brings a database of version ``n - 1`` (0: empty) to version ``n``."""
 
 

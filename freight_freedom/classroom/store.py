@@ -25,6 +25,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, OperationalError
 from sqlalchemy.pool import NullPool
 
+from ..core.i18n import _
 from . import schema
 from .errors import ClassroomError
 from .notices import APP_NAME, RELAY_ENV, Changes, Notices
@@ -201,8 +202,8 @@ def check_code(value: object, field: str, length: int) -> str:
     code = value.strip().upper()
     if len(code) != length or any(ch not in CODE_ALPHABET for ch in code):
         shown = code[:12] + ("..." if len(code) > 12 else "")
-        raise ClassroomError(field, f"{shown!r} is not a code: {length} letters and digits "
-                                    "(no 0, 1, I, L or O)")
+        raise ClassroomError(field, _("{code} is not a code: {n} letters and digits (no 0, 1, "
+                                      "I, L or O)").format(code=repr(shown), n=length))
     return code
 
 
@@ -215,7 +216,7 @@ def token_hash(token: object, field: str) -> str:
     """The SHA-256 of a token (only hashes are stored); bad tokens are refused by shape."""
     if not isinstance(token, str) or not 16 <= len(token) <= TOKEN_MAX or not re.fullmatch(
             r"[A-Za-z0-9_\-]+", token):
-        raise ClassroomError(field, "not a token given by this classroom")
+        raise ClassroomError(field, _("not a token given by this classroom"))
     return hashlib.sha256(token.encode()).hexdigest()
 
 
@@ -266,15 +267,16 @@ def check_name(value: object, field: str = "name") -> str:
         raise ClassroomError(field, f"a name is text, not {type(value).__name__}")
     name = " ".join(unicodedata.normalize("NFC", value).split())
     if not name:
-        raise ClassroomError(field, "type your first name")
+        raise ClassroomError(field, _("type your first name"))
     if len(name) > schema.NAME_MAX:
-        raise ClassroomError(field, f"at most {schema.NAME_MAX} characters, not {len(name)}")
+        raise ClassroomError(field, _("at most {limit} characters, not {n}").format(
+            limit=schema.NAME_MAX, n=len(name)))
     for ch in name:
         if not (unicodedata.category(ch).startswith(("L", "M")) or ch in _NAME_MARKS):
-            raise ClassroomError(field, f"{ch!r} is not allowed in a name: use letters, "
-                                        "spaces, ' - and .")
+            raise ClassroomError(field, _("{char} is not allowed in a name: use letters, "
+                                          "spaces, ' - and .").format(char=repr(ch)))
     if not unicodedata.category(name[0]).startswith("L"):
-        raise ClassroomError(field, "a name starts with a letter")
+        raise ClassroomError(field, _("a name starts with a letter"))
     return name
 
 
@@ -284,9 +286,10 @@ def check_text(value: object, field: str, limit: int) -> str:
         raise ClassroomError(field, f"text, not {type(value).__name__}")
     out = " ".join(value.split())
     if not out:
-        raise ClassroomError(field, "give an answer first")
+        raise ClassroomError(field, _("give an answer first"))
     if len(out) > limit:
-        raise ClassroomError(field, f"at most {limit} characters, not {len(out)}")
+        raise ClassroomError(field, _("at most {limit} characters, not {n}").format(
+            limit=limit, n=len(out)))
     if not out.isprintable():
-        raise ClassroomError(field, "only printable characters")
+        raise ClassroomError(field, _("only printable characters"))
     return out

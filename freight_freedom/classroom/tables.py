@@ -23,6 +23,7 @@ from ..core import registry
 from ..core.action import Action, show
 from ..core.errors import ActionParseError, IllegalAction, SaveFileError
 from ..core.game import Game
+from ..core.i18n import _
 from . import schema
 from .errors import AccessDenied, ClassroomError, SeatTaken, StaleMove, TamperedLog
 from .lifecycle import check_open
@@ -217,22 +218,24 @@ class Table:
             row = conn.execute(select(se.c.bot, se.c.student_id, se.c.token_hash)
                                .where(se.c.table_id == self.id, se.c.seat == seat)).one()
             if row.bot is not None:
-                raise SeatTaken("seat", f"Player {seat + 1} at table {self.code} is played by "
-                                        f"the {row.bot} bot")
+                raise SeatTaken("seat", _("Player {n} at table {table} is played by the {bot} "
+                                          "bot").format(n=seat + 1, table=self.code, bot=row.bot))
             if row.student_id is not None and row.student_id != student.id:
                 holder = self._room._student_name(conn, row.student_id)
-                raise SeatTaken("seat", f"{holder} holds Player {seat + 1} at table "
-                                        f"{self.code}")
+                raise SeatTaken("seat", _("{name} holds Player {n} at table {table}").format(
+                    name=holder, n=seat + 1, table=self.code))
             if row.token_hash is not None:
-                raise SeatTaken("seat", f"{student.name}, you hold Player {seat + 1} at table "
-                                        f"{self.code} on another device: use it, or ask the "
-                                        "teacher to free the seat")
+                raise SeatTaken("seat", _(
+                    "{name}, you hold Player {n} at table {table} on another device: use it, "
+                    "or ask the teacher to free the seat").format(
+                        name=student.name, n=seat + 1, table=self.code))
             other = conn.execute(select(se.c.seat).where(
                 se.c.table_id == self.id, se.c.student_id == student.id,
                 se.c.seat != seat)).first()
             if other is not None:
-                raise SeatTaken("seat", f"{student.name}, you already hold Player "
-                                        f"{other.seat + 1} at table {self.code}")
+                raise SeatTaken("seat", _("{name}, you already hold Player {n} at table "
+                                          "{table}").format(name=student.name,
+                                                            n=other.seat + 1, table=self.code))
             done = conn.execute(update(se).where(
                 se.c.table_id == self.id, se.c.seat == seat, se.c.bot.is_(None),
                 se.c.token_hash.is_(None),
@@ -240,8 +243,8 @@ class Table:
             ).values(student_id=student.id, token_hash=token_hash(token, "token"),
                      claimed=time.time()))
             if done.rowcount != 1:  # another device got there between the read and the write
-                raise SeatTaken("seat", f"Player {seat + 1} at table {self.code} was just "
-                                        "taken")
+                raise SeatTaken("seat", _("Player {n} at table {table} was just taken").format(
+                    n=seat + 1, table=self.code))
         return token
 
     def rejoin(self, token: object) -> int:
@@ -252,8 +255,9 @@ class Table:
             row = conn.execute(select(se.c.seat).where(
                 se.c.table_id == self.id, se.c.token_hash == digest)).first()
         if row is None:
-            raise AccessDenied("seat token", f"this device holds no seat at table {self.code} "
-                                             "(the teacher may have freed it): claim a seat")
+            raise AccessDenied("seat token", _("this device holds no seat at table {table} (the "
+                                               "teacher may have freed it): claim a seat")
+                               .format(table=self.code))
         return int(row.seat)
 
     def assign(self, seat: int, student: Student | None) -> None:
@@ -377,12 +381,13 @@ class Table:
         if token is None:
             if self._room.is_teacher:
                 return "the teacher"
-            raise AccessDenied("seat token", f"Player {seat + 1} at table {self.code} is "
-                                             "played only with its seat token: claim the seat")
+            raise AccessDenied("seat token", _("Player {n} at table {table} is played only with "
+                                               "its seat token: claim the seat").format(
+                                                   n=seat + 1, table=self.code))
         digest = token_hash(token, "seat token")
         if row.token_hash is None or not hmac.compare_digest(digest, row.token_hash):
-            raise AccessDenied("seat token", f"this device does not hold Player {seat + 1} at "
-                                             f"table {self.code}")
+            raise AccessDenied("seat token", _("this device does not hold Player {n} at table "
+                                               "{table}").format(n=seat + 1, table=self.code))
         return str(row.name)
 
     def _bot_seats(self) -> dict[int, str]:

@@ -174,6 +174,6 @@ def test_a_version_4_database_becomes_one_run_per_class_and_lesson(url: str) -> 
     room.lesson.go(TEXT)
     assert room.lesson.answer(cy, "3", step=TEXT).ok
     with room.store.read() as conn:
-        assert schema.version_of(conn) == schema.VERSION == 5
+        assert schema.version_of(conn) == schema.VERSION == 6
         assert not inspect(conn).has_table("answers_v4")
         assert len(conn.execute(select(schema.answers)).all()) == 6

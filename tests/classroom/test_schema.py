@@ -83,7 +83,7 @@ def test_a_version_1_database_is_upgraded(url: str) -> None:
     room = Classroom(url, code="V2V2V2", pin="4321")
     assert room.store.schema_before == 1
     with room.store.read() as conn:
-        assert schema.version_of(conn) == schema.VERSION == 5
+        assert schema.version_of(conn) == schema.VERSION == 6
     table = room.table(table_code)
     assert [str(a) for a in table.game.history] == played  # the old log replays
     game = table.game

@@ -16,12 +16,15 @@ import os
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import anywidget
 import ipywidgets as widgets
 import traitlets
 
+from ...core.errors import OptionError
+from ...core.i18n import _, check_language, language, languages, pgettext, using
+from ...core.say import shown
 from ...lessons import LESSONS
 from ...lessons.text import inline, to_html
 from ...ui.errors import ErrorArea
@@ -29,6 +32,8 @@ from ..errors import ClassroomError
 from ..pacing import Slide
 from ..runs import known_lesson as lesson
 from .words import history_html, shown_answer, words_html
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 DB_ENV = "FREIGHT_FREEDOM_DB"
 CLASS_ENV = "FREIGHT_FREEDOM_CLASS"
@@ -65,9 +70,60 @@ def database_url(url: str | None = None) -> str:
     neither is given (the page was opened without ``freight-freedom classroom``)."""
     found = url or os.environ.get(DB_ENV, "").strip()
     if not found:
-        raise ClassroomError("database", f"no class database: start the classroom with "
-                                         f"`freight-freedom classroom` (it sets {DB_ENV})")
+        raise ClassroomError("database", _("no class database: start the classroom with "
+                                           "`freight-freedom classroom` (it sets {variable})")
+                             .format(variable=DB_ENV))
     return found
+
+
+def query(name: str) -> str:
+    """A value of the page's query string (Voila passes it to the kernel as QUERY_STRING)."""
+    from urllib.parse import parse_qs
+
+    values = parse_qs(os.environ.get("QUERY_STRING", "")).get(name, [])
+    return values[0].strip() if values else ""
+
+
+def asked_language(lang: str | None = None) -> tuple[str | None, str]:
+    """The language a page is asked for: ``lang`` (its caller's), else the link's ``?lang=``;
+    with a notice when it names no language there is a catalog for (the page is then in the
+    default language, and the notice says so in it). ``(None, "")`` when none is asked."""
+    asked = lang if lang is not None else query("lang") or None
+    if asked is None:
+        return None, ""
+    try:
+        return check_language(asked), ""
+    except OptionError:
+        known = languages()
+        names = ", ".join(f"{code} ({name})" for code, name in known.items())
+        with using(None):
+            return None, _("The link asks for the language {lang} (?lang=), which has no "
+                           "translation: this page is in {name}. The languages there are: "
+                           "{names}.").format(lang=repr(asked), name=known[language()],
+                                              names=names)
+
+
+def in_language(method: F) -> F:
+    """A page's method drawn in the page's language (``self.lang``) whoever calls it: its
+    thread, a callback, a test."""
+
+    @functools.wraps(method)
+    def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+        with using(self.lang):
+            return method(self, *args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def language_menu(value: str | None = None) -> widgets.Dropdown:
+    """A menu of the languages there are a catalog for (each by its name in itself),
+    showing ``value`` (default: the language of the moment)."""
+    menu = widgets.Dropdown(options=[(name, code) for code, name in languages().items()],
+                            value=value or language(), description=_("Language"),
+                            style={"description_width": "initial"},
+                            layout=widgets.Layout(width="auto"))
+    menu.add_class("ff-language")
+    return menu
 
 
 def class_code(code: str | None = None) -> str | None:
@@ -118,7 +174,7 @@ def slide_html(slide: Slide | None, *, scale: float = 1.0, key: str | None = Non
     nobody on the page has) and, at the reveal, one answer (the first the question accepts)
     rather than the teacher's list of every accepted answer."""
     if slide is None:
-        return box("#f1f3f4", html.escape(waiting or "The lesson has not started yet."),
+        return box("#f1f3f4", html.escape(waiting or _("The lesson has not started yet.")),
                    size=round(15 * scale))
     the = slide.lesson
     text: Callable[[str], str] = inline
@@ -127,19 +183,22 @@ def slide_html(slide: Slide | None, *, scale: float = 1.0, key: str | None = Non
         text = functools.partial(words_html, key=the)
         block = functools.partial(words_html, key=the, block=True)
     size = round(15 * scale)
+    title = shown(lesson(the).title) if class_words else lesson(the).title
     out = [f"<div style='font-size:{size}px;line-height:1.45'>",
            f"<div style='color:#555;font-size:{round(13 * scale)}px'>"
-           f"{html.escape(lesson(the).title)} &middot; step {slide.step + 1} of "
-           f"{slide.steps}</div>",
+           f"{html.escape(title)} &middot; "
+           + html.escape(_("step {n} of {total}").format(n=slide.step + 1, total=slide.steps))
+           + "</div>",
            f"<h2 style='margin:2px 0 8px 0;font-size:{round(24 * scale)}px'>"
            f"{text(slide.title)}</h2>", block(slide.text),
            history_html(the, slide.step, size=round(13 * scale))]
     q = slide.question
     if q is not None:
-        where = (" <i>(type the name of the space)</i>" if class_words and q.kind == "map"
-                 else "")
+        where = (" <i>" + html.escape(_("(type the name of the space)")) + "</i>"
+                 if class_words and q.kind == "map" else "")
+        asking = html.escape(_("Question."))
         out.append("<div style='background:#eef3fd;padding:8px 10px;border-left:5px solid "
-                   f"#0b57d0;margin-top:8px'><b>Question.</b> {text(q.prompt)}{where}")
+                   f"#0b57d0;margin-top:8px'><b>{asking}</b> {text(q.prompt)}{where}")
         if q.options:
             out.append("<ol type='A' style='margin:4px 0'>" + "".join(
                 f"<li>{text(o)}</li>" for o in q.options) + "</ol>")
@@ -150,8 +209,9 @@ def slide_html(slide: Slide | None, *, scale: float = 1.0, key: str | None = Non
         if class_words and slide.revealed and asked is not None:
             shown_key = shown_answer(asked, the, slide.step)
         if shown_key is not None:
-            label = "Answer" if slide.revealed else "Answer (only you see this until you reveal)"
-            out.append(box("#e3f4e1", f"<b>{label}:</b> {inline(shown_key)}"
+            label = (pgettext("the answer to a question", "Answer") if slide.revealed
+                     else "Answer (only you see this until you reveal)")  # the teacher's
+            out.append(box("#e3f4e1", f"<b>{html.escape(label)}:</b> {inline(shown_key)}"
                            + (f"<br>{text(shown_why)}" if shown_why else ""), size=size))
     out.append("</div>")
     return "".join(out)
@@ -175,6 +235,8 @@ class LessonBoard:
         self.ready = ready
         self.made = time.monotonic()
         self.shown = self._wanted(slide)
+        #: the language the board's words are drawn in (drawn again when the reader's changes)
+        self.shown_lang = language()
         self.figure: Any = go.FigureWidget(self._figure(*self.shown))
         self.figure._config = {"displayModeBar": False, "scrollZoom": False,
                                "doubleClick": False}
@@ -202,11 +264,11 @@ class LessonBoard:
         """Draw the board of ``slide`` (the opening board before a lesson starts), once the
         browser has drawn the page (``ready``); until then the page's thread asks again."""
         wanted = self._wanted(slide)
-        if self.shown == wanted or not self.ready() \
+        if (self.shown, self.shown_lang) == (wanted, language()) or not self.ready() \
                 or time.monotonic() - self.made < SETTLE:
             return
         self._change(self._figure(*wanted))
-        self.shown = wanted
+        self.shown, self.shown_lang = wanted, language()
 
     def _change(self, fig: Any) -> None:
         """Make the page's figure ``fig`` with as few redraws in the browser as it takes.
@@ -250,11 +312,11 @@ class LessonBoard:
 def ago(stamp: float | None, now: float | None = None) -> str:
     """``12 s ago``, ``3 min ago`` (for "last move")."""
     if stamp is None:
-        return "no move yet"
+        return _("no move yet")
     seconds = max(0, int((time.time() if now is None else now) - stamp))
     if seconds < 90:
-        return f"{seconds} s ago"
-    return f"{seconds // 60} min ago"
+        return _("{n} s ago").format(n=seconds)
+    return _("{n} min ago").format(n=seconds // 60)
 
 
 _BEAT_ESM = r"""
@@ -339,8 +401,13 @@ class Live:
         return self.thread.is_alive() and not self._stop.is_set()
 
     def step(self) -> None:
-        """One round: wait for news, then update (the thread's loop; tests call it too).
-        Paused while the page's browser has gone (no heartbeat)."""
+        """One round: wait for news, then update (the thread's loop; tests call it too), in
+        the page's language (its error area's). Paused while the page's browser has gone (no
+        heartbeat)."""
+        with using(self._errors.lang()):
+            self._step()
+
+    def _step(self) -> None:
         if self.heartbeat is not None and not self.heartbeat.alive:
             self._stop.wait(TICK)
             return
@@ -357,9 +424,9 @@ class Live:
             if not self._failing:
                 if _is_database_down(exc):
                     LOG.warning("the class database cannot be reached: %s", exc)
-                    self._errors.show_error("the class database cannot be reached just now "
-                                            "(a restart, or too many connections): this page "
-                                            "tries again every second by itself")
+                    self._errors.show_error(_("the class database cannot be reached just now "
+                                              "(a restart, or too many connections): this page "
+                                              "tries again every second by itself"))
                 else:
                     self._errors.report(exc)
             self._failing = True
@@ -378,10 +445,13 @@ def label(text: str, size: int = 15) -> widgets.HTML:
 def kept_note() -> str:
     """The join page's one sentence on students' data: what is kept, by whom, how long."""
     days = os.environ.get(KEEP_ENV, "").strip()
-    how_long = (f"until your teacher deletes the class, or after {days} days without use"
-                if days.isdigit() else "until your teacher deletes the class")
-    return ("Your teacher's computer keeps your first name, your answers and your game moves "
-            f"for this class, {how_long}. Only your teacher sees them.")
+    if days.isdigit():
+        return _("Your teacher's computer keeps your first name, your answers and your game "
+                 "moves for this class, until your teacher deletes the class, or after {days} "
+                 "days without use. Only your teacher sees them.").format(days=days)
+    return _("Your teacher's computer keeps your first name, your answers and your game moves "
+             "for this class, until your teacher deletes the class. Only your teacher sees "
+             "them.")
 
 
 def _is_database_down(exc: BaseException) -> bool:

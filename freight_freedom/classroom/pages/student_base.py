@@ -23,6 +23,9 @@ class StudentBase:
 
     url: str
     live_wanted: bool
+    lang: str | None  # the page's language (None: the default)
+    url_lang: str | None  # the language the link asked for (``?lang=``)
+    lang_chosen: bool  # whether the student chose it (this page's menu, or a visit before)
     room: Classroom | None
     me: Student | None
     slide: Slide | None
@@ -53,11 +56,15 @@ class StudentBase:
             """The line above the lesson (:meth:`.student.StudentPage._note_lesson`)."""
             ...
 
+        def _apply_language(self, lang: str | None) -> None:
+            """Draw the page in ``lang`` (:meth:`.student.StudentPage._apply_language`)."""
+            ...
+
         def _kept(self) -> dict[str, Any]:
             """What the browser keeps (:meth:`.student_join.StudentJoin._kept`)."""
             ...
 
-        def _remember(self, seats: dict[str, Any]) -> None:
+        def _remember(self, seats: dict[str, Any] | None = None) -> None:
             """Keep the tokens (:meth:`.student_join.StudentJoin._remember`)."""
             ...
 

@@ -10,11 +10,12 @@ import time
 
 import ipywidgets as widgets
 
+from ...core.i18n import _, ngettext, pgettext
 from ..errors import ClassroomError
 from ..pacing import MAX_ATTEMPTS, Slide
 from ..runs import known_lesson as lesson
 from ..runs import when
-from .common import box, slide_html
+from .common import box, in_language, slide_html
 from .student_base import StudentBase
 from .words import plain, rule_chips, words_html
 
@@ -23,27 +24,34 @@ def closed_words(slide: Slide) -> str:
     """Why a run takes no more answers, in words: its closing date passed, or the teacher
     ended it."""
     if slide.closes is not None and time.time() >= slide.closes:
-        return f"The closing date ({when(slide.closes)}) has passed: answers are closed."
+        return _("The closing date ({date}) has passed: answers are closed.").format(
+            date=when(slide.closes))
     if slide.mode == "self":
-        return "Your teacher has ended this homework: answers are closed."
-    return "Answers are closed."
+        return _("Your teacher has ended this homework: answers are closed.")
+    return _("Answers are closed.")
 
 
 def homework_note(slide: Slide) -> str:
     """Under a homework question: the student's tries and when the answer shows."""
     if slide.closed:
-        shown = " The answer is shown above." if slide.key is not None else ""
-        return closed_words(slide) + shown
-    later = ("The answer shows after the closing date"
-             + (f" ({when(slide.closes)})." if slide.closes is not None else "."))
+        if slide.key is None:
+            return closed_words(slide)
+        # TRANSLATORS: {closed} is why answers are closed ("Answers are closed.")
+        return _("{closed} The answer is shown above.").format(closed=closed_words(slide))
+    later = (_("The answer shows after the closing date ({date}).").format(
+        date=when(slide.closes)) if slide.closes is not None else
+        _("The answer shows after the closing date."))
     if slide.right:
-        return "Right! " + ("The answer is shown above." if slide.key is not None else later)
+        if slide.key is not None:
+            return _("Right! The answer is shown above.")
+        # TRANSLATORS: {later} says when the answer shows ("The answer shows after ...")
+        return _("Right! {later}").format(later=later)
     if slide.key is not None:
-        return "Your tries are used: the answer is shown above."
+        return _("Your tries are used: the answer is shown above.")
     left = MAX_ATTEMPTS - slide.tries
     if left <= 0:
-        return "Your tries are used. " + later
-    return f"You have {left} {'try' if left == 1 else 'tries'} left."
+        return _("Your tries are used. {later}").format(later=later)
+    return ngettext("You have {n} try left.", "You have {n} tries left.", left).format(n=left)
 
 
 def homework_closed(slide: Slide) -> bool:
@@ -62,10 +70,8 @@ class StudentLesson(StudentBase):
         self.slide_view.add_class("ff-student-slide")
         self.choices = widgets.RadioButtons(options=[], value=None,
                                             layout=widgets.Layout(width="auto"))
-        self.answer_text = widgets.Text(placeholder="your answer",
-                                        layout=widgets.Layout(width="260px"))
-        self.answer_button = widgets.Button(description="Answer", icon="check",
-                                            button_style="primary")
+        self.answer_text = widgets.Text(layout=widgets.Layout(width="260px"))
+        self.answer_button = widgets.Button(icon="check", button_style="primary")
         self.answer_button.on_click(guard(lambda _b: self.answer()))
         self.feedback = widgets.HTML()
         for w, name in ((self.choices, "ff-student-choices"),
@@ -76,9 +82,8 @@ class StudentLesson(StudentBase):
         self.closed_note = widgets.HTML()
         self.closed_note.add_class("ff-student-closed")
         # homework (a student-paced run): the student's own Back and Next
-        self.own_back = widgets.Button(description="Back", icon="arrow-left")
-        self.own_next = widgets.Button(description="Next", icon="arrow-right",
-                                       button_style="primary")
+        self.own_back = widgets.Button(icon="arrow-left")
+        self.own_next = widgets.Button(icon="arrow-right", button_style="primary")
         self.own_back.on_click(guard(lambda _b: self.move(-1)))
         self.own_next.on_click(guard(lambda _b: self.move(+1)))
         self.own_back.add_class("ff-student-back")
@@ -91,13 +96,30 @@ class StudentLesson(StudentBase):
         self.answer_box = widgets.VBox([self.choices, widgets.HBox([self.answer_text,
                                                                     self.answer_button]),
                                         self.feedback, self.closed_note])
+        self._label_lesson()
+
+    def _label_lesson(self) -> None:
+        """The lesson's fixed words, and the options of the question shown, in the language
+        of the moment (the option chosen stays chosen)."""
+        self.answer_text.placeholder = _("your answer")
+        self.answer_button.description = pgettext("button", "Answer")
+        self.own_back.description = _("Back")
+        self.own_next.description = _("Next")
+        slide = self.slide
+        q = None if slide is None else slide.question
+        if slide is not None and q is not None and q.options:
+            chosen = self.choices.value
+            options = [(plain(o, slide.lesson), i) for i, o in enumerate(q.options)]
+            if list(self.choices.options) != options:
+                self.choices.options = options
+                self.choices.value = chosen
 
     def _draw_slide(self, moved: bool) -> None:
         slide = self.slide
         self._note_lesson()
         self._draw_own(slide)
         self.slide_view.value = slide_html(
-            slide, waiting="Wait for your teacher to start the lesson.", class_words=True)
+            slide, waiting=_("Wait for your teacher to start the lesson."), class_words=True)
         q = None if slide is None else slide.question
         self.answer_box.layout.display = "none" if q is None else ""
         if q is None or slide is None:
@@ -120,8 +142,8 @@ class StudentLesson(StudentBase):
             self.closed_note.value = box("#f1f3f4", html.escape(homework_note(slide))) \
                 if closed or slide.tries else ""
         else:
-            self.closed_note.value = box("#f1f3f4", "Answers are closed: the answer is shown "
-                                                    "above.") if closed else ""
+            self.closed_note.value = box("#f1f3f4", html.escape(_(
+                "Answers are closed: the answer is shown above."))) if closed else ""
 
     def _draw_own(self, slide: Slide | None) -> None:
         """Homework: the student's own Back and Next, and where they are."""
@@ -131,32 +153,37 @@ class StudentLesson(StudentBase):
             return
         self.own_back.disabled = slide.step == 0
         self.own_next.disabled = slide.step >= slide.steps - 1
-        due = (f" &middot; answers close {html.escape(when(slide.closes))}"
+        due = (" &middot; " + html.escape(_("answers close {date}").format(
+                   date=when(slide.closes)))
                if slide.closes is not None and not slide.closed else
-               " &middot; <b>answers are closed</b>" if slide.closed else "")
-        self.own_note.value = (f"<span style='font-size:15px'>Homework at your own pace: "
-                               f"step {slide.step + 1} of {slide.steps}{due}</span>")
+               " &middot; <b>" + html.escape(_("answers are closed")) + "</b>" if slide.closed
+               else "")
+        self.own_note.value = ("<span style='font-size:15px'>" + html.escape(_(
+            "Homework at your own pace: step {n} of {total}").format(
+                n=slide.step + 1, total=slide.steps)) + f"{due}</span>")
 
+    @in_language
     def move(self, by: int) -> None:
         """Homework: the student's Back (``-1``) or Next (``+1``); kept in the database."""
         assert self.room is not None and self.me is not None
         slide = self.slide
         if slide is None or slide.mode != "self":
-            raise ClassroomError("step", "your teacher moves the class on in this lesson")
+            raise ClassroomError("step", _("your teacher moves the class on in this lesson"))
         self.slide = self.room.lesson.move(self.me, slide.step + by)
         self._draw_slide(True)
         self.board.show(self.slide)
 
+    @in_language
     def answer(self, value: str | int | None = None) -> str:
         """Send the answer chosen or typed (or ``value``); the verdict shown, as text."""
         assert self.room is not None and self.me is not None
         slide = self.slide
         if slide is None or slide.question is None:
-            raise ClassroomError("answer", "there is no question to answer now")
+            raise ClassroomError("answer", _("there is no question to answer now"))
         if value is None:
             if slide.question.options:
                 if self.choices.value is None:
-                    raise ClassroomError("answer", "choose one of the answers first")
+                    raise ClassroomError("answer", _("choose one of the answers first"))
                 value = int(self.choices.value)
             else:
                 value = self.answer_text.value

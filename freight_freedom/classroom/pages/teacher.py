@@ -14,6 +14,8 @@ import html
 
 import ipywidgets as widgets
 
+from ...core.errors import OptionError
+from ...core.i18n import check_language, language, languages
 from ...ui.errors import ErrorArea
 from ..bots import play_due_bots
 from ..errors import ClassroomError
@@ -101,6 +103,17 @@ class TeacherPage(LessonTab, StudentsTab, TablesTab, RecordsTabs):
             + "Class code <b style='font-family:monospace;font-size:20px'>"
             f"{room.code}</b> &middot; students join at <a href='{html.escape(link)}' "
             f"target='_blank'>{html.escape(link)}</a></div>")
+        # the class's language: the projector's (and a student page's until its student
+        # chooses one); the teacher's page itself stays in its own
+        self.class_language = widgets.Dropdown(
+            options=[(name, code) for code, name in languages().items()],
+            value=self._known_language(room.language), description="Projector's language",
+            tooltip="The language of the projector's page, and of a student's page until the "
+                    "student chooses one", style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto"))
+        self.class_language.add_class("ff-teacher-language")
+        self.class_language.observe(
+            self.errors.guard(lambda c: self.teacher.set_language(c["new"])), names="value")
         lesson_tab = self._lesson_tab()
         students_tab = self._students_tab()
         tables_tab = self._tables_tab()
@@ -111,7 +124,11 @@ class TeacherPage(LessonTab, StudentsTab, TablesTab, RecordsTabs):
         for i, title in enumerate(TABS):
             self.tabs.set_title(i, title)
         self.tabs.observe(self.errors.guard(lambda _c: self.refresh()), names="selected_index")
-        self.main.children = [self.header, self.tabs]
+        self.main.children = [
+            widgets.HBox([self.header, self.class_language],
+                         layout=widgets.Layout(justify_content="space-between",
+                                               align_items="center", flex_flow="row wrap")),
+            self.tabs]
         self._new_form()
         self.version = -1
         self.refresh()
@@ -120,6 +137,14 @@ class TeacherPage(LessonTab, StudentsTab, TablesTab, RecordsTabs):
         self.live = Live(self._wait, self.refresh, self.errors, "teacher", heartbeat=self.heartbeat)
         if self.live_wanted:
             self.live.start()
+
+    @staticmethod
+    def _known_language(lang: str | None) -> str:
+        """``lang`` if there is a catalog of it, else the default language."""
+        try:
+            return check_language(lang) if lang is not None else language()
+        except OptionError:
+            return language()
 
     def _wait(self, timeout: float) -> None:
         self.teacher.lesson.wait_activity(self.activity, timeout)

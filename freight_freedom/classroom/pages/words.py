@@ -23,7 +23,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from ...core.i18n import _
 from ...core.rulebook import ID as _ID
+from ...core.say import shown
 from ...lessons.questions import Choice, Question
 from ...lessons.text import chip_label, inline, to_html
 from ...ui.rule_words import student_rule_text
@@ -91,8 +93,8 @@ def _ids(found: str) -> list[str]:
 def _label(match: re.Match[str], text: str, many: bool) -> str:
     lead = match.group("lead") or ""
     if lead == "ruling":
-        return "ruling"
-    label = "the rules" if many or lead.endswith("s") else "the rule"
+        return _("ruling")
+    label = _("the rules") if many or lead.endswith("s") else _("the rule")
     before = text[:match.start()].rstrip()
     if lead[:1] == "T" or not before or before[-1] in ".!?":
         label = label[0].upper() + label[1:]
@@ -100,9 +102,10 @@ def _label(match: re.Match[str], text: str, many: bool) -> str:
 
 
 def _marked(text: str, key: str) -> tuple[str, list[tuple[str, list[str]]]]:
-    """``text`` in the class's words, each rule still named in it replaced by a mark; the
-    marks' labels and rules."""
-    text = lesson_words(key)(text)
+    """``text`` in the class's words (in the reader's language where the catalog has the
+    lesson's text), each rule still named in it replaced by a mark; the marks' labels and
+    rules."""
+    text = lesson_words(key)(shown(text))
     for pattern, said in LEADS:
         text = pattern.sub(said, text)
     links: list[tuple[str, list[str]]] = []
@@ -146,8 +149,9 @@ def rule_chips(rules: tuple[str, ...] | list[str], key: str, *, size: int = 13) 
             f"border-left:3px solid #99c'>{inline(body)}</div></details>")
     if not chips:
         return ""
+    head = html.escape(_("Rules:"))
     return (f"<div class='ff-rules' style='margin:4px 0;font-size:{size}px'><span "
-            "style='color:#666'>Rules: </span>" + "".join(chips) + "</div>")
+            f"style='color:#666'>{head} </span>" + "".join(chips) + "</div>")
 
 
 def plain(text: str, key: str) -> str:
@@ -205,5 +209,6 @@ def history_html(key: str, step: int, *, size: int = 13) -> str:
         return ""
     name, text = note
     return (f"<details open class='ff-history' style='font-size:{size}px;background:#f6f1e7;"
-            "padding:4px 8px;border-left:4px solid #8d6e63;margin:6px 0'><summary><b>History: "
-            f"{html.escape(name)}</b></summary>{words_html(text, key)}</details>")
+            "padding:4px 8px;border-left:4px solid #8d6e63;margin:6px 0'><summary><b>"
+            + html.escape(_("History: {name}").format(name=shown(name)))
+            + f"</b></summary>{words_html(text, key)}</details>")
