@@ -174,6 +174,7 @@ def update(extra: list[Path] = ()) -> dict[str, int]:  # type: ignore[assignment
                 mine = catalog.get(message.id, message.context)
                 if mine is not None:
                     mine.string = message.string
+                    mine.flags.discard("fuzzy")  # a translation given is no guess
         with po.open("wb") as handle:
             pofile.write_po(handle, catalog, width=100, sort_by_file=True)
         compile_po(po, LOCALE_DIR)

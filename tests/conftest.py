@@ -24,6 +24,7 @@ except ImportError:  # pragma: no cover - a plain pytest run has no use for it
     LoadScopeScheduling = object
 
 sys.path.insert(0, str(Path(__file__).parent / "core"))
+sys.path.append(str(Path(__file__).parent))  # tests' shared helpers (english_left)
 
 _PREVIOUS: dict[int, Any] = {}
 

@@ -6,7 +6,12 @@ while code that cares can tell an illegal move from a bad option or a damaged sa
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+
+_: Callable[[str], str] = str
+"""Puts an error's own words in the reader's language: :mod:`.i18n` sets it when it is imported
+(it raises these errors, so it cannot be imported from here)."""
 
 
 class IllegalAction(ValueError):
@@ -20,8 +25,6 @@ class IllegalAction(ValueError):
         self.reason = reason
         self.rule = rule
         self.action = action
-        from .i18n import _  # (i18n raises OptionError: imported here)
-
         prefix = f"{action}: " if action is not None else ""
         # (the message is written in the language of the reader it is raised for)
         super().__init__(prefix + _("{reason} [rule {rule}]").format(reason=reason, rule=rule))
@@ -38,8 +41,6 @@ class OptionError(ValueError):
         self.option = option
         self.reason = reason
         self.rule = rule
-        from .i18n import _
-
         suffix = " " + _("[rule {rule}]").format(rule=rule) if rule else ""
         super().__init__(_("option {option}: {reason}").format(option=repr(option),
                                                                reason=reason) + suffix)

@@ -141,7 +141,10 @@ class Happened(Event):
     equality, ``to_dict``, pickling), once; a game that never reads its texts never writes them.
     """
 
-    text: str = field()  # field(): not the inherited ``text`` property as a default
+    # field(): not the inherited ``text`` property as a default. Given a string or words (a
+    # :func:`~.say.say`, a :func:`later`); read, it is always the English string (``Any`` here
+    # only because a dataclass field cannot say "words in, str out")
+    text: Any = field()
     RULE: ClassVar[str] = ""
     KEYS: ClassVar[Mapping[str, str]] = {}
     SPREAD: ClassVar[str] = ""
@@ -217,7 +220,11 @@ class Happened(Event):
             return None
 
     def __reduce__(self) -> tuple[Any, ...]:  # type: ignore[override]
-        return (_rebuild, (type(self), tuple(getattr(self, f.name) for f in fields(self))))
+        # the words, when the event has them: an unpickled event is still said in any language
+        words = self._words_of()
+        return (_rebuild, (type(self), tuple(
+            words if f.name == "text" and words is not None else getattr(self, f.name)
+            for f in fields(self))))
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self))

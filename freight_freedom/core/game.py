@@ -19,7 +19,6 @@ import json
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -28,7 +27,7 @@ from .errors import IllegalAction, OptionError
 from .event import Event
 from .frozen import FrozenDict, freeze
 from .game_display import Displayed
-from .i18n import _, check_language, chosen, language, using
+from .i18n import _, check_language, ngettext
 from .scenario_check import check_scenario
 
 S = TypeVar("S")
@@ -228,14 +227,6 @@ class Game(Displayed, ABC, Generic[S]):
         with self.speaking():
             return self._prompt(self.state)
 
-    def speaking(self) -> AbstractContextManager[str]:
-        """A block in which words are put in this game's language: the one a reader chose
-        (:func:`~.i18n.using`: an app's or a page's language), else the game's ``lang``, else
-        the package's. What a game's ``view`` and ``prompt`` run under."""
-        if self.lang is None or chosen() is not None:
-            return nullcontext(language())
-        return using(self.lang)
-
     @property
     def is_over(self) -> bool:
         return self._to_move(self.state) is None
@@ -415,8 +406,9 @@ class Game(Displayed, ABC, Generic[S]):
         """A deterministic one-line summary in words (the app's "Now playing: ..." notice):
         the game and its options, the seed and the number of steps played."""
         steps = len(self._history)
-        return (f"{self._title_words()}, seed {self._seed}, "
-                f"{steps} step{'' if steps == 1 else 's'} played")
+        return ngettext("{game}, seed {seed}, {n} step played",
+                        "{game}, seed {seed}, {n} steps played", steps).format(
+            game=self._title_words(), seed=self._seed, n=steps)
 
     def _title_words(self) -> str:
         """The game and its options in words; games refine this."""

@@ -1,4 +1,4 @@
-"""How a game shows itself: its figure, its app and its notebook representations.
+"""How a game shows itself: its figure, its app, its notebook representations, its language.
 
 :class:`Displayed` is a base of :class:`~freight_freedom.core.game.Game`. The rules never import
 the view: the installed display (:mod:`.display_hook`) is imported only when one of these is
@@ -7,9 +7,11 @@ called, so the kernel stays free of plotly and ipywidgets.
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING, Any, cast
 
 from .display_hook import installed_display
+from .i18n import chosen, language, using
 
 if TYPE_CHECKING:
     from .game import Game
@@ -18,8 +20,18 @@ if TYPE_CHECKING:
 class Displayed:
     """The figure, the app and the notebook faces of a game (a mixin of ``Game``)."""
 
+    lang: str | None
+
     def _shown(self) -> Game[Any]:
         return cast("Game[Any]", self)
+
+    def speaking(self) -> AbstractContextManager[str]:
+        """A block in which words are put in this game's language: the one a reader chose
+        (:func:`~.i18n.using`: an app's or a page's language), else the game's ``lang``, else
+        the package's. What a game's ``view`` and ``prompt`` run under."""
+        if self.lang is None or chosen() is not None:
+            return nullcontext(language())
+        return using(self.lang)
 
     def figure(self) -> Any:
         """A plotly Figure of the current state (route map or table of trains)."""

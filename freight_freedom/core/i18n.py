@@ -37,6 +37,7 @@ from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
+from . import errors as _errors
 from .errors import OptionError
 
 DOMAIN = "freight_freedom"
@@ -189,6 +190,7 @@ def gettext(message: str) -> str:
 
 
 _ = gettext
+_errors._ = gettext  # the errors' own words ("[rule X]", "option 'x': ...")
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Self
 
 from .action import Action, Arg, show
 from .errors import IllegalAction
+from .i18n import _
 
 _TYPES = {"int": int, "str": str, "bool": bool, int: int, str: str, bool: bool}
 
@@ -133,7 +134,8 @@ class Move:
 
     @classmethod
     def _malformed(cls, action: Action, spec: _Spec, problem: str) -> None:
-        reason = cls.USAGE or f"{spec.usage(cls.KIND)} is how a {cls.KIND!r} action is written"
+        reason = _(cls.USAGE) if cls.USAGE else f"{spec.usage(cls.KIND)} is how a {cls.KIND!r} " \
+            "action is written"
         raise IllegalAction(f"{reason}: {problem}", rule=cls.RULE, action=action)
 
     @property

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from .action import Action
+from .i18n import _
 from .verb import Verb
 
 C = TypeVar("C")
@@ -77,4 +78,4 @@ class Phase(Generic[C, S]):
 
     def refuse(self, ctx: C, state: S, action: Action) -> tuple[str, str]:
         """The phase's general reason: ``(rule, reason)``."""
-        return self.refusal or (self.rule, "not a legal choice now")
+        return self.refusal or (self.rule, _("not a legal choice now"))

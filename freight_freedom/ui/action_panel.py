@@ -58,8 +58,11 @@ class ActionPanel:
     def __init__(self, on_choose: Callable[[Action], None],
                  on_first: Callable[[str, str], None] | None = None,
                  speaking: Callable[[Callable[[], None]], Callable[[], None]] = lambda f: f,
+                 kind_title: Callable[[str], str] = str,
                  ) -> None:
         self.on_choose = on_choose
+        #: the heading of a group of choices of one kind, in words (the game's)
+        self.kind_title = kind_title
         #: runs a callback in the app's language (its note on a late click)
         self.speaking = speaking
         self.on_first = on_first
@@ -114,7 +117,7 @@ class ActionPanel:
             rows.append(widgets.HTML("<i>" + html.escape(_("No decision pending.")) + "</i>"))
         for kind, items in groups.items():
             title = widgets.HTML(
-                f"<b style='font-size:13px'>{html.escape(kind)}</b>",
+                f"<b style='font-size:13px'>{html.escape(self.kind_title(kind))}</b>",
                 layout=widgets.Layout(width="90px", min_width="90px"),
             )
             if kind in steps and all(a in splits for a, _ in items):

@@ -174,6 +174,11 @@ class GameUI:
         you have $8"); shown under the actions."""
         return []
 
+    def kind_title(self, kind: str) -> str:
+        """The heading of the action panel's group of choices of ``kind``, in the current
+        language (the game's word for it; by default the notation's word, ``"move"``)."""
+        return kind
+
     def bots(self) -> dict[str, Callable[[int], Bot]]:
         """Label -> factory(seed) of the bots a seat may be given."""
         return {"Random bot": lambda seed: RandomBot(seed)}

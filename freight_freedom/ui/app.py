@@ -31,7 +31,7 @@ from ..core.action import Action
 from ..core.errors import IllegalAction
 from ..core.game import Game, players_of
 from ..core.i18n import _, check_language, language, using
-from . import app_parts, figure_box, panels
+from . import app_parts, figure_box, panels, table_link
 from .action_panel import ActionPanel
 from .adapter import GameUI, Selection, game_view, ui_for
 from .app_parts import TAB_TITLES
@@ -94,7 +94,8 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         app_parts.make_decision_parts(self, guard)
 
         self.actions = ActionPanel(guard(self.play), on_first=guard(self._picked_first),
-                                   speaking=self.errors.speaking)
+                                   speaking=self.errors.speaking,
+                                   kind_title=lambda kind: self.ui.kind_title(kind))
         # the evaluation bar and Hint (ui/evalbar.py); hinted map moves are numbered on the map
         self.evalbar = EvalBar(lambda: self.game, panel=self.actions, on_hint=self._hinted,
                                words=self.ui.words, within=self.errors.speaking)
@@ -403,6 +404,8 @@ class GameApp(widgets.VBox):  # type: ignore[misc]
         start = time.perf_counter()
         if self.labelled != language():
             app_parts.relabel(self)
+            if self.table is not None and hasattr(self, "table_note"):
+                self.table_note.value = table_link.note_html(self.table)
         game = self.game
         shown = self.shown
         past = self.viewing is not None

@@ -10,14 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..core.bot import Bot, RandomBot
+from ..core.i18n import N_
 
+#: the bots' names (the seat drop-down's values, and its words in English; shown in the
+#: reader's language through the catalog)
 LABELS = {
-    "random": "Random bot",
-    "greedy": "Greedy bot",
-    "heuristic": "Heuristic bot",
-    "small-fast": "Small-fast bot",
-    "big-slow": "Big-slow bot",
-    "montecarlo": "Monte Carlo bot",
+    "random": N_("Random bot"),
+    "greedy": N_("Greedy bot"),
+    "heuristic": N_("Heuristic bot"),
+    "small-fast": N_("Small-fast bot"),
+    "big-slow": N_("Big-slow bot"),
+    "montecarlo": N_("Monte Carlo bot"),
 }
 
 

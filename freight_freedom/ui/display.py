@@ -20,6 +20,7 @@ from typing import Any
 
 from ..core.game import Game
 from ..core.i18n import _
+from ..core.say import shown
 
 SUMMARY_LOG_LINES = 6
 
@@ -72,7 +73,7 @@ def html_summary(game: Game[Any]) -> str:
     rows = [
         (_("Game"), _("{game} (seed {seed}, {n} steps)").format(
             game=type(game).__name__, seed=game.seed, n=len(game.history))),
-        (_("Round / phase"), f"{game.round} / {game.phase}"),
+        (_("Round / phase"), f"{game.round} / {shown(game.phase)}"),
         *_summary_rows(game),
     ]
     table = "".join(

@@ -24,6 +24,7 @@ from ..core.action import Action, Step
 from ..core.event import Event
 from ..core.game import Game
 from ..core.i18n import _, ngettext
+from ..core.say import shown
 from .rule_words import rule_details
 from .words import rule_free
 
@@ -155,7 +156,7 @@ def _where(move: Move) -> str:
     if move.phase == "turn":  # a game of turns, not of rounds and phases (Slow Freight)
         return _("Turn {n}").format(n=move.round)
     return _("Round {n}").format(n=move.round) + " \u00b7 " + _("{phase} phase").format(
-        phase=move.phase)
+        phase=shown(move.phase))
 
 
 INDENT = "\u2003"

@@ -14,6 +14,7 @@ import ipywidgets as widgets
 
 from ..core.bot import Bot
 from ..core.i18n import _
+from ..core.say import shown
 
 HUMAN = "Human"
 
@@ -53,7 +54,7 @@ class Seats:
         human = _("Human")
         if human == HUMAN:
             return [HUMAN, *self.factories]
-        return [(human, HUMAN), *((name, name) for name in self.factories)]
+        return [(human, HUMAN), *((shown(name), name) for name in self.factories)]
 
     def relabel(self) -> None:
         """Put the drop-downs' words in the current language (the choices kept, quietly)."""

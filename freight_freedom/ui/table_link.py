@@ -47,12 +47,17 @@ def bind_table(app: GameApp, table: TableLink) -> None:
         part.layout.display = "none"
     app.tabs.children = app.tabs.children[:3]  # Moves, Log, State
     app.tabs.titles = tuple(app.tabs.titles[:3])
-    app.table_note = widgets.HTML(
-        "<div style='font-size:13px;color:#333;padding:2px 8px;background:#eef3fb;"
-        f"border-left:4px solid #0b57d0'>{html.escape(table.notice)}</div>",
-        layout=widgets.Layout(width="100%", flex="0 0 auto"))
+    app.table_note = widgets.HTML(note_html(table),
+                                  layout=widgets.Layout(width="100%", flex="0 0 auto"))
     app.table_note.add_class("ff-table-note")
     # the language menu stays: each reader at the table reads in their own language
     app.header.children = tuple(c for c in app.header.children if c is not app.language_menu)
     app.column.children = (app.title, app.table_note, app.language_menu,
                            *app.column.children[1:])
+
+
+def note_html(table: TableLink) -> str:
+    """The line under a table app's title, in the current language (written again when the
+    app's language changes)."""
+    return ("<div style='font-size:13px;color:#333;padding:2px 8px;background:#eef3fb;"
+            f"border-left:4px solid #0b57d0'>{html.escape(table.notice)}</div>")

@@ -64,6 +64,7 @@ from uihelp import (
 )
 
 from freight_freedom import Freedom, SlowFreight
+from freight_freedom.core.i18n import _, ngettext
 from freight_freedom.freedom import view
 from freight_freedom.freedom.app import FreedomUI
 from freight_freedom.freedom.bots import HeuristicBot
@@ -226,12 +227,16 @@ class Oracle:
             drawn[view.TARGETS] = {"points": len(by_name[view.TARGETS]["x"])}
         title = self.fig.layout.title.text
         note = None
-        if origin is not None:
-            note = "now click one of the ringed destinations"
-        prompt = "Game over." if game.is_over else self.ui.words(game.prompt.text)
+        if origin is not None:  # (the words after the origin's name, in the language in use)
+            note = _("From {space}: now click one of the ringed destinations.").split(
+                "{space}")[-1]
+        prompt = _("Game over.") if game.is_over else self.ui.words(game.prompt.text)
+        n = len(game.history)
+        steps = (_("seed {seed}").format(seed=game.seed) + " · "
+                 + ngettext("{n} steps", "{n} steps", n).format(n=n))
         return {"traces": traces, "drawn": drawn, "map_title": title,
                 "side_html": self.ui.side_html(game_view(game)) or "", "note": note,
-                "steps": f"seed {game.seed} · {len(game.history)} steps", "prompt": prompt}
+                "steps": steps, "prompt": prompt}
 
 
 def differences(page: Any, want: dict[str, Any]) -> list[str]:

@@ -43,7 +43,7 @@ PLAY_FREEDOM = "play_freedom.ipynb"
 PLAY_SLOW_FREIGHT = "play_slow_freight.ipynb"
 WALKTHROUGH = "freedom_walkthrough.ipynb"
 
-STEPS = re.compile(r"seed (\d+) · (\d+) steps")
+STEPS = re.compile(r"(?:seed|semilla) (\d+) · (\d+) (?:steps|pasos?)")  # English or Spanish
 FIGURE_TIMEOUT = 20.0
 ACTION_TIMEOUT = 60_000  # ms: an action may make the bots play a whole phase
 #: the most a budget is stretched on a busy machine (beyond it, something is wrong)
@@ -222,10 +222,19 @@ def _two_step(game: Any) -> dict[str, TwoStep]:
 class AppPage:
     """One game app in a page (Voila), driven through its visible widgets."""
 
-    def __init__(self, bp: Any, game_cls: type) -> None:
+    def __init__(self, bp: Any, game_cls: type, lang: str = "en") -> None:
         self.bp = bp
         self.page = bp.page
         self.game_cls = game_cls
+        #: the language the app's words are in (its buttons and tabs are found by their words)
+        self.lang = lang
+
+    def word(self, english: str) -> str:
+        """The app's word ``english`` (a button's, a tab's) as the page says it."""
+        from freight_freedom.core.i18n import _, using
+
+        with using(self.lang):
+            return _(english)
 
     # ---- reading
     def body(self) -> str:
@@ -285,17 +294,18 @@ class AppPage:
     # ---- tabs, buttons, drop-downs
     def tab(self, title: str) -> None:
         self.page.locator(".ff-app .ff-tabs .lm-TabBar-tab",
-                          has_text=re.compile("^" + re.escape(title) + "$")).first.click()
+                          has_text=re.compile("^" + re.escape(self.word(title)) + "$")
+                          ).first.click()
 
     def button(self, label: str) -> Any:
         """The visible widget button labelled exactly ``label``."""
         return self.page.locator("button.widget-button:visible").filter(
-            has_text=re.compile("^" + re.escape(label) + "$"))
+            has_text=re.compile("^" + re.escape(self.word(label)) + "$"))
 
     def stepper(self, label: str) -> Any:
         """The stepper's button ``label`` (Play one move, Bots to my turn, Next phase, ...)."""
         return self.page.locator(".ff-app .ff-stepper button.widget-button").filter(
-            has_text=re.compile("^" + re.escape(label) + "$")).first
+            has_text=re.compile("^" + re.escape(self.word(label)) + "$")).first
 
     def stepper_status(self) -> str:
         """The stepper's last report (``N moves; why it stopped``)."""
@@ -320,8 +330,12 @@ class AppPage:
 
     def two_step_row(self, kind: str) -> Any:
         """The two drop-downs of ``kind`` ("From ... to ...", "Card ... onto train ...")."""
+        from freight_freedom.core.i18n import using
+
+        with using(self.lang):  # the group's heading, as the app words it
+            title = ui_for(self.game_cls.__new__(self.game_cls)).kind_title(kind)
         return self.page.locator(".ff-app .ff-actions .widget-vbox").filter(
-            has=self.page.locator("b", has_text=re.compile("^" + re.escape(kind) + "$"))
+            has=self.page.locator("b", has_text=re.compile("^" + re.escape(title) + "$"))
         ).filter(has=self.page.locator("select"))
 
     def first_choices(self, kind: str) -> list[str]:
@@ -354,11 +368,11 @@ class AppPage:
         steps = _two_step(game)
         want = sorted(str(a) for a in game.legal_actions() if a.kind not in steps)
         self.page.wait_for_function(
-            """want => { const got = [...document.querySelectorAll(
+            """([want, doIt]) => { const got = [...document.querySelectorAll(
                    '.ff-app .ff-actions button.widget-button')]
-                   .filter(b => b.innerText.trim() !== 'Do it').map(b => b.title).sort();
+                   .filter(b => b.innerText.trim() !== doIt).map(b => b.title).sort();
                  return JSON.stringify(got) === JSON.stringify(want); }""",
-            arg=want, timeout=budget_ms(20_000), polling=50)
+            arg=[want, self.word("Do it")], timeout=budget_ms(20_000), polling=50)
 
     def choose_action(self, game: Any, action: Any) -> None:
         """Choose ``action`` of ``game`` as a user would, once the panel offers ``game``'s
@@ -379,9 +393,10 @@ class AppPage:
             "option").evaluate_all("os => os.map(o => o.value)")], 20,
             f"{split.second_label!r} among the choices after {split.first_label!r}")
         selects.nth(1).select_option(value=split.second_label)
-        wait_until(lambda: row.first.locator("button", has_text="Do it").get_attribute(
+        do_it = self.word("Do it")
+        wait_until(lambda: row.first.locator("button", has_text=do_it).get_attribute(
             "title") == str(action), 20, f"'Do it' to name {action}")
-        row.first.locator("button", has_text="Do it").click()
+        row.first.locator("button", has_text=do_it).click()
 
     def act(self, label: str, timeout: float = ACTION_TIMEOUT) -> int:
         """Press the button ``label`` and wait until the app counted the step(s); returns the
@@ -399,7 +414,8 @@ class AppPage:
     def wait_steps_change(self, before: int, timeout: float = ACTION_TIMEOUT) -> int:
         self.page.wait_for_function(
             """before => { const t = document.querySelector('.ff-app .ff-title');
-                           const m = t && t.innerText.match(/seed \\d+ · (\\d+) steps/);
+                           const m = t && t.innerText.match(
+                               /(?:seed|semilla) \\d+ · (\\d+) (?:steps|pasos?)/);
                            return m && Number(m[1]) !== before; }""",
             arg=before, timeout=budget_ms(timeout))
         return self.steps()
@@ -531,16 +547,19 @@ def assert_cells_ran_cleanly(page: Any) -> None:
     assert "Error displaying widget" not in page.inner_text(".jp-NotebookPanel")
 
 
-def open_voila_app(bp: Any, voila_server: Any, notebook: str, game_cls: Any) -> AppPage:
+def open_voila_app(bp: Any, voila_server: Any, notebook: str, game_cls: Any,
+                   lang: str = "en") -> AppPage:
     """Open ``notebook`` in Voila in the browser page ``bp`` and wait until its app is drawn
-    (figure and stepper buttons present); the caller closes ``bp.page.context``."""
+    (figure and stepper buttons present); the caller closes ``bp.page.context``. Another
+    ``lang`` than English opens it with ``?lang=``, as a student's link would."""
     page = bp.page
-    page.goto(f"{voila_server.url}/voila/render/{notebook}", timeout=budget_ms(90_000))
+    query = "" if lang == "en" else f"?lang={lang}"
+    page.goto(f"{voila_server.url}/voila/render/{notebook}{query}", timeout=budget_ms(90_000))
     page.wait_for_selector(".ff-app .ff-figure .js-plotly-plot .main-svg",
                            timeout=budget_ms(90_000))
     page.locator(".ff-app .ff-stepper button").first.wait_for(timeout=budget_ms(30_000))
     voila_server.remember_children()
-    return AppPage(bp, game_cls)
+    return AppPage(bp, game_cls, lang)
 
 
 def assert_no_js_errors(app: AppPage) -> None:
