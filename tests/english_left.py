@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CATALOG = ROOT / "freight_freedom" / "locale" / "es" / "LC_MESSAGES" / "freight_freedom.po"
 WORD = re.compile(r"[A-Za-zÀ-ÿ]{3,}")
 #: placeholders and markup in catalog texts, not words
+_QUOTED = re.compile(r"«[^»\s]+(?:\s[^»\s]+){0,2}»")
 _FILE_NAME = re.compile(r"\S+\.(?:json|csv|md|ipynb|po)\b")
 _NOT_WORDS = re.compile(r"\{[^}]*\}|<[^>]*>|&\w+;")
 
@@ -73,4 +74,5 @@ def english_left(text: str, allowed: set[str] | frozenset[str] = frozenset()) ->
     of places (:func:`place_words`) and ``allowed``."""
     english, _ = vocabularies()
     text = _FILE_NAME.sub(" ", text)  # a file's name is not words (freedom-seed7-step3.json)
+    text = _QUOTED.sub(" ", text)  # a word quoted is named, not used (the printed «Trams»)
     return (_words(text) & english) - place_words() - {w.lower() for w in allowed}

@@ -25,7 +25,6 @@ from freight_freedom.core import i18n
 from .test_pages import CHOICE_STEP, FREE_TEXT_STEP, teacher, tree
 
 ROOT = Path(__file__).resolve().parents[2]
-PART = ROOT / "i18n-work" / "es-classroom.po"
 CATALOG = ROOT / "freight_freedom" / "locale" / "es" / "LC_MESSAGES" / "freight_freedom.po"
 
 i18n.language()  # the process's default is read now (English), not from a test's ?lang=
@@ -44,10 +43,9 @@ def page_text(widget: Any) -> str:
 
 
 def _english_markers() -> list[str]:
-    """The classroom's own English sentences that differ in Spanish (three words or more, no
+    """The catalog's English sentences that differ in Spanish (three words or more, no
     placeholder): none may show on a Spanish page."""
-    source = PART if PART.exists() else CATALOG
-    with source.open("rb") as handle:
+    with CATALOG.open("rb") as handle:
         catalog = read_po(handle)
     out: list[str] = []
     for message in catalog:
@@ -57,7 +55,7 @@ def _english_markers() -> list[str]:
             continue
         if len(message.id.split()) >= 3 and message.string and message.string != message.id:
             out.append(message.id)
-    assert len(out) > 20, "the classroom's catalog entries"
+    assert len(out) > 20, "the catalog's entries"
     return out
 
 
