@@ -39,6 +39,7 @@ from typing import Any
 
 import pytest
 from conftest import unavailable
+from english_left import english_left
 from uihelp import (
     ARTIFACTS,
     BLOB_SIZES,
@@ -248,13 +249,14 @@ class _AppLink(_Site):
     the link is clicked, and nothing else is touched until the app is there (no menu, no Run
     All)."""
 
-    def __init__(self, bp: Any, url: str, notebook: str, title: str) -> None:
+    def __init__(self, bp: Any, url: str, notebook: str, title: str, lang: str = "") -> None:
         self.bp, self.page, self.outside, self.requested = bp, bp.page, [], []
         self.page.context.on("request", self._on_request)
         self.url = url
         self.page.goto(f"{url}/", timeout=budget_ms(30_000))
-        link = self.page.get_by_role("link", name=title)
-        assert link.get_attribute("href") == f"notebooks/index.html?path={notebook}&app"
+        link = self.page.get_by_role("link", name=title, exact=True)
+        assert link.get_attribute("href") == f"notebooks/index.html?path={notebook}&app" + (
+            f"&lang={lang}" if lang else "")
         self.started = time.monotonic()
         link.click()
         self.page.locator(".ff-app-banner[data-state='done'], .ff-app-banner[data-state="
@@ -331,6 +333,27 @@ def test_a_lesson_opens_as_an_app_from_the_first_page(lite_url: str, browser: An
         assert prompts and not any(re.search(r"\[(\*|\d+)\]", p) for p in prompts), prompts
         bp.screenshot("lesson-app")
         TIMINGS[f"app:{notebook.removesuffix('.ipynb')}"] = {"open_to_ran_s": round(site.ran, 1)}
+        site.assert_clean()
+    finally:
+        bp.page.context.close()
+
+
+def test_a_play_app_opens_in_spanish_from_the_first_page(lite_url: str, browser: Any,
+                                                          open_page: Any) -> None:
+    """The first page's Spanish link opens the app with ``&lang=es``: the app's words are
+    Spanish (the package reads the language the page asked for), no English left in it."""
+    bp = open_page(browser, "lite-app-spanish")
+    try:
+        site = _AppLink(bp, lite_url, PLAY_SLOW_FREIGHT, "Jugar a Slow Freight", lang="es")
+        site.assert_app_only()
+        app = AppPage(bp, SlowFreight, "es")
+        app.part("prompt").wait_for(timeout=budget_ms(30_000))
+        text = bp.page.locator(".ff-app").first.inner_text()
+        assert "Deshacer" in text and "Jugador 1" in app.prompt(), text[:300]
+        banner = bp.page.locator(".ff-app-banner").inner_text()
+        assert "Listo." in banner and "Todos los juegos y lecciones" in banner, banner
+        assert not english_left(text), sorted(english_left(text))
+        bp.screenshot("spanish-app")
         site.assert_clean()
     finally:
         bp.page.context.close()

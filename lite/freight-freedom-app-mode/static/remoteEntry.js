@@ -64,6 +64,24 @@ body.ff-app-mode .jp-Cell.jp-mod-selected, body.ff-app-mode .jp-Cell.jp-mod-acti
     }
   }
 
+  // the banner's words in the language the page asks for (?lang=es), English otherwise
+  const WORDS = {
+    es: {
+      "See the code of this page": "Ver el código de esta página",
+      "All games and lessons": "Todos los juegos y lecciones",
+      "Loading Python for this browser (the first visit downloads about 45 MB)...":
+        "Cargando Python para este navegador (la primera visita descarga unos 45 MB)...",
+      "Starting the app...": "Iniciando la aplicación...",
+      "Something went wrong while starting the app: the message is below.":
+        "Algo salió mal al iniciar la aplicación: el mensaje está abajo.",
+      "Ready.": "Listo.",
+      "The app did not start": "La aplicación no se inició",
+      "Reload the page to try again.": "Vuelve a cargar la página para intentarlo otra vez.",
+    },
+  };
+  const LANG = (new URLSearchParams(window.location.search).get("lang") || "").slice(0, 2);
+  const tr = (words) => (WORDS[LANG] && WORDS[LANG][words]) || words;
+
   function banner(path) {
     const el = document.createElement("div");
     el.className = "ff-app-banner";
@@ -73,15 +91,15 @@ body.ff-app-mode .jp-Cell.jp-mod-selected, body.ff-app-mode .jp-Cell.jp-mod-acti
     text.className = "ff-app-banner-text";
     const code = document.createElement("a");
     code.href = `?path=${encodeURIComponent(path)}`;
-    code.textContent = "See the code of this page";
+    code.textContent = tr("See the code of this page");
     const home = document.createElement("a");
     home.href = "../index.html";
-    home.textContent = "All games and lessons";
+    home.textContent = tr("All games and lessons");
     el.append(text, code, home);
     document.getElementById("top-panel-wrapper").append(el);
     return (state, words) => {
       el.dataset.state = state;
-      text.textContent = words;
+      text.textContent = tr(words);
     };
   }
 
@@ -240,7 +258,8 @@ body.ff-app-mode .jp-Cell.jp-mod-selected, body.ff-app-mode .jp-Cell.jp-mod-acti
         say("done", "Ready.");
       }
     } catch (e) {
-      say("failed", `The app did not start (${e.message}). Reload the page to try again.`);
+      say("failed", `${tr("The app did not start")} (${e.message}). ` +
+          tr("Reload the page to try again."));
       console.warn("[freight-freedom app mode]", e);
     }
   }
