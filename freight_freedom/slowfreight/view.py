@@ -160,8 +160,7 @@ def _draw_table(fig: Any, vm: SlowFreightView) -> None:
     # built once and assigned once: inside FigureWidget.batch_update() reading ``ct.text``
     # back would give the old labels
     empty = _("empty")
-    ct.text = [empty if not k else esc(shown(KIND_NAME.get(k, "-"))).replace(" ", "<br>")
-               for k in kinds]
+    ct.text = [empty if not k else card_label(shown(KIND_NAME.get(k, "-"))) for k in kinds]
     ct.textfont.color = ["black" if k == "coal" else "white" for k in kinds]
     ct.hovertext = [_("face-up card {n}: {kind}").format(
         n=i, kind=esc(shown(KIND_NAME[k]) if k in KIND_NAME else empty))
@@ -323,3 +322,27 @@ def _title(vm: SlowFreightView) -> str:
           "{freight}, Movement {movement}").format(
             turn=vm.turn, n=vm.seat + 1, drawn=drawn, total=total, freight=vm.freight_deck,
             movement=vm.movement_deck))
+
+
+_VOWELS = set("aeiouáéíóúü")
+
+
+def card_label(name: str) -> str:
+    """A card's name on its face-up square: a word a line, and a word too long for the square
+    (Spanish "Portavehículos") broken with a hyphen between two syllables (before a consonant
+    that starts one: "Portave-hículos"), the break nearest its middle.
+
+    >>> card_label("Auto Carrier"), card_label("Portavehículos")
+    ('Auto<br>Carrier', 'Portave-<br>hículos')
+    """
+    lines = []
+    for word in name.split():
+        low = word.lower()
+        breaks = [i for i in range(2, len(word) - 2) if low[i - 1] in _VOWELS
+                  and low[i] not in _VOWELS and low[i + 1] in _VOWELS]
+        if len(word) > 11 and breaks:
+            i = min(breaks, key=lambda b: abs(b - len(word) / 2))
+            lines.append(f"{html.escape(word[:i])}-<br>{html.escape(word[i:])}")
+        else:
+            lines.append(html.escape(word))
+    return "<br>".join(lines)
