@@ -22,6 +22,7 @@ saves, replays, the log and tests; ``event.said()`` is the current language's.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import itemgetter
 from typing import Any
 
 from .i18n import SOURCE, gettext, language, ngettext, using
@@ -38,37 +39,29 @@ def _shown(value: Any) -> Any:
     return value
 
 
-class Say:
+class Say(tuple):  # type: ignore[type-arg]
     """A template (marked English) and its named facts; ``render()`` (or ``str()``, or calling
-    it) writes them in the current language. Immutable and picklable; equal when template and
-    facts are."""
+    it) writes them in the current language. An immutable value (a tuple: made by the hundred
+    per game, so made cheaply), picklable, equal when template and facts are."""
 
-    __slots__ = ("args", "n", "plural", "template")
+    __slots__ = ()
 
-    template: str
-    plural: str | None
-    n: int
-    args: tuple[tuple[str, Any], ...]
+    def __new__(cls, template: str, plural: str | None = None, n: int = 1,
+                args: tuple[tuple[str, Any], ...] = ()) -> Say:
+        return _new(cls, (template, plural, n, args))
 
-    def __init__(self, template: str, plural: str | None = None, n: int = 1,
-                 args: tuple[tuple[str, Any], ...] = ()) -> None:
-        object.__setattr__(self, "template", template)
-        object.__setattr__(self, "plural", plural)
-        object.__setattr__(self, "n", n)
-        object.__setattr__(self, "args", args)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("words are immutable")
+    template: str = property(itemgetter(0))  # type: ignore[assignment]
+    plural: str | None = property(itemgetter(1))  # type: ignore[assignment]
+    n: int = property(itemgetter(2))  # type: ignore[assignment]
+    args: tuple[tuple[str, Any], ...] = property(itemgetter(3))  # type: ignore[assignment]
 
     def render(self) -> str:
         """The words in the current language (one full stop at the end, even after a name
         that ends in one, such as "Washington, D.C.")."""
-        if self.plural is None:
-            text = gettext(self.template)
-        else:
-            text = ngettext(self.template, self.plural, self.n)
-        if self.args:
-            text = text.format(**{key: _shown(value) for key, value in self.args})
+        template, plural, n, args = self
+        text = gettext(template) if plural is None else ngettext(template, plural, n)
+        if args:
+            text = text.format(**{key: _shown(value) for key, value in args})
         return text[:-1] if text.endswith("..") and not text.endswith("...") else text
 
     __call__ = render
@@ -86,27 +79,21 @@ class Say:
     def __repr__(self) -> str:
         return f"say({self.template!r}, {dict(self.args)!r})"
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Say):
-            return NotImplemented
-        return (self.template, self.plural, self.n, self.args) == (
-            other.template, other.plural, other.n, other.args)
+    def __getnewargs__(self) -> tuple[Any, ...]:  # type: ignore[override]
+        return tuple(self)
 
-    def __hash__(self) -> int:
-        return hash((self.template, self.n, self.args))
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Say, (self.template, self.plural, self.n, self.args))
+_new = tuple.__new__
 
 
 def say(template: str, /, **facts: Any) -> Say:
     """Words to render when shown: ``template`` is marked English with ``{named}`` fields."""
-    return Say(template, None, 1, tuple(facts.items()))
+    return _new(Say, (template, None, 1, tuple(facts.items())))  # type: ignore[no-any-return]
 
 
 def say_n(singular: str, plural: str, n: int, /, **facts: Any) -> Say:
     """Counted words: the form for ``n`` (``{n}`` in the template is ``n``)."""
-    return Say(singular, plural, n, (("n", n), *facts.items()))
+    return _new(Say, (singular, plural, n, (("n", n), *facts.items())))  # type: ignore
 
 
 class Listing(Say):
@@ -114,8 +101,8 @@ class Listing(Say):
 
     __slots__ = ()
 
-    def __init__(self, items: tuple[Any, ...]) -> None:
-        super().__init__("", None, len(items), tuple(("", item) for item in items))
+    def __new__(cls, items: tuple[Any, ...]) -> Listing:  # type: ignore[override]
+        return _new(cls, ("", None, len(items), tuple(("", item) for item in items)))
 
     def render(self) -> str:
         items = [str(_shown(value)) for _, value in self.args]
@@ -131,8 +118,11 @@ class Listing(Say):
     def __str__(self) -> str:
         return self.render()
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Listing, (tuple(value for _, value in self.args),))
+    def __getnewargs__(self) -> tuple[Any, ...]:  # type: ignore[override]
+        return (tuple(value for _, value in self.args),)
+
+    def __repr__(self) -> str:
+        return f"listing({[value for _, value in self.args]!r})"
 
 
 def listing(items: Iterable[Any]) -> Listing:

@@ -115,7 +115,9 @@ class Freedom(Game[FreedomState]):
         # a quiet game's rules write to a Silent list and build no events (Game.quiet)
         ev: list[Event] = Silent() if self._quiet else []
         engine.apply(self._ctx, state, action, ev)
-        return _tidy(ev) if ev else []
+        # (every event of a move is given words, which write their own full stop: no _tidy;
+        # tests/freedom/test_freedom_rules_spanish.py checks that none is given a bare text)
+        return ev if ev else []
 
     def narrated_apply(self, state: FreedomState, action: Action) -> list[Event]:
         """Carry out a legal ``action`` on ``state`` (a copy the caller owns), every event

@@ -135,8 +135,8 @@ class Colour(Say):
 
     __slots__ = ()
 
-    def __init__(self, colour: str) -> None:
-        super().__init__(colour)
+    def __new__(cls, colour: str) -> Colour:  # type: ignore[override]
+        return super().__new__(cls, colour)  # type: ignore[return-value]
 
     def render(self) -> str:
         return pgettext(COLOUR, self.template)
@@ -162,9 +162,10 @@ class Series(Say):
 
     __slots__ = ()
 
-    def __init__(self, items: Iterable[Any], sep: str = ", ") -> None:
+    def __new__(cls, items: Iterable[Any], sep: str = ", ") -> Series:  # type: ignore[override]
         items = tuple(items)
-        super().__init__(sep, None, len(items), tuple(("", item) for item in items))
+        return super().__new__(cls, sep, None, len(items),  # type: ignore[return-value]
+                               tuple(("", item) for item in items))
 
     def render(self) -> str:
         return self.template.join(shown(value) for _key, value in self.args)

@@ -194,3 +194,20 @@ def test_a_refusal_is_said_in_the_readers_language() -> None:
     with using("es"), pytest.raises(IllegalAction) as spanish:
         game.scenario("place_people", space="cincinnati", count=1)
     assert str(spanish.value) == f"{shown_es('Cincinnati')} admite 1 (FR-MOVE-3) [regla SCENARIO]"
+
+
+def test_every_event_of_a_move_is_given_words() -> None:
+    """A move's events are words (never a bare text): the words write one full stop after a
+    name ending in one ("Washington, D.C."), so the game need not tidy its texts afterwards."""
+    import random
+
+    from freight_freedom.core.event import raw_text
+
+    bare = set()
+    for seed in range(40):
+        game = Freedom(players=1 + seed % 4, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            bare |= {type(e).__name__ for e in game.apply(rng.choice(game.legal_actions()))
+                     if raw_text(e)}
+    assert bare == set()
