@@ -71,8 +71,10 @@ class _PerSeat(widgets.HBox):  # type: ignore[misc]
         self.dropdowns = [
             widgets.Dropdown(options=self._options(),
                              value=value[seat] if seat < len(value) else RANDOM,
-                             style={"description_width": "100px"},
-                             layout=widgets.Layout(width="250px"))
+                             # the label's own width: "rol del Jugador 1" is longer than
+                             # "Player 1 role", and a cut label says nothing
+                             style={"description_width": "initial"},
+                             layout=widgets.Layout(width="auto", margin="2px 8px 2px 0"))
             for seat in range(spec.hi or 4)]
         super().__init__(self.dropdowns, layout=widgets.Layout(flex_flow="row wrap"))
         self.relabel()
