@@ -85,13 +85,11 @@ def spaces(n: int) -> Say:
     return say_n("{n} space", "{n} spaces", n)
 
 
-def token_label(people: int, spaces: int, cost: int) -> Say:
+def token_label(moved: int, far: int, cost: int) -> Say:
     """A Conductor token's label as words: ``2 people x 1 space, $2`` (in English, the
     components' ``label``)."""
-    # (each say() apart: Babel finds no words inside another say()'s facts)
-    many = say_n("{n} person", "{n} people", people)
-    far = say_n("{n} space", "{n} spaces", spaces)
-    return say("{people} x {spaces}, ${cost}", people=many, spaces=far, cost=cost)
+    return say("{people} x {spaces}, ${cost}", people=people(moved), spaces=spaces(far),
+               cost=cost)
 
 
 _CONDUCTOR_SOURCE = re.compile(r"Conductor token (\d+) (?:person|people) x (\d+) "
@@ -106,8 +104,8 @@ def source_words(source: str) -> Say | str:
     when shown). Its English is ``source`` itself."""
     found = _CONDUCTOR_SOURCE.fullmatch(source)
     if found is not None:
-        people, spaces, cost = (int(g) for g in found.groups())
-        return say("Conductor token {label}", label=token_label(people, spaces, cost))
+        moved, far, cost = (int(g) for g in found.groups())
+        return say("Conductor token {label}", label=token_label(moved, far, cost))
     if source.endswith(" Special Ability"):
         return say("{role} Special Ability", role=source[:-len(" Special Ability")])
     if source.endswith(" Benefit"):
@@ -181,11 +179,6 @@ class Series(Say):
 
 # ---------------------------------------------------------------------- words for choices
 ROMAN = {1: "I", 2: "II", 3: "III"}
-
-
-def plural(n: int, one: str, many: str) -> str:
-    """``1 person`` / ``3 people`` (English only: the words of this module use ``ngettext``)."""
-    return f"{n} {one if n == 1 else many}"
 
 
 def _people(n: int) -> str:
